@@ -1,0 +1,90 @@
+/**
+ * Full analysis of a strategy over every secret: the "perft" of this field.
+ *
+ * A strategy is a function of the game state, so it is one decision tree, and all secrets share
+ * its upper levels. Rather than replay every secret from scratch, walk the tree once: at each
+ * node ask the strategy for its guess, split the candidates by answer, and recurse into each
+ * class. A secret's number of guesses is the depth at which it is guessed. The work is the sum
+ * of the node sizes, about (number of secrets) × (average guesses) scores in all.
+ */
+import { allCandidates, classOf, partition } from './candidates.js';
+import type { Game } from './game.js';
+import { MAX_GUESSES } from './solve.js';
+import type { Strategy, Turn } from './strategies/strategy.js';
+
+/** A strategy's results over every secret of a game. */
+export interface Analysis {
+  readonly secrets: number;
+  /** Guesses summed over every secret, the final correct guess included. */
+  readonly total: number;
+  readonly max: number;
+  /** `histogram[g]` secrets need exactly g guesses (index 0 unused). */
+  readonly histogram: readonly number[];
+  /** Every secret needing `max` guesses, in code order. */
+  readonly worst: readonly number[];
+  /** `guesses[secret]`: how many guesses the strategy needs for that secret. */
+  readonly guesses: Uint8Array;
+}
+
+/** Options of `analyze`. */
+export interface AnalyzeOptions {
+  /** Called now and then with the number of secrets settled so far. */
+  onProgress?: (settled: number, secrets: number) => void;
+}
+
+/** Plays `strategy` against every secret by walking its decision tree once. */
+export function analyze(game: Game, strategy: Strategy, options: AnalyzeOptions = {}): Analysis {
+  const guesses = new Uint8Array(game.size);
+  const history: Turn[] = [];
+  let settled = 0;
+  let reported = 0;
+  const step = Math.max(1, Math.floor(game.size / 100));
+
+  const visit = (candidates: Int32Array): void => {
+    const depth = history.length + 1;
+    if (depth > MAX_GUESSES) {
+      throw new Error(`${strategy.name} made no progress after ${MAX_GUESSES} guesses`);
+    }
+    const guess = strategy.choose({ game, history, candidates });
+    const split = partition(game, guess, candidates);
+    for (let answer = 0; answer < game.answers; answer++) {
+      const size = split.start[answer + 1] - split.start[answer];
+      if (size === 0) continue;
+      if (answer === game.solved) {
+        guesses[split.codes[split.start[answer]]] = depth;
+        settled++;
+        continue;
+      }
+      if (size === candidates.length) {
+        throw new Error(`${strategy.name} chose a guess that does not split its candidates`);
+      }
+      history.push({ guess, answer });
+      visit(classOf(split, answer));
+      history.pop();
+    }
+    if (options.onProgress && settled - reported >= step) {
+      reported = settled;
+      options.onProgress(settled, game.size);
+    }
+  };
+  visit(allCandidates(game));
+  options.onProgress?.(settled, game.size);
+  return summarize(guesses);
+}
+
+/** Totals, histogram and worst secrets from each secret's number of guesses. */
+export function summarize(guesses: Uint8Array): Analysis {
+  let total = 0;
+  let max = 0;
+  for (const g of guesses) {
+    total += g;
+    if (g > max) max = g;
+  }
+  const histogram = new Array<number>(max + 1).fill(0);
+  const worst: number[] = [];
+  for (let secret = 0; secret < guesses.length; secret++) {
+    histogram[guesses[secret]]++;
+    if (guesses[secret] === max) worst.push(secret);
+  }
+  return { secrets: guesses.length, total, max, histogram, worst, guesses };
+}

@@ -1,0 +1,67 @@
+/**
+ * Candidate sets: the secrets still consistent with every answer so far, as sorted `Int32Array`s
+ * of code indices. Sorted lists, rather than bit sets, because everything done with them is a
+ * scan (score a guess against each candidate, bucket by answer) and a stable bucket sort keeps
+ * each class sorted for free.
+ */
+import type { Game } from './game.js';
+
+/** Every code of the game, in code order. */
+export function allCandidates(game: Game): Int32Array {
+  const all = new Int32Array(game.size);
+  for (let i = 0; i < all.length; i++) all[i] = i;
+  return all;
+}
+
+/** Candidates grouped by their answer to one guess: class `a` is `codes[start[a]..start[a+1])`. */
+export interface Partition {
+  readonly codes: Int32Array;
+  readonly start: Int32Array;
+}
+
+/** Splits `candidates` by their answer to `guess`; each class keeps code order. */
+export function partition(game: Game, guess: number, candidates: Int32Array): Partition {
+  const count = candidates.length;
+  const answers = new Uint8Array(count);
+  game.scoreAll(guess, candidates, count, answers);
+  const start = new Int32Array(game.answers + 1);
+  for (let i = 0; i < count; i++) start[answers[i] + 1]++;
+  for (let a = 0; a < game.answers; a++) start[a + 1] += start[a];
+  const next = start.slice(0, game.answers);
+  const codes = new Int32Array(count);
+  for (let i = 0; i < count; i++) codes[next[answers[i]]++] = candidates[i];
+  return { codes, start };
+}
+
+/** The class of `partition` for answer index `answer` (a view). */
+export function classOf(split: Partition, answer: number): Int32Array {
+  return split.codes.subarray(split.start[answer], split.start[answer + 1]);
+}
+
+/** Counts how many candidates give each answer to `guess`, into `counts` (length ≥ answers). */
+export function partitionSizes(
+  game: Game,
+  guess: number,
+  candidates: Int32Array,
+  counts: Int32Array,
+  scratch: Uint8Array,
+): void {
+  counts.fill(0, 0, game.answers);
+  game.scoreAll(guess, candidates, candidates.length, scratch);
+  for (let i = 0; i < candidates.length; i++) counts[scratch[i]]++;
+}
+
+/** The candidates that give `answer` to `guess`, in code order. */
+export function filterCandidates(
+  game: Game,
+  candidates: Int32Array,
+  guess: number,
+  answer: number,
+): Int32Array {
+  const kept = new Int32Array(candidates.length);
+  let count = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    if (game.score(guess, candidates[i]) === answer) kept[count++] = candidates[i];
+  }
+  return kept.slice(0, count);
+}

@@ -1,0 +1,60 @@
+/**
+ * The command-line program: thin. It parses flags with commander, calls the library, and prints.
+ * Bad input of any kind ends as one line on stderr and exit status 2, with nothing on stdout.
+ */
+import { Command, CommanderError } from 'commander';
+import { CodebreakerError } from '../errors.js';
+import { analyzeCommand } from './analyze.js';
+import type { Io } from './io.js';
+import { solveCommand } from './solve.js';
+
+/** Exit status for bad input. */
+export const EXIT_BAD_INPUT = 2;
+
+function errorLine(message: string): string {
+  const text = message
+    .replace(/^error:\s*/i, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+  return `codebreaker: ${text}\n`;
+}
+
+/** Builds the program; `io` receives everything it prints. */
+export function buildProgram(io: Io): Command {
+  const program = new Command('codebreaker')
+    .description('Solve, play and analyse Mastermind, Bulls and Cows and their whole family.')
+    .version('0.1.0', '-V, --version')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => io.out(text),
+      writeErr: (text) => io.err(text),
+      outputError: (text) => io.err(errorLine(text)),
+    });
+  solveCommand(program, io);
+  analyzeCommand(program, io);
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput(program.configureOutput());
+  }
+  return program;
+}
+
+/** Runs the CLI on `argv` (without node and script); resolves to the exit status. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    if (error instanceof CodebreakerError) {
+      io.err(errorLine(error.message));
+      return EXIT_BAD_INPUT;
+    }
+    throw error;
+  }
+}

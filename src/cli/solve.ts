@@ -1,0 +1,64 @@
+/** `codebreaker solve SECRET`: play a strategy against one secret. */
+import type { Command } from 'commander';
+import { answerOf, makeFeedback } from '../feedback.js';
+import { describeRules, rulesJson } from '../rules.js';
+import { solve } from '../solve.js';
+import { createStrategy, strategyByName } from '../strategies/index.js';
+import type { Io } from './io.js';
+import {
+  type RulesFlags,
+  addRulesOptions,
+  addStrategyOptions,
+  gameFromFlags,
+  seedFromFlag,
+} from './rules-options.js';
+
+interface SolveFlags extends RulesFlags {
+  strategy: string;
+  seed?: string;
+  json?: boolean;
+}
+
+/** Registers `solve`. */
+export function solveCommand(program: Command, io: Io): void {
+  const command = program
+    .command('solve')
+    .description('play a strategy against SECRET and show each guess with its answer')
+    .argument('<secret>', 'the code to break, written in the alphabet');
+  addRulesOptions(command);
+  addStrategyOptions(command);
+  command
+    .option('--json', 'print one JSON document')
+    .action((secretText: string, flags: SolveFlags) => {
+      const game = gameFromFlags(flags);
+      const name = strategyByName(flags.strategy);
+      const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
+      const secret = game.codes.parse(secretText);
+      const turns = solve(game, createStrategy(name, { seed }), secret);
+      const guesses = turns.map((turn) => ({
+        code: game.codes.make(turn.guess),
+        ...answerOf(game.pegs, turn.answer),
+      }));
+      if (flags.json) {
+        const doc = {
+          rules: rulesJson(game.rules),
+          strategy: name,
+          ...(seed === undefined ? {} : { seed }),
+          secret: game.codes.make(secret),
+          guesses,
+          solved: true,
+        };
+        io.out(`${JSON.stringify(doc)}\n`);
+        return;
+      }
+      const width = String(guesses.length).length;
+      const lines = [
+        `${describeRules(game.rules)}, ${name}${seed === undefined ? '' : ` (seed ${seed})`}, secret ${game.codes.make(secret)}`,
+        ...guesses.map(
+          (g, i) => `${String(i + 1).padStart(width + 2)}. ${g.code}  ${makeFeedback(g)}`,
+        ),
+        `solved in ${guesses.length} guess${guesses.length === 1 ? '' : 'es'}`,
+      ];
+      io.out(`${lines.join('\n')}\n`);
+    });
+}

@@ -1,0 +1,209 @@
+/**
+ * Rules of a game of the Mastermind family: how many pegs, how many symbols, whether a code may
+ * repeat a symbol, and the alphabet the symbols are written in.
+ *
+ * Presets name the classic games. Every game is enumerated in full (codes are dense indices),
+ * so rules whose code count exceeds `MAX_CODES` are refused up front with the count, instead of
+ * running out of memory later.
+ */
+import { CodebreakerError } from './errors.js';
+
+/** The rules of one game. `alphabet` has exactly `colors` distinct symbols, in code order. */
+export interface Rules {
+  readonly pegs: number;
+  readonly colors: number;
+  readonly repeat: boolean;
+  readonly alphabet: string;
+}
+
+/** Symbols used when no preset alphabet applies: 0-9 then a-z. */
+export const DEFAULT_SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyz';
+/** Classic Mastermind numbers its colours from 1. */
+const MASTERMIND_SYMBOLS = '123456789abcdefghijklmnopqrstuvwxyz0';
+
+export const MIN_PEGS = 1;
+export const MAX_PEGS = 20;
+export const MIN_COLORS = 2;
+export const MAX_COLORS = 36;
+/** The largest game we enumerate: 2^24 codes. */
+export const MAX_CODES = 1 << 24;
+
+export const PRESET_NAMES = ['mastermind', 'moo', 'hit-and-blow', 'numeron'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+interface Preset {
+  readonly rules: Rules;
+  /** The symbols the alphabet is taken from when `--colors` changes the number of colours. */
+  readonly symbols: string;
+  readonly title: string;
+}
+
+/** The classic games, by name. */
+export const PRESETS: Readonly<Record<PresetName, Preset>> = {
+  mastermind: {
+    rules: { pegs: 4, colors: 6, repeat: true, alphabet: '123456' },
+    symbols: MASTERMIND_SYMBOLS,
+    title: 'Mastermind',
+  },
+  moo: {
+    rules: { pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' },
+    symbols: DEFAULT_SYMBOLS,
+    title: 'Bulls and Cows',
+  },
+  'hit-and-blow': {
+    rules: { pegs: 4, colors: 6, repeat: false, alphabet: '012345' },
+    symbols: DEFAULT_SYMBOLS,
+    title: 'Hit & Blow',
+  },
+  numeron: {
+    rules: { pegs: 3, colors: 10, repeat: false, alphabet: '0123456789' },
+    symbols: DEFAULT_SYMBOLS,
+    title: 'Numer0n',
+  },
+};
+
+/** Other names accepted for presets. */
+export const PRESET_ALIASES: Readonly<Record<string, PresetName>> = {
+  'bulls-and-cows': 'moo',
+  'bulls-cows': 'moo',
+  'hit-blow': 'hit-and-blow',
+};
+
+/** The default preset when no `--game` is given. */
+export const DEFAULT_PRESET: PresetName = 'moo';
+
+/** What a user may say about the rules; every field is optional and overrides the preset. */
+export interface RulesOptions {
+  game?: string;
+  pegs?: number | string;
+  colors?: number | string;
+  repeat?: boolean;
+  alphabet?: string;
+}
+
+/** Looks a preset up by name or alias. */
+export function presetByName(name: string): PresetName {
+  const key = name.toLowerCase();
+  if ((PRESET_NAMES as readonly string[]).includes(key)) return key as PresetName;
+  const alias = PRESET_ALIASES[key];
+  if (alias) return alias;
+  throw new CodebreakerError(
+    'bad-rules',
+    `unknown game '${name}': choose one of ${[...PRESET_NAMES, ...Object.keys(PRESET_ALIASES)].join(', ')}`,
+  );
+}
+
+function wholeNumber(value: number | string, flag: string, min: number, max: number): number {
+  const n =
+    typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new CodebreakerError(
+      'bad-rules',
+      `${flag} must be a whole number from ${min} to ${max}, not '${value}'`,
+    );
+  }
+  return n;
+}
+
+/** The number of codes of the rules, as a float (exact below 2^53). */
+export function countCodes(pegs: number, colors: number, repeat: boolean): number {
+  if (repeat) return colors ** pegs;
+  let count = 1;
+  for (let i = 0; i < pegs; i++) count *= colors - i;
+  return count;
+}
+
+/** Builds checked rules from a preset and overrides; throws `CodebreakerError` on bad rules. */
+export function resolveRules(options: RulesOptions = {}): Rules {
+  const preset = PRESETS[presetByName(options.game ?? DEFAULT_PRESET)];
+  const pegs =
+    options.pegs === undefined
+      ? preset.rules.pegs
+      : wholeNumber(options.pegs, '--pegs', MIN_PEGS, MAX_PEGS);
+  const colors =
+    options.colors === undefined
+      ? preset.rules.colors
+      : wholeNumber(options.colors, '--colors', MIN_COLORS, MAX_COLORS);
+  const repeat = options.repeat ?? preset.rules.repeat;
+  let alphabet = options.alphabet;
+  if (alphabet === undefined) {
+    alphabet =
+      colors === preset.rules.colors ? preset.rules.alphabet : preset.symbols.slice(0, colors);
+  }
+  return checkRules({ pegs, colors, repeat, alphabet });
+}
+
+/** Checks rules built elsewhere (a tree file, an API caller); returns them or throws. */
+export function checkRules(rules: Rules): Rules {
+  const { pegs, colors, repeat, alphabet } = rules;
+  wholeNumber(pegs, 'pegs', MIN_PEGS, MAX_PEGS);
+  wholeNumber(colors, 'colors', MIN_COLORS, MAX_COLORS);
+  if (typeof repeat !== 'boolean') {
+    throw new CodebreakerError('bad-rules', 'repeat must be true or false');
+  }
+  if (typeof alphabet !== 'string' || [...alphabet].length !== colors) {
+    throw new CodebreakerError(
+      'bad-rules',
+      `the alphabet '${alphabet}' must have exactly ${colors} symbols, one for each colour`,
+    );
+  }
+  const symbols = [...alphabet];
+  if (symbols.some((s) => s.length !== 1 || /[\s,]/.test(s) || s.charCodeAt(0) < 33)) {
+    throw new CodebreakerError(
+      'bad-rules',
+      `the alphabet '${alphabet}' may hold only printable single characters, without spaces or commas`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const s of symbols) {
+    if (seen.has(s)) {
+      throw new CodebreakerError(
+        'bad-rules',
+        `the alphabet '${alphabet}' repeats the symbol '${s}'`,
+      );
+    }
+    seen.add(s);
+  }
+  if (!repeat && colors < pegs) {
+    throw new CodebreakerError(
+      'bad-rules',
+      `a code of ${pegs} pegs without repetition needs at least ${pegs} colours, not ${colors}`,
+    );
+  }
+  const count = countCodes(pegs, colors, repeat);
+  if (count > MAX_CODES) {
+    throw new CodebreakerError(
+      'too-large',
+      `${pegs} pegs of ${colors} colours ${repeat ? 'with' : 'without'} repetition make ${formatCount(count)} codes; codebreaker enumerates at most ${formatCount(MAX_CODES)}`,
+    );
+  }
+  return { pegs, colors, repeat, alphabet };
+}
+
+function formatCount(n: number): string {
+  return n < 1e15 ? n.toLocaleString('en-US') : n.toExponential(3);
+}
+
+/** A short human description: "4 pegs, 10 colours, no repetition". */
+export function describeRules(rules: Rules): string {
+  const name = presetOf(rules);
+  const body = `${rules.pegs} pegs, ${rules.colors} colours, ${rules.repeat ? 'repetition allowed' : 'no repetition'}`;
+  return name ? `${PRESETS[name].title} (${body})` : body;
+}
+
+/** The preset these rules are exactly, if any. */
+export function presetOf(rules: Rules): PresetName | undefined {
+  return PRESET_NAMES.find((name) => sameRules(PRESETS[name].rules, rules));
+}
+
+/** Whether two rules describe the same game with the same alphabet. */
+export function sameRules(a: Rules, b: Rules): boolean {
+  return (
+    a.pegs === b.pegs && a.colors === b.colors && a.repeat === b.repeat && a.alphabet === b.alphabet
+  );
+}
+
+/** The JSON form of rules used in every command's output. */
+export function rulesJson(rules: Rules): Rules {
+  return { pegs: rules.pegs, colors: rules.colors, repeat: rules.repeat, alphabet: rules.alphabet };
+}

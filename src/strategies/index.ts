@@ -1,0 +1,33 @@
+/** The registry of strategies, by the names the CLI and the JSON use. */
+import { CodebreakerError } from '../errors.js';
+import { firstConsistent } from './first-consistent.js';
+import { randomConsistent } from './random-consistent.js';
+import type { Strategy } from './strategy.js';
+
+export const STRATEGY_NAMES = ['first-consistent', 'random-consistent'] as const;
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+
+/** Options some strategies take. */
+export interface StrategyOptions {
+  /** The seed of `random-consistent`. */
+  seed?: number;
+}
+
+/** Checks a strategy name; throws `CodebreakerError` naming the choices. */
+export function strategyByName(name: string): StrategyName {
+  if ((STRATEGY_NAMES as readonly string[]).includes(name)) return name as StrategyName;
+  throw new CodebreakerError(
+    'bad-option',
+    `unknown strategy '${name}': choose one of ${STRATEGY_NAMES.join(', ')}`,
+  );
+}
+
+/** Builds the named strategy. */
+export function createStrategy(name: string, options: StrategyOptions = {}): Strategy {
+  switch (strategyByName(name)) {
+    case 'first-consistent':
+      return firstConsistent();
+    case 'random-consistent':
+      return randomConsistent(options.seed ?? 0);
+  }
+}
