@@ -1,0 +1,61 @@
+/**
+ * `npm run bench`: times codebreaker against baselines measured in the same run, and prints the
+ * ratios. `npm run bench -- --full` runs every baseline over every secret instead of a sample.
+ */
+import { analyze } from '../src/analyze.js';
+import { Game } from '../src/game.js';
+import { resolveRules } from '../src/rules.js';
+import { createStrategy } from '../src/strategies/index.js';
+import { allCodes, playGenerateAndTest } from './generate-and-test.js';
+
+const full = process.argv.includes('--full');
+
+function seconds(start: number): number {
+  return (performance.now() - start) / 1000;
+}
+
+function line(cells: (string | number)[], widths: number[]): string {
+  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
+}
+
+/** First-consistent analysis of n of 10 against generate-and-test. */
+function firstConsistentBench(): void {
+  const widths = [8, 8, 12, 22, 10];
+  console.log('first-consistent analysis, n of 10 without repetition');
+  console.log(line(['game', 'secrets', 'codebreaker', 'generate-and-test', 'speed-up'], widths));
+  for (const pegs of [4, 5, 6]) {
+    let start = performance.now();
+    const game = new Game(resolveRules({ game: 'moo', pegs }));
+    const analysis = analyze(game, createStrategy('first-consistent'));
+    const ours = seconds(start);
+
+    const codes = allCodes(pegs, 10);
+    const sampleEvery = full || pegs === 4 ? 1 : pegs === 5 ? 60 : 1500;
+    start = performance.now();
+    let sampled = 0;
+    for (let secret = 0; secret < codes.length; secret += sampleEvery) {
+      const guesses = playGenerateAndTest(codes, codes[secret]);
+      if (guesses !== analysis.guesses[secret]) {
+        throw new Error(`baseline and codebreaker disagree on secret ${codes[secret].join('')}`);
+      }
+      sampled++;
+    }
+    const baseline = (seconds(start) * codes.length) / sampled;
+    const how = sampled === codes.length ? 'all' : `${sampled} sampled`;
+    console.log(
+      line(
+        [
+          `${pegs} of 10`,
+          codes.length,
+          `${ours.toFixed(3)} s`,
+          `${baseline.toFixed(2)} s (${how})`,
+          `${Math.round(baseline / ours)}×`,
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log('(a sampled baseline plays every k-th secret and scales its time to all secrets)\n');
+}
+
+firstConsistentBench();

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { Io } from './io.js';
+import { run } from './program.js';
+
+/** Runs the CLI in-process, capturing what it prints. */
+async function cli(...argv: string[]): Promise<{ status: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), errIsTerminal: false };
+  const status = await run(argv, io);
+  return { status, out, err };
+}
+
+/** The seed pages' games (known-results.md), guess then hits-blows. */
+const transcripts = [
+  ['9876', '0123 0-0, 4567 0-2, 5489 0-2, 6798 0-4, 8976 2-2, 9876 4-0'],
+  ['1357', '0123 0-2, 1045 1-1, 1256 2-0, 1274 1-1, 1357 4-0'],
+  ['8642', '0123 0-1, 1456 0-2, 2547 1-1, 2684 1-3, 8642 4-0'],
+  [
+    '5293',
+    '0123 1-1, 0245 1-1, 0356 0-2, 1543 1-1, 1625 0-2, 4263 2-0, 5273 3-0, 5283 3-0, 5293 4-0',
+  ],
+  [
+    '9431',
+    '0123 0-2, 1045 0-2, 2354 0-2, 3406 1-1, 3561 1-1, 6502 0-0, 7431 3-0, 8431 3-0, 9431 4-0',
+  ],
+  [
+    '18390',
+    '01234 0-3, 10356 2-1, 10467 1-1, 12058 1-2, 13826 1-2, 14385 2-1, 15372 2-0, 18309 3-2, 18390 5-0',
+  ],
+];
+
+describe('codebreaker solve', () => {
+  it.each(transcripts)('replays the seed pages’ game for %s', async (secret, transcript) => {
+    const flags = secret.length === 5 ? ['--pegs', '5'] : [];
+    const { status, out, err } = await cli('solve', secret, ...flags, '--json');
+    expect(err).toBe('');
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.solved).toBe(true);
+    expect(doc.secret).toBe(secret);
+    expect(doc.strategy).toBe('first-consistent');
+    const played = doc.guesses.map(
+      (g: { code: string; hits: number; blows: number }) => `${g.code} ${g.hits}-${g.blows}`,
+    );
+    expect(played.join(', ')).toBe(transcript);
+  });
+
+  it('prints each guess numbered from 1 with its answer', async () => {
+    const { out } = await cli('solve', '1357');
+    expect(out).toContain('  1. 0123  0H2B\n');
+    expect(out).toContain('  5. 1357  4H0B\n');
+    expect(out).toContain('solved in 5 guesses');
+  });
+});
+
+describe('codebreaker analyze', () => {
+  it('prints the contract’s JSON for Bulls and Cows', async () => {
+    const { status, out } = await cli('analyze', '--json');
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc).toMatchObject({
+      rules: { pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' },
+      strategy: 'first-consistent',
+      secrets: 5040,
+      total: 28024,
+      average: 5.56031746031746,
+      averageFraction: '3503/630',
+      max: 9,
+      histogram: {
+        '1': 1,
+        '2': 13,
+        '3': 108,
+        '4': 596,
+        '5': 1668,
+        '6': 1768,
+        '7': 752,
+        '8': 129,
+        '9': 5,
+      },
+      worst: ['5293', '9204', '9214', '9241', '9431'],
+    });
+  });
+
+  it('draws the histogram as bars and names the worst secrets', async () => {
+    const { out } = await cli('analyze', '--game', 'mastermind');
+    expect(out).toContain('total    7471 guesses');
+    expect(out).toContain('average  5.76466 (7471/1296)');
+    expect(out).toMatch(/\n {6}6 {6}602 {2}█{40}\n/);
+    expect(out).toContain('worst secrets (6, 9 guesses each):\n  5654 6435 6555 6556 6654 6665');
+  });
+
+  it('repeats a random-consistent analysis from its seed', async () => {
+    const first = await cli('analyze', '--strategy', 'random-consistent', '--seed', '42', '--json');
+    const again = await cli('analyze', '--strategy', 'random-consistent', '--seed', '42', '--json');
+    expect(JSON.parse(first.out).seed).toBe(42);
+    expect(first.out).toBe(again.out);
+  });
+});
+
+describe('bad input', () => {
+  const cases: [string[], RegExp][] = [
+    [['solve', '123'], /the code '123' has 3 symbols; codes here have 4/],
+    [['solve', '12x4'], /'x' in the code '12x4' is not a symbol of the alphabet 0123456789/],
+    [['solve', '1123'], /the code '1123' repeats '1'/],
+    [['solve', '1234', '--game', 'chess'], /unknown game 'chess'/],
+    [['analyze', '--strategy', 'knuth'], /unknown strategy 'knuth'/],
+    [['analyze', '--pegs', '0'], /--pegs must be a whole number from 1 to 20, not '0'/],
+    [['analyze', '--colors', '1'], /--colors must be a whole number from 2 to 36, not '1'/],
+    [['analyze', '--pegz', '3'], /unknown option '--pegz'/],
+    [
+      ['analyze', '--pegs', '12', '--colors', '30', '--repeat'],
+      /codes; codebreaker enumerates at most/,
+    ],
+    [['solve'], /missing required argument 'secret'/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
+  ];
+  it.each(cases)('%j: one line on stderr, status 2, nothing on stdout', async (argv, message) => {
+    const { status, out, err } = await cli(...argv);
+    expect(status).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(message);
+    expect(err).toMatch(/^codebreaker: [^\n]+\n$/);
+  });
+});
+
+describe('the executable', () => {
+  const exec = promisify(execFile);
+  const main = ['--import', 'tsx', 'src/cli/main.ts'];
+  it('exits 2 with one line and no stack trace on bad input', async () => {
+    const failed = await exec('node', [...main, 'solve', '99'], { encoding: 'utf8' }).then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toBe("codebreaker: the code '99' has 2 symbols; codes here have 4\n");
+  });
+  it('prints JSON on stdout and exits 0', async () => {
+    const { stdout } = await exec('node', [...main, 'solve', '9876', '--json'], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(stdout).guesses).toHaveLength(6);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { naiveCodes, naiveScore, seededRandom } from '../test/naive.js';
+import { allCandidates, partition } from './candidates.js';
+import {
+  answerCount,
+  answerIndex,
+  answerOf,
+  canOccur,
+  makeFeedback,
+  parseFeedback,
+  solvedIndex,
+} from './feedback.js';
+import { Game } from './game.js';
+import { resolveRules } from './rules.js';
+
+describe('answer indices', () => {
+  it('are dense, ordered by hits then blows, with all hits last', () => {
+    for (let pegs = 1; pegs <= 10; pegs++) {
+      const seen: string[] = [];
+      for (let hits = 0; hits <= pegs; hits++) {
+        for (let blows = 0; hits + blows <= pegs; blows++) {
+          const index = answerIndex(pegs, hits, blows);
+          expect(index).toBe(seen.length);
+          expect(answerOf(pegs, index)).toEqual({ hits, blows });
+          seen.push(`${hits}-${blows}`);
+        }
+      }
+      expect(seen.length).toBe(answerCount(pegs));
+      expect(solvedIndex(pegs)).toBe(answerIndex(pegs, pegs, 0));
+    }
+  });
+});
+
+describe('feedback text', () => {
+  const moo = resolveRules({ game: 'moo' });
+  it('reads every form of the contract', () => {
+    for (const text of ['2H1B', '2h1b', '2 1', '2,1', '2-1', ' 2H 1B ']) {
+      expect(parseFeedback(text, moo)).toEqual({ hits: 2, blows: 1 });
+    }
+    expect(parseFeedback('3H', moo)).toEqual({ hits: 3, blows: 0 });
+    expect(parseFeedback('2B', moo)).toEqual({ hits: 0, blows: 2 });
+    expect(makeFeedback({ hits: 2, blows: 1 })).toBe('2H1B');
+  });
+  it('refuses malformed and impossible answers', () => {
+    expect(() => parseFeedback('two', moo)).toThrow("cannot read the answer 'two'");
+    expect(() => parseFeedback('3H1B', moo)).toThrow('the answer 3H1B cannot occur');
+    expect(() => parseFeedback('4H1B', moo)).toThrow('cannot occur');
+    const hitAndBlow = resolveRules({ game: 'hit-and-blow' });
+    expect(() => parseFeedback('0H1B', hitAndBlow)).toThrow('cannot occur');
+    expect(parseFeedback('0H2B', hitAndBlow)).toEqual({ hits: 0, blows: 2 });
+  });
+});
+
+describe('scoring', () => {
+  it('matches a naive count on random pairs for random rules, both with and without a table', () => {
+    const random = seededRandom(2024);
+    for (let round = 0; round < 40; round++) {
+      const repeat = random() < 0.5;
+      const pegs = 1 + Math.floor(random() * 6);
+      const colors = Math.max(repeat ? 2 : pegs, 2 + Math.floor(random() * 34));
+      let rules: ReturnType<typeof resolveRules>;
+      try {
+        rules = resolveRules({ pegs, colors, repeat });
+      } catch {
+        continue;
+      }
+      const game = new Game(rules);
+      const withTable = game.tableFits ? new Game(rules) : undefined;
+      withTable?.useTable();
+      for (let pair = 0; pair < 200; pair++) {
+        const guess = Math.floor(random() * game.size);
+        const secret = Math.floor(random() * game.size);
+        const [hits, blows] = naiveScore(game.codes.make(secret), game.codes.make(guess));
+        const expected = answerIndex(pegs, hits, blows);
+        expect(game.score(guess, secret)).toBe(expected);
+        if (withTable) expect(withTable.score(guess, secret)).toBe(expected);
+        expect(canOccur(rules, { hits, blows })).toBe(true);
+      }
+    }
+  });
+
+  it('matches a naive count on every pair of small games', () => {
+    for (const options of [{ game: 'hit-and-blow' }, { pegs: 3, colors: 4, repeat: true }]) {
+      const rules = resolveRules(options);
+      const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+      const game = new Game(rules);
+      const table = game.useTable()!;
+      for (let g = 0; g < codes.length; g++) {
+        for (let s = 0; s < codes.length; s++) {
+          const [hits, blows] = naiveScore(codes[s], codes[g]);
+          expect(table[g * codes.length + s]).toBe(answerIndex(rules.pegs, hits, blows));
+        }
+      }
+    }
+  });
+
+  it('reproduces the thesis’s first-guess partitions of classic Mastermind (Table 1)', () => {
+    const order = [
+      '0-4',
+      '0-3',
+      '0-2',
+      '0-1',
+      '0-0',
+      '1-3',
+      '1-2',
+      '1-1',
+      '1-0',
+      '2-2',
+      '2-1',
+      '2-0',
+      '3-0',
+      '4-0',
+    ];
+    const table: Record<string, string> = {
+      '1111': '0 0 0 0 625 0 0 0 500 0 0 150 20 1',
+      '1112': '0 0 61 308 256 0 27 156 317 3 24 123 20 1',
+      '1122': '1 16 96 256 256 0 36 208 256 4 32 114 20 1',
+      '1123': '2 44 222 276 81 4 84 230 182 5 40 105 20 1',
+      '1234': '9 136 312 152 16 8 132 252 108 6 48 96 20 1',
+    };
+    const game = new Game(resolveRules({ game: 'mastermind' }));
+    for (const [guess, counts] of Object.entries(table)) {
+      const split = partition(game, game.codes.parse(guess), allCandidates(game));
+      const sizes = order.map((answer) => {
+        const [hits, blows] = answer.split('-').map(Number);
+        const a = answerIndex(4, hits, blows);
+        return split.start[a + 1] - split.start[a];
+      });
+      expect(sizes.join(' ')).toBe(counts);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Deliberately simple second implementations, written from the definitions, that the fast core
+ * is checked against. Nothing here shares code with src/.
+ */
+
+/** Every code of the rules as strings, in lexicographic order over the alphabet, by brute force. */
+export function naiveCodes(pegs: number, alphabet: string, repeat: boolean): string[] {
+  let codes = [''];
+  for (let i = 0; i < pegs; i++) {
+    const longer: string[] = [];
+    for (const prefix of codes) {
+      for (const symbol of alphabet) {
+        if (!repeat && prefix.includes(symbol)) continue;
+        longer.push(prefix + symbol);
+      }
+    }
+    codes = longer;
+  }
+  return codes;
+}
+
+/** Hits and blows by counting, straight from the thesis's definition. */
+export function naiveScore(secret: string, guess: string): [number, number] {
+  let hits = 0;
+  for (let i = 0; i < secret.length; i++) if (secret[i] === guess[i]) hits++;
+  let common = 0;
+  for (const symbol of new Set(secret + guess)) {
+    const inSecret = secret.split('').filter((s) => s === symbol).length;
+    const inGuess = guess.split('').filter((s) => s === symbol).length;
+    common += Math.min(inSecret, inGuess);
+  }
+  return [hits, common - hits];
+}
+
+/**
+ * The seed pages' generate-and-test player: for each guess, scan every code in order and take
+ * the first one consistent with every earlier answer. Returns the number of guesses per secret.
+ */
+export function naiveFirstConsistent(codes: string[], secret: string): string[] {
+  const guesses: string[] = [];
+  const answers: string[] = [];
+  for (;;) {
+    const guess = codes.find((code) =>
+      guesses.every((g, i) => naiveScore(code, g).join('-') === answers[i]),
+    );
+    if (guess === undefined) throw new Error('no consistent code');
+    guesses.push(guess);
+    const answer = naiveScore(secret, guess);
+    answers.push(answer.join('-'));
+    if (answer[0] === secret.length) return guesses;
+  }
+}
+
+/** A small seeded generator for repeatable random tests (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
