@@ -8,7 +8,15 @@ import { run } from './program.js';
 async function cli(...argv: string[]): Promise<{ status: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), errIsTerminal: false };
+  const io: Io = {
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      err += text;
+    },
+    errIsTerminal: false,
+  };
   const status = await run(argv, io);
   return { status, out, err };
 }
