@@ -5,6 +5,7 @@ import { describeRules, rulesJson } from '../rules.js';
 import { createStrategy, strategyByName } from '../strategies/index.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
+import { progressBar } from './progress.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -33,7 +34,11 @@ export function analyzeCommand(program: Command, io: Io): void {
     const name = strategyByName(flags.strategy);
     const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
     const started = performance.now();
-    const analysis = analyze(game, createStrategy(name, { seed }));
+    const progress = progressBar(io, 'analysing', game.size);
+    const analysis = analyze(game, createStrategy(name, { seed }), {
+      onProgress: (settled) => progress.update(settled),
+    });
+    progress.stop();
     const seconds = (performance.now() - started) / 1000;
     if (flags.json) {
       const doc = {

@@ -33,8 +33,8 @@ export function buildProgram(io: Io): Command {
       writeErr: (text) => io.err(text),
       outputError: (text) => io.err(errorLine(text)),
     });
-  solveCommand(program, io);
-  analyzeCommand(program, io);
+  const commands = [solveCommand, analyzeCommand];
+  for (const register of commands) register(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }

@@ -1,0 +1,35 @@
+/** Progress bars on stderr, shown only when stderr is a terminal. */
+import cliProgress from 'cli-progress';
+import type { Io } from './io.js';
+
+/** A running progress indicator. */
+export interface Progress {
+  /** Sets how much is done, with optional extra text shown after the bar. */
+  update(done: number, detail?: string): void;
+  /** Removes the bar. */
+  stop(): void;
+}
+
+const silent: Progress = { update: () => {}, stop: () => {} };
+
+/** A bar labelled `label` counting up to `total`; silent unless stderr is a terminal. */
+export function progressBar(io: Io, label: string, total: number): Progress {
+  if (!io.errIsTerminal) return silent;
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} [{bar}] {percentage}% {value}/{total} {detail}`,
+      barCompleteChar: '█',
+      barIncompleteChar: '░',
+      hideCursor: true,
+      clearOnComplete: true,
+      stream: process.stderr,
+      fps: 10,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0, { detail: '' });
+  return {
+    update: (done, detail = '') => bar.update(done, { detail }),
+    stop: () => bar.stop(),
+  };
+}
