@@ -11,6 +11,20 @@ import { solveCommand } from './solve.js';
 /** Exit status for bad input. */
 export const EXIT_BAD_INPUT = 2;
 
+/**
+ * A command ran on good input and found a failure to report (say, a tree that misses a secret):
+ * its message goes to stderr as one line, and the exit status is `status` (1 by default).
+ */
+export class CommandFailure extends Error {
+  constructor(
+    message: string,
+    readonly status = 1,
+  ) {
+    super(message);
+    this.name = 'CommandFailure';
+  }
+}
+
 function errorLine(message: string): string {
   const text = message
     .replace(/^error:\s*/i, '')
@@ -50,6 +64,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    if (error instanceof CommandFailure) {
+      io.err(errorLine(error.message));
+      return error.status;
     }
     if (error instanceof CodebreakerError) {
       io.err(errorLine(error.message));
