@@ -2,21 +2,22 @@
 import type { Command } from 'commander';
 import { analyze } from '../analyze.js';
 import { describeRules, rulesJson } from '../rules.js';
-import { createStrategy, strategyByName } from '../strategies/index.js';
+import type { HeuristicStats } from '../strategies/heuristic.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { progressBar } from './progress.js';
 import {
   type RulesFlags,
+  type StrategyFlags,
   addRulesOptions,
   addStrategyOptions,
+  describeStrategy,
   gameFromFlags,
-  seedFromFlag,
+  strategyFromFlags,
+  strategyJson,
 } from './rules-options.js';
 
-interface AnalyzeFlags extends RulesFlags {
-  strategy: string;
-  seed?: string;
+interface AnalyzeFlags extends RulesFlags, StrategyFlags {
   json?: boolean;
 }
 
@@ -31,31 +32,38 @@ export function analyzeCommand(program: Command, io: Io): void {
   addStrategyOptions(command);
   command.option('--json', 'print one JSON document').action((flags: AnalyzeFlags) => {
     const game = gameFromFlags(flags);
-    const name = strategyByName(flags.strategy);
-    const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
+    const chosen = strategyFromFlags(game, flags);
     const started = performance.now();
     const progress = progressBar(io, 'analysing', game.size);
-    const analysis = analyze(game, createStrategy(name, { seed }), {
+    const analysis = analyze(game, chosen.strategy, {
       onProgress: (settled) => progress.update(settled),
     });
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
+    const stats =
+      'stats' in chosen.strategy ? (chosen.strategy.stats as HeuristicStats) : undefined;
     if (flags.json) {
       const doc = {
         rules: rulesJson(game.rules),
-        strategy: name,
-        ...(seed === undefined ? {} : { seed }),
+        ...strategyJson(chosen),
         ...analysisJson(game, analysis),
+        ...(stats ? { work: stats } : {}),
       };
       io.out(`${JSON.stringify(doc)}\n`);
       return;
     }
-    const header = [
+    const lines = [
       `rules    ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
-      `strategy ${name}${seed === undefined ? '' : ` (seed ${seed}; repeat with --seed ${seed})`}`,
+      `strategy ${describeStrategy(chosen)}`,
+      analysisText(game, analysis),
     ];
-    io.out(
-      `${header.join('\n')}\n${analysisText(game, analysis)}\nanalysed in ${seconds.toFixed(2)} s\n`,
-    );
+    if (stats) {
+      const share = ((100 * stats.scored) / Math.max(1, stats.allowed)).toFixed(1);
+      lines.push(
+        `scored ${stats.scored} of ${stats.allowed} allowed guesses (${share}%) at ${stats.states} game states`,
+      );
+    }
+    lines.push(`analysed in ${seconds.toFixed(2)} s`);
+    io.out(`${lines.join('\n')}\n`);
   });
 }

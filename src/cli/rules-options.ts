@@ -3,7 +3,14 @@ import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { type Game, gameFor } from '../game.js';
 import { DEFAULT_PRESET, PRESET_NAMES, resolveRules } from '../rules.js';
-import { STRATEGY_NAMES } from '../strategies/index.js';
+import { HEURISTIC_NAMES } from '../strategies/heuristic.js';
+import {
+  STRATEGY_NAMES,
+  type StrategyName,
+  createStrategy,
+  strategyByName,
+} from '../strategies/index.js';
+import type { Strategy } from '../strategies/strategy.js';
 
 /** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat` and `--alphabet`. */
 export function addRulesOptions(command: Command): Command {
@@ -23,7 +30,73 @@ export function addStrategyOptions(
 ): Command {
   return command
     .option('--strategy <name>', `${STRATEGY_NAMES.join(', ')}`, defaultStrategy)
-    .option('--seed <n>', 'seed of random-consistent (default: a random one, printed)');
+    .option('--seed <n>', 'seed of random-consistent (default: a random one, printed)')
+    .option('--first <guess>', 'the opening guess of a heuristic strategy')
+    .option('--consistent-only', 'heuristics guess only codes that could still be the secret')
+    .option('--no-symmetry', 'heuristics score every guess, not one per symmetry class');
+}
+
+/** The options the strategy flags produce. */
+export interface StrategyFlags {
+  strategy: string;
+  seed?: string;
+  first?: string;
+  consistentOnly?: boolean;
+  symmetry?: boolean;
+}
+
+/** A strategy chosen on the command line, with what it needs to be named and repeated. */
+export interface ChosenStrategy {
+  readonly name: StrategyName;
+  readonly strategy: Strategy;
+  /** The seed of random-consistent (given or drawn). */
+  readonly seed?: number;
+  /** The fixed opening, as text. */
+  readonly first?: string;
+}
+
+/** Builds the strategy the strategy flags describe, for `game`. */
+export function strategyFromFlags(game: Game, flags: StrategyFlags): ChosenStrategy {
+  const name = strategyByName(flags.strategy);
+  const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
+  const heuristic = (HEURISTIC_NAMES as readonly string[]).includes(name);
+  if (!heuristic && (flags.first !== undefined || flags.consistentOnly)) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--first and --consistent-only apply to ${HEURISTIC_NAMES.join(', ')}, not to ${name}`,
+    );
+  }
+  const first = flags.first === undefined ? undefined : game.codes.parse(flags.first);
+  const strategy = createStrategy(name, {
+    seed,
+    first,
+    consistentOnly: flags.consistentOnly,
+    symmetry: flags.symmetry,
+  });
+  return {
+    name,
+    strategy,
+    seed,
+    first: first === undefined ? undefined : game.codes.make(first),
+  };
+}
+
+/** How a chosen strategy is described in text: "minimax (first guess 1122)". */
+export function describeStrategy(chosen: ChosenStrategy): string {
+  const notes: string[] = [];
+  if (chosen.seed !== undefined)
+    notes.push(`seed ${chosen.seed}; repeat with --seed ${chosen.seed}`);
+  if (chosen.first !== undefined) notes.push(`first guess ${chosen.first}`);
+  return notes.length > 0 ? `${chosen.name} (${notes.join(', ')})` : chosen.name;
+}
+
+/** The JSON keys that name a chosen strategy. */
+export function strategyJson(chosen: ChosenStrategy): Record<string, unknown> {
+  return {
+    strategy: chosen.name,
+    ...(chosen.seed === undefined ? {} : { seed: chosen.seed }),
+    ...(chosen.first === undefined ? {} : { first: chosen.first }),
+  };
 }
 
 /** The options the rules flags produce. */

@@ -3,19 +3,19 @@ import type { Command } from 'commander';
 import { answerOf, makeFeedback } from '../feedback.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { solve } from '../solve.js';
-import { createStrategy, strategyByName } from '../strategies/index.js';
 import type { Io } from './io.js';
 import {
   type RulesFlags,
+  type StrategyFlags,
   addRulesOptions,
   addStrategyOptions,
+  describeStrategy,
   gameFromFlags,
-  seedFromFlag,
+  strategyFromFlags,
+  strategyJson,
 } from './rules-options.js';
 
-interface SolveFlags extends RulesFlags {
-  strategy: string;
-  seed?: string;
+interface SolveFlags extends RulesFlags, StrategyFlags {
   json?: boolean;
 }
 
@@ -31,10 +31,9 @@ export function solveCommand(program: Command, io: Io): void {
     .option('--json', 'print one JSON document')
     .action((secretText: string, flags: SolveFlags) => {
       const game = gameFromFlags(flags);
-      const name = strategyByName(flags.strategy);
-      const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
+      const chosen = strategyFromFlags(game, flags);
       const secret = game.codes.parse(secretText);
-      const turns = solve(game, createStrategy(name, { seed }), secret);
+      const turns = solve(game, chosen.strategy, secret);
       const guesses = turns.map((turn) => ({
         code: game.codes.make(turn.guess),
         ...answerOf(game.pegs, turn.answer),
@@ -42,8 +41,7 @@ export function solveCommand(program: Command, io: Io): void {
       if (flags.json) {
         const doc = {
           rules: rulesJson(game.rules),
-          strategy: name,
-          ...(seed === undefined ? {} : { seed }),
+          ...strategyJson(chosen),
           secret: game.codes.make(secret),
           guesses,
           solved: true,
@@ -53,7 +51,7 @@ export function solveCommand(program: Command, io: Io): void {
       }
       const width = String(guesses.length).length;
       const lines = [
-        `${describeRules(game.rules)}, ${name}${seed === undefined ? '' : ` (seed ${seed})`}, secret ${game.codes.make(secret)}`,
+        `${describeRules(game.rules)}, ${describeStrategy(chosen)}, secret ${game.codes.make(secret)}`,
         ...guesses.map(
           (g, i) => `${String(i + 1).padStart(width + 2)}. ${g.code}  ${makeFeedback(g)}`,
         ),

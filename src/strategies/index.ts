@@ -1,16 +1,27 @@
 /** The registry of strategies, by the names the CLI and the JSON use. */
 import { CodebreakerError } from '../errors.js';
 import { firstConsistent } from './first-consistent.js';
+import { HEURISTIC_NAMES, heuristicStrategy } from './heuristic.js';
 import { randomConsistent } from './random-consistent.js';
 import type { Strategy } from './strategy.js';
 
-export const STRATEGY_NAMES = ['first-consistent', 'random-consistent'] as const;
+export const STRATEGY_NAMES = [
+  'first-consistent',
+  'random-consistent',
+  ...HEURISTIC_NAMES,
+] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 /** Options some strategies take. */
 export interface StrategyOptions {
   /** The seed of `random-consistent`. */
   seed?: number;
+  /** The opening guess (a code index) of a heuristic strategy. */
+  first?: number;
+  /** Heuristics guess only codes still consistent. */
+  consistentOnly?: boolean;
+  /** Heuristics score one guess per symmetry class (default true). */
+  symmetry?: boolean;
 }
 
 /** Checks a strategy name; throws `CodebreakerError` naming the choices. */
@@ -29,5 +40,7 @@ export function createStrategy(name: string, options: StrategyOptions = {}): Str
       return firstConsistent();
     case 'random-consistent':
       return randomConsistent(options.seed ?? 0);
+    default:
+      return heuristicStrategy(name as (typeof HEURISTIC_NAMES)[number], options);
   }
 }

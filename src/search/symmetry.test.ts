@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/naive.js';
+import { allCandidates, filterCandidates, partitionSizes } from '../candidates.js';
+import { Game } from '../game.js';
+import { resolveRules } from '../rules.js';
+import type { Turn } from '../strategies/strategy.js';
+import { guessOrbits, guessRepresentatives } from './symmetry.js';
+
+/** The sorted class sizes of `guess` on `candidates`: what symmetry must preserve. */
+function shape(game: Game, guess: number, candidates: Int32Array): string {
+  const counts = new Int32Array(game.answers);
+  partitionSizes(game, guess, candidates, counts, new Uint8Array(candidates.length));
+  return Array.from(counts)
+    .filter((c) => c > 0)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
+describe('essentially different guesses', () => {
+  it('are the 5 first guesses of classic Mastermind and 1 of Bulls and Cows', () => {
+    const mastermind = new Game(resolveRules({ game: 'mastermind' }));
+    const first = guessRepresentatives(mastermind, [], allCandidates(mastermind))!;
+    expect(Array.from(first, (c) => mastermind.codes.make(c))).toEqual([
+      '1111',
+      '1112',
+      '1122',
+      '1123',
+      '1234',
+    ]);
+    const moo = new Game(resolveRules({ game: 'moo' }));
+    expect(Array.from(guessRepresentatives(moo, [], allCandidates(moo))!)).toEqual([0]);
+  });
+
+  const games = [
+    { options: { game: 'mastermind' }, trials: 12 },
+    { options: { game: 'hit-and-blow' }, trials: 12 },
+    { options: { game: 'moo' }, trials: 3 },
+    { options: { pegs: 3, colors: 5, repeat: true }, trials: 12 },
+    { options: { pegs: 5, colors: 3, repeat: true }, trials: 12 },
+  ];
+  it.each(games)('never merge guesses that split differently: states of $options', (row) => {
+    const game = new Game(resolveRules(row.options));
+    const random = seededRandom(99);
+    let merged = 0;
+    for (let trial = 0; trial < row.trials; trial++) {
+      const secret = Math.floor(random() * game.size);
+      const history: Turn[] = [];
+      let candidates = allCandidates(game);
+      const turns = Math.floor(random() * 3);
+      for (let t = 0; t < turns && candidates.length > 1; t++) {
+        const guess = Math.floor(random() * game.size);
+        const answer = game.score(guess, secret);
+        history.push({ guess, answer });
+        candidates = filterCandidates(game, candidates, guess, answer);
+      }
+      const orbit = guessOrbits(game, history, candidates);
+      if (!orbit) continue;
+      const shapeOf = new Map<number, string>();
+      const isCandidate = new Set(candidates);
+      const consistentOf = new Map<number, boolean>();
+      for (let code = 0; code < game.size; code++) {
+        const root = orbit[code];
+        expect(root).toBeLessThanOrEqual(code);
+        expect(orbit[root]).toBe(root);
+        const s = shape(game, code, candidates);
+        if (!shapeOf.has(root)) {
+          shapeOf.set(root, s);
+          consistentOf.set(root, isCandidate.has(code));
+        } else {
+          merged++;
+          expect(s).toBe(shapeOf.get(root));
+          expect(isCandidate.has(code)).toBe(consistentOf.get(root));
+        }
+      }
+    }
+    expect(merged).toBeGreaterThan(0);
+  });
+});

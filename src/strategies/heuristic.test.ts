@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { naiveCodes, naiveScore } from '../../test/naive.js';
+import { analyze } from '../analyze.js';
+import { allCandidates } from '../candidates.js';
+import { Game } from '../game.js';
+import { resolveRules } from '../rules.js';
+import { solve } from '../solve.js';
+import { HEURISTIC_NAMES, type HeuristicName } from './heuristic.js';
+import { createStrategy } from './index.js';
+
+/** Published figures for classic Mastermind (known-results.md). */
+const published = [
+  { name: 'minimax', opening: '1122', total: 5801, max: 5, histogram: [0, 1, 6, 62, 533, 694] },
+  { name: 'expected-size', opening: '1123', total: 5696, max: 6 },
+  { name: 'entropy', opening: '1234', total: 5722, max: 6 },
+  { name: 'most-parts', opening: '1123', total: 5668, max: 6 },
+] as const;
+
+describe('heuristic strategies on classic Mastermind, as published', () => {
+  const game = new Game(resolveRules({ game: 'mastermind' }));
+  it.each(published)('$name opens $opening and totals $total', (row) => {
+    const strategy = createStrategy(row.name);
+    const opening = strategy.choose({ game, history: [], candidates: allCandidates(game) });
+    expect(game.codes.make(opening)).toBe(row.opening);
+    const result = analyze(game, strategy);
+    expect(result.total).toBe(row.total);
+    expect(result.max).toBe(row.max);
+    if ('histogram' in row) expect(result.histogram).toEqual(row.histogram);
+  });
+
+  it('plays a fixed opening with --first', () => {
+    const strategy = createStrategy('minimax', { first: game.codes.parse('1234') });
+    const turns = solve(game, strategy, game.codes.parse('6543'));
+    expect(game.codes.make(turns[0].guess)).toBe('1234');
+  });
+
+  it('guesses only candidates with consistent-only', () => {
+    const strategy = createStrategy('expected-size', { consistentOnly: true });
+    const codes = naiveCodes(4, '123456', true);
+    for (let secret = 0; secret < game.size; secret += 7) {
+      const turns = solve(game, strategy, secret);
+      turns.forEach((turn, i) => {
+        for (const earlier of turns.slice(0, i)) {
+          const [hits, blows] = naiveScore(codes[turn.guess], codes[earlier.guess]);
+          const [h, b] = naiveScore(codes[secret], codes[earlier.guess]);
+          expect([hits, blows]).toEqual([h, b]);
+        }
+      });
+    }
+  });
+});
+
+/**
+ * A deliberately plain heuristic player: score every code by counting answers into a Map, no
+ * symmetry, no shortcuts, no early exits; best score, then consistent, then first code.
+ */
+function naiveHeuristic(name: HeuristicName, codes: string[], history: [string, string][]): string {
+  const candidates = codes.filter((c) =>
+    history.every(([g, a]) => naiveScore(c, g).join('-') === a),
+  );
+  if (candidates.length <= 2) return candidates[0];
+  let best = '';
+  let bestScore = Number.POSITIVE_INFINITY;
+  let bestConsistent = false;
+  for (const guess of codes) {
+    const sizes = new Map<string, number>();
+    for (const c of candidates) {
+      const key = naiveScore(c, guess).join('-');
+      sizes.set(key, (sizes.get(key) ?? 0) + 1);
+    }
+    const values = [...sizes.values()];
+    const score =
+      name === 'minimax'
+        ? Math.max(...values)
+        : name === 'expected-size'
+          ? values.reduce((s, c) => s + c * c, 0)
+          : name === 'entropy'
+            ? values.reduce((s, c) => s + c * Math.log2(c), 0)
+            : -values.length;
+    const consistent = candidates.includes(guess);
+    const tie = best !== '' && Math.abs(score - bestScore) <= 1e-9 * Math.max(1, bestScore);
+    if (best === '' || (score < bestScore && !tie)) {
+      [best, bestScore, bestConsistent] = [guess, score, consistent];
+    } else if (tie && consistent && !bestConsistent) {
+      [best, bestScore, bestConsistent] = [guess, score, consistent];
+    }
+  }
+  return best;
+}
+
+describe('heuristics agree with a plain implementation on every secret of small games', () => {
+  const games = [
+    { game: 'hit-and-blow' },
+    { pegs: 3, colors: 4, repeat: true },
+    { pegs: 3, colors: 5, repeat: false },
+  ];
+  for (const options of games) {
+    it.each(HEURISTIC_NAMES)(`%s on ${JSON.stringify(options)}`, (name) => {
+      const rules = resolveRules(options);
+      const game = new Game(rules);
+      const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+      const strategy = createStrategy(name);
+      const naiveChoice = new Map<string, string>();
+      for (let secret = 0; secret < game.size; secret++) {
+        const history: [string, string][] = [];
+        const played = solve(game, strategy, secret).map((t) => codes[t.guess]);
+        for (const guess of played) {
+          const key = history.join(' ');
+          if (!naiveChoice.has(key)) naiveChoice.set(key, naiveHeuristic(name, codes, history));
+          expect(guess).toBe(naiveChoice.get(key));
+          history.push([guess, naiveScore(codes[secret], guess).join('-')]);
+        }
+      }
+    });
+  }
+});

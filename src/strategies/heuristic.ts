@@ -1,0 +1,181 @@
+/**
+ * One-step look-ahead strategies: score every guess by how it splits the candidates, take the
+ * best. They differ only in the score of a partition (class sizes c over the answers, n in all):
+ *
+ * - `minimax` (Knuth 1976): the largest class, max c.
+ * - `expected-size` (Irving 1978): the expected size of the class the secret falls in, Σc²/n;
+ *   compared as the integer Σc².
+ * - `entropy` (Neuwirth 1982): the information of the answer, −Σ(c/n)log(c/n); maximising it is
+ *   minimising Σ c·log₂c. This is the one score that is not an integer: it is summed in a fixed
+ *   order from a table of c·log₂c, and two sums within 1e-9 (relative) count as a tie. True ties
+ *   (the same product Πc^c) differ only by rounding, far below that; distinct values differ far
+ *   above it for any game we enumerate.
+ * - `most-parts` (Kooi 2005): the number of non-empty classes, maximised.
+ *
+ * Ties go to a guess that is still consistent, then to the first code (the contract's rule).
+ * Guesses may be any code, or only candidates with `consistentOnly`; `first` fixes the opening.
+ * With `symmetry` (the default) only one guess of each class of essentially equal guesses is
+ * scored (search/symmetry.ts); that never changes the choice, only the work.
+ */
+import type { Game } from '../game.js';
+import { guessRepresentatives } from '../search/symmetry.js';
+import type { GameState, Strategy } from './strategy.js';
+
+export const HEURISTIC_NAMES = ['minimax', 'expected-size', 'entropy', 'most-parts'] as const;
+export type HeuristicName = (typeof HEURISTIC_NAMES)[number];
+
+/** Options of the heuristic strategies. */
+export interface HeuristicOptions {
+  /** The opening guess (a code index), instead of the heuristic's own choice. */
+  first?: number;
+  /** Guess only codes that could still be the secret. */
+  consistentOnly?: boolean;
+  /** Score one guess per symmetry class (default true). */
+  symmetry?: boolean;
+}
+
+/** How much work the strategy did, for reports and benchmarks. */
+export interface HeuristicStats {
+  /** Game states at which a guess was chosen by scoring. */
+  states: number;
+  /** Guesses that were allowed, summed over states. */
+  allowed: number;
+  /** Guesses actually scored, summed over states. */
+  scored: number;
+}
+
+/** A heuristic strategy, with counters of its work. */
+export interface HeuristicStrategy extends Strategy {
+  readonly stats: HeuristicStats;
+}
+
+/** Below this many candidates the symmetry reduction costs more than it saves. */
+const SYMMETRY_MIN_CANDIDATES = 24;
+const ENTROPY_TOLERANCE = 1e-9;
+
+/** Builds one of the four heuristic strategies. */
+export function heuristicStrategy(
+  name: HeuristicName,
+  options: HeuristicOptions = {},
+): HeuristicStrategy {
+  const { first, consistentOnly = false, symmetry = true } = options;
+  const stats: HeuristicStats = { states: 0, allowed: 0, scored: 0 };
+  /** `gain[k]`: how much the score grows when a class grows from k − 1 to k members. */
+  let gain: Float64Array = new Float64Array(0);
+  let answerBuffer: Uint8Array = new Uint8Array(0);
+
+  const choose = (state: GameState): number => {
+    const { game, history, candidates } = state;
+    if (history.length === 0 && first !== undefined) return first;
+    if (candidates.length <= 2) return candidates[0];
+    if (gain.length <= candidates.length) gain = gains(name, candidates.length);
+    const table = game.useTable();
+    if (!table && answerBuffer.length < game.size) answerBuffer = new Uint8Array(game.size);
+    const isCandidate = new Uint8Array(game.size);
+    for (const code of candidates) isCandidate[code] = 1;
+    const counts = new Int32Array(game.answers);
+    const score = (guess: number, bound: number): number => {
+      if (table)
+        return scorePartition(name, table, guess * game.size, candidates, counts, gain, bound);
+      game.scoreAll(guess, candidates, candidates.length, answerBuffer);
+      const buffer = answerBuffer;
+      for (let i = candidates.length - 1; i >= 0; i--) buffer[candidates[i]] = buffer[i];
+      return scorePartition(name, buffer, 0, candidates, counts, gain, bound);
+    };
+    stats.states++;
+    stats.allowed += consistentOnly ? candidates.length : game.size;
+
+    // A candidate that splits the others apart has the best possible score under every
+    // heuristic and is consistent, so the first such candidate is the choice.
+    const perfect = name === 'most-parts' ? -candidates.length : name === 'minimax' ? 1 : 0;
+    const perfectScore = name === 'expected-size' ? candidates.length : perfect;
+    for (const guess of candidates) {
+      stats.scored++;
+      if (score(guess, perfectScore) <= perfectScore) return guess;
+    }
+
+    let guesses: ArrayLike<number> | undefined;
+    if (symmetry && candidates.length >= SYMMETRY_MIN_CANDIDATES) {
+      const representatives = guessRepresentatives(game, history, candidates);
+      guesses =
+        representatives && consistentOnly
+          ? representatives.filter((code) => isCandidate[code] === 1)
+          : representatives;
+    }
+    guesses ??= consistentOnly ? candidates : undefined;
+    const count = guesses ? guesses.length : game.size;
+    stats.scored += count;
+
+    let best = -1;
+    let bestScore = Number.POSITIVE_INFINITY;
+    let bestConsistent = false;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const tolerance =
+        name === 'entropy' && best >= 0 ? ENTROPY_TOLERANCE * Math.max(1, bestScore) : 0;
+      const value = score(guess, bestScore + tolerance);
+      const consistent = isCandidate[guess] === 1;
+      if (
+        best < 0 ||
+        value < bestScore - tolerance ||
+        (value <= bestScore + tolerance && consistent && !bestConsistent)
+      ) {
+        best = guess;
+        bestScore = value;
+        bestConsistent = consistent;
+      }
+    }
+    return best;
+  };
+  return { name, choose, stats };
+}
+
+/** The score increments of a heuristic for classes of up to `n` members. */
+function gains(name: HeuristicName, n: number): Float64Array {
+  const gain = new Float64Array(n + 2);
+  for (let k = 1; k <= n + 1; k++) {
+    if (name === 'expected-size') gain[k] = 2 * k - 1;
+    else if (name === 'entropy')
+      gain[k] = k * Math.log2(k) - (k > 1 ? (k - 1) * Math.log2(k - 1) : 0);
+  }
+  return gain;
+}
+
+/**
+ * The heuristic's score (lower is better) of the partition of `candidates` whose answers are
+ * `answers[base + candidate]`. Scores only grow as candidates are counted in (for most-parts,
+ * its best reachable value only shrinks), so counting stops, returning +∞, once the score must
+ * exceed `bound`. Leaves `counts` all zero.
+ */
+function scorePartition(
+  name: HeuristicName,
+  answers: Uint8Array,
+  base: number,
+  candidates: Int32Array,
+  counts: Int32Array,
+  gain: Float64Array,
+  bound: number,
+): number {
+  const n = candidates.length;
+  let score = 0;
+  let counted = 0;
+  let exceeded = false;
+  for (; counted < n; counted++) {
+    const k = ++counts[answers[base + candidates[counted]]];
+    if (name === 'minimax') {
+      if (k > score) score = k;
+    } else if (name === 'most-parts') {
+      if (k === 1) score--;
+    } else {
+      score += gain[k];
+    }
+    // For most-parts the best still reachable is one more part per candidate left.
+    if ((name === 'most-parts' ? score - (n - counted - 1) : score) > bound) {
+      exceeded = true;
+      counted++;
+      break;
+    }
+  }
+  for (let i = 0; i < counted; i++) counts[answers[base + candidates[i]]] = 0;
+  return exceeded ? Number.POSITIVE_INFINITY : score;
+}
