@@ -5,10 +5,12 @@
 import { analyze } from '../src/analyze.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
+import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
 
 const full = process.argv.includes('--full');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 
 function seconds(start: number): number {
   return (performance.now() - start) / 1000;
@@ -58,4 +60,47 @@ function firstConsistentBench(): void {
   console.log('(a sampled baseline plays every k-th secret and scales its time to all secrets)\n');
 }
 
-firstConsistentBench();
+/** Full heuristic analyses of Bulls and Cows (every code a guess) with and without symmetry. */
+function heuristicBench(): void {
+  const game = new Game(resolveRules({ game: 'moo' }));
+  const start = performance.now();
+  game.useTable();
+  console.log(
+    `heuristic analyses of Bulls and Cows (score table built in ${seconds(start).toFixed(3)} s)`,
+  );
+  const widths = [14, 7, 14, 14, 9, 20];
+  console.log(
+    line(['strategy', 'total', 'symmetry', 'no symmetry', 'speed-up', 'guesses scored'], widths),
+  );
+  for (const name of HEURISTIC_NAMES) {
+    const timed = (symmetry: boolean) => {
+      const strategy = heuristicStrategy(name, { symmetry });
+      const begin = performance.now();
+      const { total } = analyze(game, strategy);
+      return { total, time: seconds(begin), scored: strategy.stats.scored };
+    };
+    const plain = timed(false);
+    const reduced = timed(true);
+    if (plain.total !== reduced.total) throw new Error(`${name}: symmetry changed the total`);
+    console.log(
+      line(
+        [
+          name,
+          reduced.total,
+          `${reduced.time.toFixed(3)} s`,
+          `${plain.time.toFixed(3)} s`,
+          `${(plain.time / reduced.time).toFixed(2)}×`,
+          `${reduced.scored} / ${plain.scored}`,
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log('');
+}
+
+const benches: Record<string, () => void> = {
+  'first-consistent': firstConsistentBench,
+  heuristics: heuristicBench,
+};
+for (const [name, bench] of Object.entries(benches)) if (!only || only === name) bench();

@@ -4,7 +4,7 @@ import { allCandidates, filterCandidates, partitionSizes } from '../candidates.j
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import type { Turn } from '../strategies/strategy.js';
-import { guessOrbits, guessRepresentatives } from './symmetry.js';
+import { colourRepresentatives, guessOrbits, guessRepresentatives } from './symmetry.js';
 
 /** The sorted class sizes of `guess` on `candidates`: what symmetry must preserve. */
 function shape(game: Game, guess: number, candidates: Int32Array): string {
@@ -74,5 +74,60 @@ describe('essentially different guesses', () => {
       }
     }
     expect(merged).toBeGreaterThan(0);
+  });
+});
+
+/** Renames each class of interchangeable colours in order of first appearance, plainly. */
+function naiveColourCanonical(symbols: number[], classes: number[][]): number[] {
+  const renamed = new Map<number, number>();
+  const next = classes.map(() => 0);
+  return symbols.map((c) => {
+    const k = classes.findIndex((set) => set.includes(c));
+    if (k < 0) return c;
+    if (!renamed.has(c)) renamed.set(c, classes[k][next[k]++]);
+    return renamed.get(c)!;
+  });
+}
+
+describe('the colour-only reduction', () => {
+  it('keeps exactly the codes already in canonical colour order, which split like their orbit', () => {
+    for (const options of [
+      { game: 'mastermind' },
+      { game: 'hit-and-blow' },
+      { pegs: 3, colors: 6, repeat: true },
+    ]) {
+      const game = new Game(resolveRules(options));
+      const random = seededRandom(5);
+      for (let trial = 0; trial < 10; trial++) {
+        const secret = Math.floor(random() * game.size);
+        const history: Turn[] = [];
+        let candidates = allCandidates(game);
+        for (let t = 0; t < 1 + (trial % 3) && candidates.length > 1; t++) {
+          const guess = Math.floor(random() * game.size);
+          history.push({ guess, answer: game.score(guess, secret) });
+          candidates = filterCandidates(game, candidates, guess, history[t].answer);
+        }
+        const colours = [...Array(game.rules.colors).keys()];
+        const unused = colours.filter((c) =>
+          history.every((t) => !game.codes.symbolsOf(t.guess).includes(c)),
+        );
+        const dead = colours.filter(
+          (c) => !Array.from(candidates).some((code) => game.codes.symbolsOf(code).includes(c)),
+        );
+        const classes = unused.some((c) => dead.includes(c))
+          ? [[...new Set([...unused, ...dead])].sort((a, b) => a - b)]
+          : [unused, dead];
+        const kept = colourRepresentatives(game, history, candidates);
+        const expected: number[] = [];
+        for (let code = 0; code < game.size; code++) {
+          const canonical = game.codes.indexOf(
+            naiveColourCanonical([...game.codes.symbolsOf(code)], classes),
+          );
+          if (canonical === code) expected.push(code);
+          expect(shape(game, canonical, candidates)).toBe(shape(game, code, candidates));
+        }
+        expect(kept ? Array.from(kept) : [...Array(game.size).keys()]).toEqual(expected);
+      }
+    }
   });
 });

@@ -161,12 +161,12 @@ function generatorsOf(elements: readonly Symmetry[], pegs: number): Symmetry[] {
   return generators;
 }
 
-/** Generators of the symmetry group of a game state (see the module comment). */
-export function stateSymmetries(
+/** The colours no guess has used yet, and the dead colours no candidate contains. */
+function freeColours(
   game: Game,
   history: readonly Turn[],
   candidates: Int32Array,
-): Symmetry[] {
+): { unused: number[]; dead: number[] } {
   const { pegs } = game;
   const colors = game.rules.colors;
   const symbols = game.codes.symbols;
@@ -182,12 +182,71 @@ export function stateSymmetries(
     if (!used[c]) unused.push(c);
     if (!live[c]) dead.push(c);
   }
+  return { unused, dead };
+}
+
+/** Generators of the symmetry group of a game state (see the module comment). */
+export function stateSymmetries(
+  game: Game,
+  history: readonly Turn[],
+  candidates: Int32Array,
+): Symmetry[] {
+  const { unused, dead } = freeColours(game, history, candidates);
   const generators = colourSwaps(game, [unused, dead]);
-  if (pegs <= MAX_PERMUTED_PEGS) {
+  if (game.pegs <= MAX_PERMUTED_PEGS) {
     const guesses = [...new Set(history.map((turn) => turn.guess))];
-    generators.push(...generatorsOf(guessStabilizer(game, guesses), pegs));
+    generators.push(...generatorsOf(guessStabilizer(game, guesses), game.pegs));
   }
   return generators;
+}
+
+/**
+ * A cheaper, partial reduction: the smallest code of each orbit of the colour part alone (free
+ * and dead colours renamed among themselves, no position permutations), or undefined when no two
+ * colours are interchangeable. A code is smallest in its orbit when, within each class of
+ * interchangeable colours, the colours first appear in increasing order and none is skipped.
+ */
+export function colourRepresentatives(
+  game: Game,
+  history: readonly Turn[],
+  candidates: Int32Array,
+): Int32Array | undefined {
+  const { unused, dead } = freeColours(game, history, candidates);
+  const colors = game.rules.colors;
+  const classOf = new Int8Array(colors).fill(-1);
+  const classes = [unused, dead].filter((set) => set.length > 1);
+  if (classes.length === 0) return undefined;
+  if (classes.length === 2 && unused.some((c) => dead.includes(c))) {
+    classes.splice(
+      0,
+      2,
+      [...new Set([...unused, ...dead])].sort((a, b) => a - b),
+    );
+  }
+  classes.forEach((set, k) => {
+    for (const c of set) classOf[c] = k;
+  });
+  const { pegs } = game;
+  const symbols = game.codes.symbols;
+  const seen = new Int8Array(classes.length);
+  const firstSeen = new Int8Array(colors);
+  const kept = new Int32Array(game.size);
+  let count = 0;
+  for (let code = 0; code < game.size; code++) {
+    seen.fill(0);
+    firstSeen.fill(0);
+    let canonical = true;
+    for (let i = 0; i < pegs && canonical; i++) {
+      const c = symbols[code * pegs + i];
+      const k = classOf[c];
+      if (k < 0 || firstSeen[c]) continue;
+      canonical = classes[k][seen[k]] === c;
+      firstSeen[c] = 1;
+      seen[k]++;
+    }
+    if (canonical) kept[count++] = code;
+  }
+  return kept.slice(0, count);
 }
 
 /**

@@ -18,7 +18,7 @@
  * scored (search/symmetry.ts); that never changes the choice, only the work.
  */
 import type { Game } from '../game.js';
-import { guessRepresentatives } from '../search/symmetry.js';
+import { colourRepresentatives, guessRepresentatives } from '../search/symmetry.js';
 import type { GameState, Strategy } from './strategy.js';
 
 export const HEURISTIC_NAMES = ['minimax', 'expected-size', 'entropy', 'most-parts'] as const;
@@ -49,8 +49,11 @@ export interface HeuristicStrategy extends Strategy {
   readonly stats: HeuristicStats;
 }
 
-/** Below this many candidates the symmetry reduction costs more than it saves. */
-const SYMMETRY_MIN_CANDIDATES = 24;
+/**
+ * Below this many candidates the full reduction (with position permutations, by union–find)
+ * costs more than it saves, and only the cheap colour reduction is used.
+ */
+const FULL_SYMMETRY_MIN_CANDIDATES = 24;
 const ENTROPY_TOLERANCE = 1e-9;
 
 /** Builds one of the four heuristic strategies. */
@@ -95,8 +98,11 @@ export function heuristicStrategy(
     }
 
     let guesses: ArrayLike<number> | undefined;
-    if (symmetry && candidates.length >= SYMMETRY_MIN_CANDIDATES) {
-      const representatives = guessRepresentatives(game, history, candidates);
+    if (symmetry) {
+      const representatives =
+        candidates.length >= FULL_SYMMETRY_MIN_CANDIDATES
+          ? guessRepresentatives(game, history, candidates)
+          : colourRepresentatives(game, history, candidates);
       guesses =
         representatives && consistentOnly
           ? representatives.filter((code) => isCandidate[code] === 1)
