@@ -1,4 +1,15 @@
 /** Where the CLI reads and writes, so tests can run it in-process. */
+import { createInterface } from 'node:readline';
+
+/** Standard input as lines, read one at a time. */
+export interface LineReader {
+  /** Whether standard input is a terminal: then commands prompt before each line. */
+  readonly isTerminal: boolean;
+  /** The next line without its line ending, or undefined at the end of input; `prompt` is shown first on a terminal. */
+  next(prompt: string): Promise<string | undefined>;
+  /** Stops reading, so the process can exit. */
+  close(): void;
+}
 
 /** Standard streams as the CLI sees them. */
 export interface Io {
@@ -6,6 +17,66 @@ export interface Io {
   err(text: string): void;
   /** Whether stderr is a terminal (progress bars go there only then). */
   readonly errIsTerminal: boolean;
+  /** Opens standard input for reading lines; absent, standard input is empty. */
+  readonly openInput?: () => LineReader;
+}
+
+/** A line reader over fixed text, as if piped in: for tests and scripts. */
+export function textInput(text: string): () => LineReader {
+  return () => {
+    const lines = text.split(/\r?\n/);
+    if (lines.at(-1) === '') lines.pop();
+    return {
+      isTerminal: false,
+      next: async () => lines.shift(),
+      close: () => {
+        lines.length = 0;
+      },
+    };
+  };
+}
+
+/** An `Io` that keeps what is printed, reading `input` (if given) as piped standard input. */
+export function memoryIo(input?: string): Io & { readonly printed: { out: string; err: string } } {
+  const printed = { out: '', err: '' };
+  return {
+    printed,
+    out: (text) => {
+      printed.out += text;
+    },
+    err: (text) => {
+      printed.err += text;
+    },
+    errIsTerminal: false,
+    ...(input === undefined ? {} : { openInput: textInput(input) }),
+  };
+}
+
+/** Standard input through readline: prompts on a terminal, plain lines from a pipe or file. */
+function processInput(): LineReader {
+  const isTerminal = Boolean(process.stdin.isTTY);
+  const reader = createInterface({
+    input: process.stdin,
+    output: isTerminal ? process.stdout : undefined,
+    terminal: isTerminal,
+  });
+  // The iterator buffers lines that arrive while the caller is busy, which a pipe delivers at once.
+  const lines = reader[Symbol.asyncIterator]();
+  return {
+    isTerminal,
+    async next(prompt) {
+      if (isTerminal) {
+        reader.setPrompt(prompt);
+        reader.prompt();
+      }
+      const line = await lines.next();
+      if (!line.done) return line.value;
+      // Ctrl-C or Ctrl-D on a prompt: end its line, so what follows starts on a fresh one.
+      if (isTerminal) process.stdout.write('\n');
+      return undefined;
+    },
+    close: () => reader.close(),
+  };
 }
 
 /** The process's own streams. */
@@ -13,4 +84,5 @@ export const processIo: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   errIsTerminal: Boolean(process.stderr.isTTY),
+  openInput: processInput,
 };

@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { analyzeCommand } from './analyze.js';
 import type { Io } from './io.js';
+import { playCommand } from './play.js';
 import { solveCommand } from './solve.js';
 
 /** Exit status for bad input. */
@@ -47,7 +48,7 @@ export function buildProgram(io: Io): Command {
       writeErr: (text) => io.err(text),
       outputError: (text) => io.err(errorLine(text)),
     });
-  const commands = [solveCommand, analyzeCommand];
+  const commands = [solveCommand, analyzeCommand, playCommand];
   for (const register of commands) register(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
