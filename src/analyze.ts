@@ -6,11 +6,14 @@
  * node ask the strategy for its guess, split the candidates by answer, and recurse into each
  * class. A secret's number of guesses is the depth at which it is guessed. The work is the sum
  * of the node sizes, about (number of secrets) × (average guesses) scores in all.
+ *
+ * That walk, `walkStrategy`, is the one place a strategy's tree is traversed: `analyze` reads
+ * depths off it, and `buildTree` (tree.ts) writes the same tree out as data.
  */
 import { allCandidates, classOf, partition } from './candidates.js';
 import type { Game } from './game.js';
 import { MAX_GUESSES } from './solve.js';
-import type { Strategy, Turn } from './strategies/strategy.js';
+import type { GameState, Strategy, Turn } from './strategies/strategy.js';
 
 /** A strategy's results over every secret of a game. */
 export interface Analysis {
@@ -32,27 +35,36 @@ export interface AnalyzeOptions {
   onProgress?: (settled: number, secrets: number) => void;
 }
 
-/** Plays `strategy` against every secret by walking its decision tree once. */
-export function analyze(game: Game, strategy: Strategy, options: AnalyzeOptions = {}): Analysis {
-  const guesses = new Uint8Array(game.size);
-  const history: Turn[] = [];
-  let settled = 0;
-  let reported = 0;
-  const step = Math.max(1, Math.floor(game.size / 100));
+/** What a walk of a strategy's decision tree reports, in depth-first order. */
+export interface StrategyWalker {
+  /** The strategy guesses `guess` in `state`, a node of the tree (`state` is live: copy to keep). */
+  enter?(state: GameState, guess: number): void;
+  /** `secret` is guessed at `depth`, the guess after the node entered last. */
+  solved?(secret: number, depth: number): void;
+  /** Every answer of the node entered last has been walked. */
+  leave?(): void;
+}
 
+/**
+ * Walks `strategy`'s decision tree once, depth first, answers in index order, reporting to
+ * `walker`. Throws if the strategy stops making progress (a bug in the strategy).
+ */
+export function walkStrategy(game: Game, strategy: Strategy, walker: StrategyWalker): void {
+  const history: Turn[] = [];
   const visit = (candidates: Int32Array): void => {
     const depth = history.length + 1;
     if (depth > MAX_GUESSES) {
       throw new Error(`${strategy.name} made no progress after ${MAX_GUESSES} guesses`);
     }
-    const guess = strategy.choose({ game, history, candidates });
+    const state = { game, history, candidates };
+    const guess = strategy.choose(state);
+    walker.enter?.(state, guess);
     const split = partition(game, guess, candidates);
     for (let answer = 0; answer < game.answers; answer++) {
       const size = split.start[answer + 1] - split.start[answer];
       if (size === 0) continue;
       if (answer === game.solved) {
-        guesses[split.codes[split.start[answer]]] = depth;
-        settled++;
+        walker.solved?.(split.codes[split.start[answer]], depth);
         continue;
       }
       if (size === candidates.length) {
@@ -62,13 +74,25 @@ export function analyze(game: Game, strategy: Strategy, options: AnalyzeOptions 
       visit(classOf(split, answer));
       history.pop();
     }
-    if (options.onProgress && settled - reported >= step) {
-      reported = settled;
-      options.onProgress(settled, game.size);
-    }
+    walker.leave?.();
   };
   visit(allCandidates(game));
-  options.onProgress?.(settled, game.size);
+}
+
+/** Plays `strategy` against every secret by walking its decision tree once. */
+export function analyze(game: Game, strategy: Strategy, options: AnalyzeOptions = {}): Analysis {
+  const guesses = new Uint8Array(game.size);
+  const { onProgress } = options;
+  const step = Math.max(1, Math.floor(game.size / 100));
+  let settled = 0;
+  walkStrategy(game, strategy, {
+    solved(secret, depth) {
+      guesses[secret] = depth;
+      settled++;
+      if (onProgress && settled % step === 0) onProgress(settled, game.size);
+    },
+  });
+  onProgress?.(settled, game.size);
   return summarize(guesses);
 }
 

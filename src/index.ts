@@ -10,4 +10,5 @@ export * from './session.js';
 export * from './solve.js';
 export * from './strategies/index.js';
 export type * from './strategies/strategy.js';
+export * from './tree.js';
 export * from './fraction.js';

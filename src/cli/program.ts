@@ -8,6 +8,8 @@ import { analyzeCommand } from './analyze.js';
 import type { Io } from './io.js';
 import { playCommand } from './play.js';
 import { solveCommand } from './solve.js';
+import { treeCommand } from './tree.js';
+import { verifyCommand } from './verify.js';
 
 /** Exit status for bad input. */
 export const EXIT_BAD_INPUT = 2;
@@ -48,7 +50,7 @@ export function buildProgram(io: Io): Command {
       writeErr: (text) => io.err(text),
       outputError: (text) => io.err(errorLine(text)),
     });
-  const commands = [solveCommand, analyzeCommand, playCommand];
+  const commands = [solveCommand, analyzeCommand, playCommand, treeCommand, verifyCommand];
   for (const register of commands) register(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());

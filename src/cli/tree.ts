@@ -1,0 +1,130 @@
+/** `codebreaker tree`: write a strategy's decision tree as JSON, Graphviz DOT or SVG. */
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { CodebreakerError } from '../errors.js';
+import { describeRules } from '../rules.js';
+import { buildTree, treeLevels, treeToDot, treeToJson } from '../tree.js';
+import type { Io } from './io.js';
+import {
+  type RulesFlags,
+  type StrategyFlags,
+  addRulesOptions,
+  addStrategyOptions,
+  describeStrategy,
+  gameFromFlags,
+  strategyFromFlags,
+  strategyJson,
+} from './rules-options.js';
+import { renderSvg } from './svg.js';
+
+export const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
+export type TreeFormat = (typeof TREE_FORMATS)[number];
+
+/** Levels of guesses an SVG shows when no `--depth` is given. */
+export const SVG_DEFAULT_DEPTH = 3;
+/** The most nodes an SVG may have: beyond this Graphviz is slow and the drawing unreadable. */
+export const SVG_MAX_NODES = 2000;
+
+interface TreeFlags extends RulesFlags, StrategyFlags {
+  format: string;
+  depth?: string;
+  out?: string;
+}
+
+/** Registers `tree`. */
+export function treeCommand(program: Command, io: Io): void {
+  const command = program
+    .command('tree')
+    .description(
+      "write a strategy's whole decision tree: JSON (for verify), Graphviz DOT, or SVG cut at --depth",
+    );
+  addRulesOptions(command);
+  addStrategyOptions(command);
+  command
+    .option('--format <format>', `${TREE_FORMATS.join(', ')}`, 'json')
+    .option(
+      '--depth <n>',
+      `dot and svg: draw n levels of guesses, each subtree below as one node (svg default: ${SVG_DEFAULT_DEPTH})`,
+    )
+    .option('--out <file>', 'write to FILE instead of standard output')
+    .action(async (flags: TreeFlags) => {
+      const format = formatByName(flags.format);
+      const depth = depthFromFlag(flags.depth, format);
+      const game = gameFromFlags(flags);
+      const chosen = strategyFromFlags(game, flags);
+      const tree = buildTree(game, chosen.strategy);
+      const title = `${describeRules(game.rules)}, ${describeStrategy(chosen)}`;
+      const levels = treeLevels(tree);
+      let text: string;
+      if (format === 'json') {
+        const { rules, root } = treeToJson(tree);
+        text = `${JSON.stringify({ rules, ...strategyJson(chosen), root })}\n`;
+      } else if (format === 'dot') {
+        text = treeToDot(tree, { depth, title });
+      } else {
+        checkSvgSize(levels, depth!);
+        text = await renderSvg(treeToDot(tree, { depth, title }));
+      }
+      if (flags.out === undefined) {
+        io.out(text);
+        return;
+      }
+      try {
+        await writeFile(flags.out, text);
+      } catch (error) {
+        throw new CodebreakerError(
+          'bad-option',
+          `cannot write '${flags.out}': ${(error as Error).message}`,
+        );
+      }
+      const drawn = depth === undefined ? 'whole' : `cut at depth ${depth}`;
+      io.out(
+        `wrote the ${format} tree of ${chosen.name} (${drawn}, ${nodeCount(levels, depth)} nodes) to ${flags.out}\n`,
+      );
+    });
+}
+
+function formatByName(name: string): TreeFormat {
+  if ((TREE_FORMATS as readonly string[]).includes(name)) return name as TreeFormat;
+  throw new CodebreakerError(
+    'bad-option',
+    `unknown format '${name}': choose one of ${TREE_FORMATS.join(', ')}`,
+  );
+}
+
+/** Reads `--depth`: a whole number ≥ 1, for dot and svg only; svg has a default. */
+function depthFromFlag(value: string | undefined, format: TreeFormat): number | undefined {
+  if (value === undefined) return format === 'svg' ? SVG_DEFAULT_DEPTH : undefined;
+  if (format === 'json') {
+    throw new CodebreakerError(
+      'bad-option',
+      '--depth cuts dot and svg drawings; a json tree is always whole',
+    );
+  }
+  if (!/^\s*\d{1,3}\s*$/.test(value) || Number(value) < 1) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--depth must be a whole number from 1, not '${value}'`,
+    );
+  }
+  return Number(value);
+}
+
+/** Nodes drawn: cut at `depth`, the first `depth` levels and one summary node per node below. */
+function nodeCount(levels: readonly number[], depth = levels.length): number {
+  return levels.slice(0, depth + 1).reduce((sum, n) => sum + n, 0);
+}
+
+/** Refuses an SVG whose cut tree would be too large to lay out, suggesting a depth that fits. */
+function checkSvgSize(levels: readonly number[], depth: number): void {
+  const nodes = nodeCount(levels, depth);
+  if (nodes <= SVG_MAX_NODES) return;
+  let fits = depth - 1;
+  while (fits > 0 && nodeCount(levels, fits) > SVG_MAX_NODES) fits--;
+  const advice =
+    fits > 0 ? `use --depth ${fits} or less, or --format dot` : 'use --format dot instead';
+  throw new CodebreakerError(
+    'bad-option',
+    `cut at depth ${depth} the tree still has ${nodes} nodes, too many to draw (at most ${SVG_MAX_NODES}): ${advice}`,
+  );
+}

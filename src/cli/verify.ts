@@ -1,0 +1,65 @@
+/** `codebreaker verify FILE`: check a strategy tree and show its statistics. */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { summarize } from '../analyze.js';
+import { CodebreakerError } from '../errors.js';
+import { describeRules, rulesJson } from '../rules.js';
+import { parseTree, verifyTree } from '../tree.js';
+import { analysisJson, analysisText } from './format.js';
+import type { Io } from './io.js';
+import { CommandFailure } from './program.js';
+
+interface VerifyFlags {
+  json?: boolean;
+}
+
+/** Registers `verify`. */
+export function verifyCommand(program: Command, io: Io): void {
+  program
+    .command('verify')
+    .description(
+      'check that a tree file (from tree or optimal --out) solves every secret, and show its statistics',
+    )
+    .argument('<file>', 'the tree file: {"rules":{...},"root":NODE}')
+    .option('--json', 'print one JSON document (also when the tree is invalid)')
+    .action(async (file: string, flags: VerifyFlags) => {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        throw new CodebreakerError(
+          'bad-tree',
+          `cannot read the tree file '${file}': ${(error as Error).message}`,
+        );
+      }
+      const tree = parseTree(text);
+      const { game } = tree;
+      const verdict = verifyTree(tree);
+      if (!verdict.valid) {
+        if (flags.json) {
+          const secret = game.codes.make(verdict.secret);
+          const doc = {
+            rules: rulesJson(game.rules),
+            valid: false,
+            secret,
+            reason: verdict.reason,
+          };
+          io.out(`${JSON.stringify(doc)}\n`);
+        }
+        throw new CommandFailure(
+          `invalid tree: it fails the secret ${game.codes.make(verdict.secret)}: ${verdict.reason}`,
+        );
+      }
+      const analysis = summarize(verdict.guesses);
+      if (flags.json) {
+        const doc = { rules: rulesJson(game.rules), valid: true, ...analysisJson(game, analysis) };
+        io.out(`${JSON.stringify(doc)}\n`);
+        return;
+      }
+      const header = [
+        `rules    ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
+        `tree     ${file}: valid, solves every secret`,
+      ];
+      io.out(`${header.join('\n')}\n${analysisText(game, analysis)}\n`);
+    });
+}
