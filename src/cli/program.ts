@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { analyzeCommand } from './analyze.js';
 import type { Io } from './io.js';
+import { optimalCommand } from './optimal.js';
 import { playCommand } from './play.js';
 import { solveCommand } from './solve.js';
 import { treeCommand } from './tree.js';
@@ -50,7 +51,14 @@ export function buildProgram(io: Io): Command {
       writeErr: (text) => io.err(text),
       outputError: (text) => io.err(errorLine(text)),
     });
-  const commands = [solveCommand, analyzeCommand, playCommand, treeCommand, verifyCommand];
+  const commands = [
+    solveCommand,
+    analyzeCommand,
+    playCommand,
+    treeCommand,
+    verifyCommand,
+    optimalCommand,
+  ];
   for (const register of commands) register(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());

@@ -33,3 +33,18 @@ export function progressBar(io: Io, label: string, total: number): Progress {
     stop: () => bar.stop(),
   };
 }
+
+/** A one-line status on stderr, rewritten in place; silent unless stderr is a terminal. */
+export function statusLine(io: Io): Progress {
+  if (!io.errIsTerminal) return silent;
+  let shown = false;
+  return {
+    update: (_done, detail = '') => {
+      io.err(`\r\x1b[2K${detail}`);
+      shown = true;
+    },
+    stop: () => {
+      if (shown) io.err('\r\x1b[2K');
+    },
+  };
+}

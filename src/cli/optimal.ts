@@ -1,0 +1,184 @@
+/** `codebreaker optimal`: an exact optimal strategy, with its proof. */
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { analyze } from '../analyze.js';
+import { CodebreakerError } from '../errors.js';
+import { describeRules, rulesJson } from '../rules.js';
+import {
+  OBJECTIVES,
+  type Objective,
+  type OptimalResult,
+  costTotal,
+  findOptimal,
+} from '../search/optimal.js';
+import { buildTree, treeToJson } from '../tree.js';
+import { analysisJson, analysisText } from './format.js';
+import type { Io } from './io.js';
+import { statusLine } from './progress.js';
+import { type RulesFlags, addRulesOptions, gameFromFlags } from './rules-options.js';
+
+interface OptimalFlags extends RulesFlags {
+  objective: string;
+  maxDepth?: string;
+  consistentOnly?: boolean;
+  symmetry?: boolean;
+  timeLimit?: string;
+  out?: string;
+  json?: boolean;
+}
+
+const OBJECTIVE_TEXT: Record<Objective, string> = {
+  expected: 'least total (so least average), ties to the smaller worst case',
+  worst: 'least worst case, ties to the smaller total',
+};
+
+/** Reads a whole number flag in a range; throws `CodebreakerError` naming the flag. */
+function wholeFlag(
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new CodebreakerError(
+      'bad-option',
+      `${flag} must be a whole number from ${min} to ${max}, not '${value}'`,
+    );
+  }
+  return n;
+}
+
+/** Registers `optimal`. */
+export function optimalCommand(program: Command, io: Io): void {
+  const command = program
+    .command('optimal')
+    .description('compute an exact optimal strategy and prove it optimal (branch and bound)');
+  addRulesOptions(command);
+  command
+    .option(
+      '--objective <name>',
+      `${OBJECTIVES.join(' or ')}: least total, or least worst case`,
+      'expected',
+    )
+    .option('--max-depth <d>', 'only strategies that never need more than D guesses')
+    .option('--consistent-only', 'guess only codes that could still be the secret')
+    .option('--no-symmetry', 'try every guess, not one per symmetry class (slower; for checking)')
+    .option(
+      '--time-limit <seconds>',
+      'stop after this long and print the best strategy found so far',
+    )
+    .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
+    .option('--json', 'print one JSON document')
+    .action(async (flags: OptimalFlags) => {
+      const game = gameFromFlags(flags);
+      if (!(OBJECTIVES as readonly string[]).includes(flags.objective)) {
+        throw new CodebreakerError(
+          'bad-option',
+          `unknown objective '${flags.objective}': choose ${OBJECTIVES.join(' or ')}`,
+        );
+      }
+      const objective = flags.objective as Objective;
+      const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
+      const timeLimit = wholeFlag(flags.timeLimit, '--time-limit', 1, 10_000_000);
+      if (!game.tableFits) {
+        throw new CodebreakerError(
+          'too-large',
+          `exact search needs a score table; ${game.size} codes is more than it handles (${8192} at most)`,
+        );
+      }
+      const started = performance.now();
+      const deadline =
+        timeLimit === undefined ? Number.POSITIVE_INFINITY : started + timeLimit * 1000;
+      let interrupted = false;
+      const onInterrupt = (): void => {
+        interrupted = true;
+      };
+      process.once('SIGINT', onInterrupt);
+      const status = statusLine(io);
+      let result: OptimalResult;
+      try {
+        result = findOptimal(game, {
+          objective,
+          maxDepth,
+          consistentOnly: flags.consistentOnly,
+          symmetry: flags.symmetry,
+          progressEvery: 512,
+          onProgress: (nodes) => {
+            const seconds = (performance.now() - started) / 1000;
+            status.update(
+              0,
+              `searching: ${nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(1)} s`,
+            );
+            return interrupted || performance.now() > deadline;
+          },
+        });
+      } finally {
+        status.stop();
+        process.removeListener('SIGINT', onInterrupt);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      if (result.impossible) {
+        throw new CodebreakerError(
+          'bad-option',
+          `no strategy solves every secret within ${maxDepth} guesses`,
+        );
+      }
+      const doc: Record<string, unknown> = {
+        rules: rulesJson(game.rules),
+        objective,
+        ...(maxDepth === undefined ? {} : { maxDepth }),
+        ...(flags.consistentOnly ? { consistentOnly: true } : {}),
+      };
+      const analysis = result.strategy ? analyze(game, result.strategy) : undefined;
+      const first = analysis
+        ? game.codes.make(
+            result.strategy!.choose({
+              game,
+              history: [],
+              candidates: Int32Array.from({ length: game.size }, (_, i) => i),
+            }),
+          )
+        : null;
+      if (analysis) Object.assign(doc, analysisJson(game, analysis));
+      Object.assign(doc, {
+        first,
+        proved: result.proved,
+        lowerBound: result.lowerBound,
+        nodes: result.nodes,
+        seconds: Number(seconds.toFixed(3)),
+      });
+      if (flags.out && result.strategy) {
+        await writeFile(
+          flags.out,
+          `${JSON.stringify(treeToJson(buildTree(game, result.strategy)))}\n`,
+        );
+      }
+      if (flags.json) {
+        io.out(`${JSON.stringify(doc)}\n`);
+        return;
+      }
+      const lines = [
+        `rules     ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
+        `objective ${objective}: ${OBJECTIVE_TEXT[objective]}${maxDepth === undefined ? '' : `, at most ${maxDepth} guesses`}${flags.consistentOnly ? ', consistent guesses only' : ''}`,
+      ];
+      if (result.proved) {
+        lines.push(
+          `proved    optimal: the search was exhaustive (${result.nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(2)} s)`,
+        );
+      } else {
+        lines.push(
+          `proved    no: stopped after ${seconds.toFixed(1)} s (${result.nodes.toLocaleString('en-US')} nodes); the optimal total is at least ${result.lowerBound}`,
+        );
+      }
+      if (analysis) {
+        lines.push(`first     ${first}`, analysisText(game, analysis));
+        if (!result.proved) lines.push(`(best found so far: total ${costTotal(result.cost)})`);
+      } else {
+        lines.push('no strategy found yet');
+      }
+      if (flags.out && result.strategy) lines.push(`tree written to ${flags.out}`);
+      io.out(`${lines.join('\n')}\n`);
+    });
+}

@@ -1,0 +1,641 @@
+/**
+ * Exact optimal strategies, proved by exhaustive depth-first branch and bound.
+ *
+ * The state of the search is the set C of secrets still possible: the best play from C depends
+ * on nothing else. A guess g splits C into classes C_a by answer, and costs
+ *
+ *     cost(C, g) = (|C|, 1) ⊕ Σ_a cost(C_a)          (the all-hits class is done)
+ *
+ * where a cost is the pair (total guesses over the secrets, most guesses for one secret), added
+ * as totals and maxed as depths, and compared lexicographically: the least total, ties to the
+ * smaller maximum. That order is what `--objective expected` asks for; `--max-depth D` keeps the
+ * same order but allows only strategies that never need more than D guesses, and
+ * `--objective worst` is the least D for which any strategy exists, then the least total at it.
+ *
+ * At each node:
+ * - only essentially different guesses are tried (search/symmetry.ts: the full group at large
+ *   nodes, the colour classes at small ones), and only guesses that split C at all;
+ * - each guess gets an admissible lower bound from its class sizes (search/bounds.ts), and the
+ *   guesses are tried in order of that bound, so good strategies come first and the loop stops
+ *   as soon as the bound reaches the best found;
+ * - a candidate that splits C into singletons costs (2|C| − 1, 2), the least any strategy can,
+ *   so it ends the node at once; classes of one or two secrets are never searched (their cost is
+ *   exact: (1, 1) and (3, 2));
+ * - each class gets the budget left by the best so far minus the others' lower bounds, so a
+ *   child fails as soon as it cannot lead to an improvement;
+ * - results are cached by candidate set and depth budget: exact costs with their best guess, and
+ *   for failed searches the lower bound they proved, which later visits start from.
+ *
+ * "Proved" means the search finished: every guess was either evaluated or cut by a bound that
+ * is admissible, so no better strategy exists.
+ */
+import { popcount32 } from '../bits.js';
+import { answerOf, canOccur } from '../feedback.js';
+import type { Game } from '../game.js';
+import type { GameState, Strategy } from '../strategies/strategy.js';
+import { SizeBounds } from './bounds.js';
+import { colourRepresentatives, guessRepresentatives } from './symmetry.js';
+
+export const OBJECTIVES = ['expected', 'worst'] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
+/** No depth budget. */
+const UNLIMITED = 255;
+/** Nodes at least this large use the full symmetry group. */
+const FULL_SYMMETRY_MIN_CANDIDATES = 24;
+/** Costs are packed into one number, total × 256 + max, so they compare in one step. */
+const DEPTH_RADIX = 256;
+
+/** A packed cost: total guesses and the worst case. */
+export function packCost(total: number, max: number): number {
+  return total * DEPTH_RADIX + max;
+}
+
+/** The total of a packed cost. */
+export function costTotal(cost: number): number {
+  return Math.floor(cost / DEPTH_RADIX);
+}
+
+/** The worst case of a packed cost. */
+export function costMax(cost: number): number {
+  return cost % DEPTH_RADIX;
+}
+
+/** Options of the search. */
+export interface SearchOptions {
+  /** Guess only codes still consistent with every answer. */
+  consistentOnly?: boolean;
+  /** Try one guess per symmetry class (default true). */
+  symmetry?: boolean;
+  /** Called about every `progressEvery` nodes; return true to stop the search. */
+  onProgress?: (nodes: number) => boolean | undefined;
+  progressEvery?: number;
+}
+
+/** Thrown through the recursion when `onProgress` asks the search to stop. */
+export class SearchStopped extends Error {
+  constructor() {
+    super('search stopped');
+    this.name = 'SearchStopped';
+  }
+}
+
+interface CacheEntry {
+  /** A packed cost: exact when `guess` ≥ 0, else a proved lower bound. */
+  cost: number;
+  guess: number;
+}
+
+/** The guesses of a node worth trying, with their sort keys (see `#rank`). */
+interface Ranking {
+  guesses: Int32Array;
+  keys: Float64Array;
+  count: number;
+  skipped: number;
+}
+
+/** A cost, or proof that a node cannot beat its limit (`guess` −1 and `cost` a lower bound). */
+interface Outcome {
+  cost: number;
+  guess: number;
+}
+
+/**
+ * Branch and bound over guesses for one game. Keeps its cache between calls, so asking for the
+ * best guess at every node of the optimal tree after proving the root costs little.
+ */
+export class OptimalSearch {
+  readonly bounds: SizeBounds;
+  /** Nodes searched (cache misses that were expanded). */
+  nodes = 0;
+  /** The best cost found so far at the node `solve` was called on, and its guess (−1: none). */
+  rootBest = Number.POSITIVE_INFINITY;
+  rootGuess = -1;
+  /** The bound of the guess being tried there: no untried guess has a lower one. */
+  frontier = 0;
+  #rootLevel = 0;
+  readonly #table: Uint8Array;
+  readonly #cache = new Map<string, CacheEntry>();
+  readonly #consistentOnly: boolean;
+  readonly #symmetry: boolean;
+  readonly #onProgress: SearchOptions['onProgress'];
+  readonly #progressEvery: number;
+  readonly #isCandidate: Uint8Array;
+  readonly #counts: Int32Array;
+  /** Ranking buffers, one per level of the recursion. */
+  readonly #levels: Ranking[] = [];
+  /** Per code, the set of answers it gets from a small node's candidates (see `#rankSmall`). */
+  readonly #masks: Int32Array;
+  readonly #guessHistory: number[] = [];
+
+  constructor(
+    readonly game: Game,
+    options: SearchOptions = {},
+  ) {
+    const table = game.useTable();
+    if (!table) {
+      throw new RangeError(`exact search needs a score table; ${game.size} codes is too many`);
+    }
+    this.#table = table;
+    this.#consistentOnly = options.consistentOnly ?? false;
+    this.#symmetry = options.symmetry ?? true;
+    this.#onProgress = options.onProgress;
+    this.#progressEvery = options.progressEvery ?? 4096;
+    this.#isCandidate = new Uint8Array(game.size);
+    this.#counts = new Int32Array(game.answers);
+    this.#masks = new Int32Array(game.size);
+    let possible = 0;
+    for (let a = 0; a < game.answers; a++)
+      if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
+    this.bounds = new SizeBounds(Math.max(possible, 2), game.size);
+  }
+
+  /**
+   * The least cost of solving `candidates` within `depth` guesses, if it is below `limit`
+   * (a packed cost); otherwise a lower bound ≥ `limit` with guess −1. `history` is the guesses
+   * that led here (for symmetry); it is restored before returning.
+   */
+  solve(
+    candidates: Int32Array,
+    history: readonly number[] = [],
+    depth = UNLIMITED,
+    limit = Number.POSITIVE_INFINITY,
+  ): Outcome {
+    this.#guessHistory.length = 0;
+    this.#guessHistory.push(...history);
+    this.#rootLevel = history.length;
+    this.rootBest = Number.POSITIVE_INFINITY;
+    this.rootGuess = -1;
+    this.frontier = packCost(this.bounds.total[candidates.length], 0);
+    return this.#node(candidates, depth, limit);
+  }
+
+  /** The cached best guess for `candidates` within `depth`, searching if it is not cached. */
+  bestGuess(candidates: Int32Array, history: readonly number[], depth = UNLIMITED): number {
+    if (candidates.length <= 2) return candidates[0];
+    const cached = this.#cache.get(this.#key(candidates, depth));
+    if (cached && cached.guess >= 0) return cached.guess;
+    return this.solve(candidates, history, depth).guess;
+  }
+
+  #key(candidates: Int32Array, depth: number): string {
+    let key = String.fromCharCode(depth);
+    for (let i = 0; i < candidates.length; i += 4096) {
+      key += String.fromCharCode.apply(null, Array.from(candidates.subarray(i, i + 4096)));
+    }
+    return key;
+  }
+
+  #node(candidates: Int32Array, depth: number, limit: number): Outcome {
+    const n = candidates.length;
+    const { bounds } = this;
+    if (n === 1) return depth >= 1 ? { cost: packCost(1, 1), guess: candidates[0] } : fail();
+    if (n === 2) return depth >= 2 ? { cost: packCost(3, 2), guess: candidates[0] } : fail();
+    if (bounds.depth[n] > depth) return fail();
+    const floor = packCost(2 * n - 1, 2);
+    if (floor >= limit) return { cost: floor, guess: -1 };
+
+    const key = this.#key(candidates, depth);
+    const cached = this.#cache.get(key);
+    if (cached) {
+      if (cached.guess >= 0 || cached.cost >= limit) return cached;
+    }
+
+    this.nodes++;
+    if (
+      this.#onProgress &&
+      this.nodes % this.#progressEvery === 0 &&
+      this.#onProgress(this.nodes)
+    ) {
+      throw new SearchStopped();
+    }
+
+    const ranking = this.#rank(candidates, depth, limit);
+    const { keys, count } = ranking;
+    const history = this.#guessHistory;
+    let best = limit;
+    let bestGuess = -1;
+    let proved = ranking.skipped;
+    // Pick the next guess by a scan: the loop usually stops after a few, so this beats sorting.
+    for (;;) {
+      let next = -1;
+      let nextKey = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < count; i++) {
+        if (keys[i] < nextKey) {
+          nextKey = keys[i];
+          next = i;
+        }
+      }
+      if (next < 0) break;
+      keys[next] = Number.POSITIVE_INFINITY;
+      const bound = Math.floor(nextKey / 2);
+      if (bound >= best) {
+        proved = Math.min(proved, bound);
+        break;
+      }
+      const guess = ranking.guesses[next];
+      const atRoot = history.length === this.#rootLevel;
+      if (atRoot) this.frontier = bound;
+      const cost = this.#evaluate(guess, candidates, depth, best, history);
+      if (cost < best) {
+        best = cost;
+        bestGuess = guess;
+        if (atRoot) {
+          this.rootBest = cost;
+          this.rootGuess = guess;
+        }
+      } else {
+        proved = Math.min(proved, cost);
+      }
+    }
+    if (bestGuess >= 0) {
+      const outcome = { cost: best, guess: bestGuess };
+      this.#cache.set(key, outcome);
+      return outcome;
+    }
+    const lower = Math.max(proved, cached?.cost ?? 0);
+    this.#cache.set(key, { cost: lower, guess: -1 });
+    return { cost: lower, guess: -1 };
+  }
+
+  /**
+   * Scores the guesses worth trying at a node by the lower bound their class sizes give, and
+   * keeps those below `limit`, keyed 2 × bound + (1 if not a candidate), so that the least key is
+   * the next to try; `skipped` is the least bound among the others.
+   */
+  #rank(candidates: Int32Array, depth: number, limit: number): Ranking {
+    const game = this.game;
+    const size = game.size;
+    const n = candidates.length;
+    const level = this.#guessHistory.length;
+    this.#levels[level] ??= {
+      guesses: new Int32Array(size),
+      keys: new Float64Array(size),
+      count: 0,
+      skipped: Number.POSITIVE_INFINITY,
+    };
+    const ranking = this.#levels[level];
+    ranking.count = 0;
+    ranking.skipped = Number.POSITIVE_INFINITY;
+    const isCandidate = this.#isCandidate;
+    for (let i = 0; i < n; i++) isCandidate[candidates[i]] = 1;
+    try {
+      const guesses = this.#guesses(candidates);
+      if (n <= this.bounds.answers && this.game.answers <= 31)
+        this.#rankSmall(candidates, guesses, depth, limit, ranking);
+      else this.#rankLarge(candidates, guesses, depth, limit, ranking);
+      return ranking;
+    } finally {
+      for (let i = 0; i < n; i++) isCandidate[candidates[i]] = 0;
+    }
+  }
+
+  /**
+   * Ranking at a node of at most P secrets (P answers). Every class then has at most P secrets,
+   * whose bound is 2c − 1, so a guess's bound depends only on how many classes it makes and
+   * whether it is a candidate: n + 2(n − s) − k for k classes besides all hits (s = 1 for a
+   * candidate). The classes are counted for all codes at once, streaming each candidate's row
+   * of the table into a bit mask of answers per code (scores are symmetric, so a candidate's
+   * row holds every code's answer to it).
+   */
+  #rankSmall(
+    candidates: Int32Array,
+    guesses: ArrayLike<number> | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    const size = this.game.size;
+    const table = this.#table;
+    const n = candidates.length;
+    const masks = this.#masks;
+    masks.fill(0);
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * size;
+      for (let g = 0; g < size; g++) masks[g] |= 1 << table[row + g];
+    }
+    const solvedBit = 1 << this.game.solved;
+    const count = guesses ? guesses.length : size;
+    const { guesses: kept, keys } = ranking;
+    let found = 0;
+    let skipped = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const mask = masks[guess];
+      const candidate = (mask & solvedBit) !== 0 ? 1 : 0;
+      const classes = popcount32(mask) - candidate;
+      if (candidate === 0 && classes === 1) continue;
+      const deepest = classes === n - candidate ? 2 : 3;
+      if (deepest > depth) continue;
+      const bound = packCost(3 * n - 2 * candidate - classes, deepest);
+      if (bound >= limit) {
+        if (bound < skipped) skipped = bound;
+        continue;
+      }
+      kept[found] = guess;
+      keys[found] = 2 * bound + 1 - candidate;
+      found++;
+    }
+    ranking.count = found;
+    ranking.skipped = skipped;
+  }
+
+  /** Ranking at a larger node: count each guess's classes, stopping once its bound is too high. */
+  #rankLarge(
+    candidates: Int32Array,
+    guesses: ArrayLike<number> | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    const game = this.game;
+    const size = game.size;
+    const table = this.#table;
+    const n = candidates.length;
+    const solved = game.solved;
+    const counts = this.#counts;
+    const isCandidate = this.#isCandidate;
+    const { growth, depth: depthBound } = this.bounds;
+    const limitTotal = limit === Number.POSITIVE_INFINITY ? limit : costTotal(limit);
+    const count = guesses ? guesses.length : size;
+    const { guesses: kept, keys } = ranking;
+    let found = 0;
+    let skipped = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const row = guess * size;
+      let sum = n;
+      let deepest = 1;
+      let counted = 0;
+      let useless = false;
+      while (counted < n) {
+        const a = table[row + candidates[counted++]];
+        const c = ++counts[a];
+        if (a === solved) continue;
+        sum += growth[c];
+        if (depthBound[c] >= deepest) deepest = depthBound[c] + 1;
+        if (sum > limitTotal || deepest > depth) break;
+        if (c === n) useless = true;
+      }
+      for (let j = 0; j < counted; j++) counts[table[row + candidates[j]]] = 0;
+      if (useless || deepest > depth) continue;
+      const bound = counted < n ? packCost(sum, 0) : packCost(sum, deepest);
+      if (bound >= limit || counted < n) {
+        if (bound < skipped) skipped = bound;
+        continue;
+      }
+      kept[found] = guess;
+      keys[found] = 2 * bound + 1 - isCandidate[guess];
+      found++;
+    }
+    ranking.count = found;
+    ranking.skipped = skipped;
+  }
+
+  /**
+   * What is known of a class without searching it: its exact cost (guess ≥ 0) from the cache or
+   * because a candidate splits it apart, else the best lower bound at hand (guess −1).
+   */
+  #known(candidates: Int32Array, depth: number): Outcome {
+    const n = candidates.length;
+    const sizeBound = packCost(this.bounds.total[n], this.bounds.depth[n]);
+    if (this.bounds.depth[n] > depth) return fail();
+    const cached = this.#cache.get(this.#key(candidates, depth));
+    if (cached)
+      return cached.guess >= 0 ? cached : { cost: Math.max(cached.cost, sizeBound), guess: -1 };
+    if (n > this.bounds.answers) return { cost: sizeBound, guess: -1 };
+    const perfect = this.#perfectCandidate(candidates);
+    if (perfect >= 0) {
+      const outcome = { cost: packCost(2 * n - 1, 2), guess: perfect };
+      this.#cache.set(this.#key(candidates, depth), outcome);
+      return outcome;
+    }
+    return { cost: packCost(2 * n, 2), guess: -1 };
+  }
+
+  /** A candidate whose answers split the others apart, or −1. */
+  #perfectCandidate(candidates: Int32Array): number {
+    const size = this.game.size;
+    const table = this.#table;
+    const n = candidates.length;
+    const seen = this.#counts;
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * size;
+      let parts = 0;
+      for (let j = 0; j < n; j++) if (seen[table[row + candidates[j]]]++ === 0) parts++;
+      for (let j = 0; j < n; j++) seen[table[row + candidates[j]]] = 0;
+      if (parts === n) return candidates[i];
+    }
+    return -1;
+  }
+
+  /** The guesses worth trying at a node, or undefined for every code. */
+  #guesses(candidates: Int32Array): Int32Array | undefined {
+    const game = this.game;
+    let representatives: Int32Array | undefined;
+    if (this.#symmetry) {
+      const history = this.#guessHistory.map((guess) => ({ guess, answer: 0 }));
+      representatives =
+        candidates.length >= FULL_SYMMETRY_MIN_CANDIDATES
+          ? guessRepresentatives(game, history, candidates)
+          : colourRepresentatives(game, history, candidates);
+    }
+    if (!this.#consistentOnly) return representatives;
+    if (!representatives) return candidates;
+    const isCandidate = this.#isCandidate;
+    return representatives.filter((code) => isCandidate[code] === 1);
+  }
+
+  /**
+   * The cost of `guess` at a node if it beats `best` (a packed cost); otherwise a lower bound on
+   * it that is ≥ `best`.
+   */
+  #evaluate(
+    guess: number,
+    candidates: Int32Array,
+    depth: number,
+    best: number,
+    history: number[],
+  ): number {
+    const game = this.game;
+    const table = this.#table;
+    const n = candidates.length;
+    const row = guess * game.size;
+    const start = new Int32Array(game.answers + 1);
+    for (let j = 0; j < n; j++) start[table[row + candidates[j]] + 1]++;
+    const sizes = start.slice(1);
+    for (let a = 0; a < game.answers; a++) start[a + 1] += start[a];
+    const next = start.slice(0, game.answers);
+    const grouped = new Int32Array(n);
+    for (let j = 0; j < n; j++) grouped[next[table[row + candidates[j]]]++] = candidates[j];
+
+    // Settle what is cheap before recursing: classes of one or two, classes already cached, and
+    // small classes a candidate splits apart; the others get their best known lower bound.
+    const classes: number[] = [];
+    const lower = new Float64Array(game.answers);
+    let rest = 0;
+    let total = n;
+    let deepest = 1;
+    for (let a = 0; a < game.answers; a++) {
+      const c = sizes[a];
+      if (c === 0 || a === game.solved) continue;
+      if (c <= 2) {
+        total += c === 1 ? 1 : 3;
+        deepest = Math.max(deepest, c + 1);
+        continue;
+      }
+      const members = grouped.subarray(start[a], start[a + 1]);
+      const known = this.#known(members, depth - 1);
+      if (known.guess >= 0) {
+        total += costTotal(known.cost);
+        deepest = Math.max(deepest, costMax(known.cost) + 1);
+      } else {
+        classes.push(a);
+        lower[a] = costTotal(known.cost);
+        rest += lower[a];
+      }
+    }
+    classes.sort((a, b) => sizes[b] - sizes[a]);
+    const bestTotal = costTotal(best);
+    if (total + rest > bestTotal) return packCost(total + rest, 0);
+    history.push(guess);
+    try {
+      for (const a of classes) {
+        rest -= lower[a];
+        const allowed = bestTotal - total - rest;
+        if (allowed < lower[a]) return packCost(total + lower[a] + rest, 0);
+        const outcome = this.#node(
+          grouped.subarray(start[a], start[a + 1]),
+          depth - 1,
+          packCost(allowed + 1, 0),
+        );
+        if (outcome.guess < 0) return packCost(total + costTotal(outcome.cost) + rest, 0);
+        total += costTotal(outcome.cost);
+        deepest = Math.max(deepest, costMax(outcome.cost) + 1);
+      }
+    } finally {
+      history.pop();
+    }
+    return packCost(total, deepest);
+  }
+}
+
+/** Whether the sorted `codes` contain `code`. */
+function binarySearch(codes: Int32Array, code: number): boolean {
+  let low = 0;
+  let high = codes.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (codes[middle] === code) return true;
+    if (codes[middle] < code) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+function fail(): Outcome {
+  return { cost: Number.POSITIVE_INFINITY, guess: -1 };
+}
+
+/**
+ * A strategy that plays the best guess `search` knows at every state, within `depth` guesses;
+ * `first`, if given, is played at the start instead (the best opening of a stopped search).
+ */
+export function searchStrategy(search: OptimalSearch, depth = UNLIMITED, first?: number): Strategy {
+  return {
+    name: 'optimal',
+    choose: (state: GameState) =>
+      state.history.length === 0 && first !== undefined
+        ? first
+        : search.bestGuess(
+            state.candidates,
+            state.history.map((turn) => turn.guess),
+            depth - state.history.length,
+          ),
+  };
+}
+
+/** What `findOptimal` is asked for. */
+export interface OptimalOptions extends SearchOptions {
+  objective?: Objective;
+  /** Only strategies that never need more than this many guesses. */
+  maxDepth?: number;
+}
+
+/** An optimal strategy, or the best found before the search was stopped. */
+export interface OptimalResult {
+  /** The strategy found; undefined if the search stopped before finding any. */
+  readonly strategy: Strategy | undefined;
+  /** Its cost (packed), when there is a strategy. */
+  readonly cost: number;
+  /** The search finished: no strategy is better. */
+  readonly proved: boolean;
+  /** A proved lower bound on the optimal total. */
+  readonly lowerBound: number;
+  /** The depth budget the strategy was found under (`worst`: the least possible worst case). */
+  readonly depth: number;
+  readonly nodes: number;
+  /** No strategy obeys the depth cap at all. */
+  readonly impossible: boolean;
+}
+
+/**
+ * Finds an optimal strategy for the whole game. `expected` minimises the total (ties: the
+ * smaller worst case) within `maxDepth`; `worst` finds the least depth any strategy can keep to
+ * (at most `maxDepth`), then the least total at that depth.
+ */
+export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalResult {
+  const search = new OptimalSearch(game, options);
+  const all = Int32Array.from({ length: game.size }, (_, i) => i);
+  const cap = options.maxDepth ?? UNLIMITED;
+  const depths =
+    options.objective === 'worst'
+      ? Array.from({ length: Math.max(0, cap - search.bounds.depth[game.size] + 1) }, (_, i) => {
+          return search.bounds.depth[game.size] + i;
+        })
+      : [cap];
+  let lowerBound = search.bounds.total[game.size];
+  for (const depth of depths) {
+    try {
+      const outcome = search.solve(all, [], depth);
+      if (outcome.guess >= 0) {
+        return {
+          strategy: searchStrategy(search, depth),
+          cost: outcome.cost,
+          proved: true,
+          lowerBound: costTotal(outcome.cost),
+          depth,
+          nodes: search.nodes,
+          impossible: false,
+        };
+      }
+    } catch (error) {
+      if (!(error instanceof SearchStopped)) throw error;
+      const found = search.rootGuess >= 0;
+      return {
+        strategy: found ? searchStrategy(search, depth, search.rootGuess) : undefined,
+        cost: search.rootBest,
+        proved: false,
+        lowerBound: Math.max(
+          lowerBound,
+          Math.min(costTotal(search.frontier), costTotal(search.rootBest)),
+        ),
+        depth,
+        nodes: search.nodes,
+        impossible: false,
+      };
+    }
+    lowerBound = Math.max(lowerBound, search.bounds.total[game.size]);
+  }
+  return {
+    strategy: undefined,
+    cost: Number.POSITIVE_INFINITY,
+    proved: true,
+    lowerBound: Number.POSITIVE_INFINITY,
+    depth: cap,
+    nodes: search.nodes,
+    impossible: true,
+  };
+}
+
+export { UNLIMITED };
