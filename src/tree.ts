@@ -378,3 +378,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function badTree(message: string): CodebreakerError {
   return new CodebreakerError('bad-tree', message);
 }
+
+/** A strategy that plays a tree: at each state, the guess of the node the answers so far lead to. */
+export function treeStrategy(tree: Tree, name = 'tree'): Strategy {
+  return {
+    name,
+    choose(state) {
+      let node = tree.root;
+      for (const turn of state.history) {
+        const child = node.children.get(turn.answer);
+        if (!child)
+          throw new Error(`the tree has no branch for ${turn.answer} after ${node.guess}`);
+        node = child;
+      }
+      return node.guess;
+    },
+  };
+}

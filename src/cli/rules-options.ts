@@ -11,6 +11,7 @@ import {
   strategyByName,
 } from '../strategies/index.js';
 import type { Strategy } from '../strategies/strategy.js';
+import { cachedOptimalStrategy } from './optimal-cache.js';
 
 /** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat` and `--alphabet`. */
 export function addRulesOptions(command: Command): Command {
@@ -67,12 +68,21 @@ export function strategyFromFlags(game: Game, flags: StrategyFlags): ChosenStrat
     );
   }
   const first = flags.first === undefined ? undefined : game.codes.parse(flags.first);
-  const strategy = createStrategy(name, {
-    seed,
-    first,
-    consistentOnly: flags.consistentOnly,
-    symmetry: flags.symmetry,
-  });
+  if (name === 'optimal' && !game.tableFits) {
+    throw new CodebreakerError(
+      'too-large',
+      `the optimal strategy needs a score table; ${game.size} codes is more than the exact search handles`,
+    );
+  }
+  const strategy =
+    name === 'optimal'
+      ? cachedOptimalStrategy(game)
+      : createStrategy(name, {
+          seed,
+          first,
+          consistentOnly: flags.consistentOnly,
+          symmetry: flags.symmetry,
+        });
   return {
     name,
     strategy,

@@ -1,3 +1,4 @@
+import { analyze } from '../analyze.js';
 /**
  * Exact optimal strategies, proved by exhaustive depth-first branch and bound.
  *
@@ -32,6 +33,7 @@
 import { popcount32 } from '../bits.js';
 import { answerOf, canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
+import { heuristicStrategy } from '../strategies/heuristic.js';
 import type { GameState, Strategy } from '../strategies/strategy.js';
 import { SizeBounds } from './bounds.js';
 import { colourRepresentatives, guessRepresentatives } from './symmetry.js';
@@ -533,6 +535,20 @@ function binarySearch(codes: Int32Array, code: number): boolean {
   return false;
 }
 
+/**
+ * When a search stops before its first complete strategy, the best at hand is a heuristic's:
+ * Irving's expected size, if it keeps to the depth cap.
+ */
+function heuristicFallback(
+  game: Game,
+  options: OptimalOptions,
+  depth: number,
+): { strategy: Strategy; cost: number } | undefined {
+  const strategy = heuristicStrategy('expected-size', { consistentOnly: options.consistentOnly });
+  const { total, max } = analyze(game, strategy);
+  return max <= depth ? { strategy, cost: packCost(total, max) } : undefined;
+}
+
 function fail(): Outcome {
   return { cost: Number.POSITIVE_INFINITY, guess: -1 };
 }
@@ -612,9 +628,10 @@ export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalRe
     } catch (error) {
       if (!(error instanceof SearchStopped)) throw error;
       const found = search.rootGuess >= 0;
+      const fallback = found ? undefined : heuristicFallback(game, options, depth);
       return {
-        strategy: found ? searchStrategy(search, depth, search.rootGuess) : undefined,
-        cost: search.rootBest,
+        strategy: found ? searchStrategy(search, depth, search.rootGuess) : fallback?.strategy,
+        cost: found ? search.rootBest : (fallback?.cost ?? Number.POSITIVE_INFINITY),
         proved: false,
         lowerBound: Math.max(
           lowerBound,

@@ -1,14 +1,17 @@
 /** The registry of strategies, by the names the CLI and the JSON use. */
 import { CodebreakerError } from '../errors.js';
+import type { Game } from '../game.js';
+import { findOptimal } from '../search/optimal.js';
 import { firstConsistent } from './first-consistent.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from './heuristic.js';
 import { randomConsistent } from './random-consistent.js';
-import type { Strategy } from './strategy.js';
+import type { GameState, Strategy } from './strategy.js';
 
 export const STRATEGY_NAMES = [
   'first-consistent',
   'random-consistent',
   ...HEURISTIC_NAMES,
+  'optimal',
 ] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
@@ -40,7 +43,25 @@ export function createStrategy(name: string, options: StrategyOptions = {}): Str
       return firstConsistent();
     case 'random-consistent':
       return randomConsistent(options.seed ?? 0);
+    case 'optimal':
+      return lazyOptimal();
     default:
       return heuristicStrategy(name as (typeof HEURISTIC_NAMES)[number], options);
   }
+}
+
+/** The optimal strategy (least total), searched for on the first guess it is asked for. */
+function lazyOptimal(): Strategy {
+  let solvedFor: Game | undefined;
+  let optimal: Strategy | undefined;
+  return {
+    name: 'optimal',
+    choose(state: GameState): number {
+      if (solvedFor !== state.game) {
+        optimal = findOptimal(state.game).strategy;
+        solvedFor = state.game;
+      }
+      return optimal!.choose(state);
+    },
+  };
 }

@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from './io.js';
+import { run } from './program.js';
+
+async function cli(...argv: string[]) {
+  const io = memoryIo();
+  const status = await run(argv, io);
+  return { status, out: io.printed.out, err: io.printed.err };
+}
+
+describe('codebreaker optimal', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'codebreaker-'));
+    process.env.CODEBREAKER_CACHE_DIR = join(dir, 'cache');
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    delete process.env.CODEBREAKER_CACHE_DIR;
+  });
+
+  it('proves the optimal Hit & Blow strategy and writes a tree that verifies', async () => {
+    const out = join(dir, 'hit-and-blow.json');
+    const { status, out: text } = await cli(
+      'optimal',
+      '--game',
+      'hit-and-blow',
+      '--json',
+      '--out',
+      out,
+    );
+    expect(status).toBe(0);
+    const doc = JSON.parse(text);
+    expect(doc).toMatchObject({ objective: 'expected', proved: true, secrets: 360, first: '0123' });
+    expect(doc.total).toBe(doc.lowerBound);
+    const verified = await cli('verify', out, '--json');
+    expect(verified.status).toBe(0);
+    expect(JSON.parse(verified.out)).toMatchObject({ total: doc.total, max: doc.max });
+    expect(JSON.parse(readFileSync(out, 'utf8')).root.guess).toBe('0123');
+  });
+
+  it('finds the least worst case and respects --max-depth', async () => {
+    const worst = JSON.parse(
+      (await cli('optimal', '--game', 'numeron', '--objective', 'worst', '--json')).out,
+    );
+    const capped = JSON.parse(
+      (await cli('optimal', '--game', 'numeron', '--max-depth', String(worst.max), '--json')).out,
+    );
+    expect(capped.total).toBe(worst.total);
+    expect(capped.max).toBeLessThanOrEqual(worst.max);
+    const impossible = await cli(
+      'optimal',
+      '--game',
+      'numeron',
+      '--max-depth',
+      String(worst.max - 1),
+    );
+    expect(impossible.status).toBe(2);
+    expect(impossible.err).toMatch(/no strategy solves every secret within/);
+  });
+
+  it('plays the cached optimal strategy in analyze and solve', async () => {
+    const first = JSON.parse(
+      (await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json')).out,
+    );
+    const proved = JSON.parse((await cli('optimal', '--game', 'hit-and-blow', '--json')).out);
+    expect(first.total).toBe(proved.total);
+    const solved = JSON.parse(
+      (await cli('solve', '5432', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json')).out,
+    );
+    expect(solved.guesses[0].code).toBe('0123');
+    expect(solved.guesses.at(-1).code).toBe('5432');
+  });
+
+  it('stops at --time-limit with the best strategy so far, marked unproved', async () => {
+    const { status, out } = await cli('optimal', '--game', 'moo', '--time-limit', '1', '--json');
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.proved).toBe(false);
+    expect(doc.lowerBound).toBeLessThanOrEqual(26274);
+    expect(doc.total).toBeGreaterThanOrEqual(26274);
+    expect(doc.first).toBe('0123');
+  });
+
+  it('refuses bad options with one line and status 2', async () => {
+    for (const argv of [
+      ['optimal', '--objective', 'fastest'],
+      ['optimal', '--max-depth', 'x'],
+      ['optimal', '--pegs', '6', '--colors', '8', '--repeat'],
+    ]) {
+      const { status, out, err } = await cli(...argv);
+      expect(status).toBe(2);
+      expect(out).toBe('');
+      expect(err).toMatch(/^codebreaker: [^\n]+\n$/);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { naiveCodes, naiveScore } from '../../test/naive.js';
+import { analyze } from '../analyze.js';
+import { Game } from '../game.js';
+import { resolveRules } from '../rules.js';
+import { buildTree, verifyTree } from '../tree.js';
+import { costMax, costTotal, findOptimal } from './optimal.js';
+
+/**
+ * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
+ * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever.
+ */
+function bruteForce(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+): [number, number] | undefined {
+  const memo = new Map<string, [number, number] | undefined>();
+  const solve = (secrets: string[], left: number): [number, number] | undefined => {
+    if (left <= 0) return undefined;
+    if (secrets.length === 1) return [1, 1];
+    const key = `${left}:${secrets.join(',')}`;
+    if (memo.has(key)) return memo.get(key);
+    let best: [number, number] | undefined;
+    for (const guess of consistentOnly ? secrets : codes) {
+      const classes = new Map<string, string[]>();
+      for (const s of secrets) {
+        const answer = naiveScore(s, guess).join('-');
+        classes.set(answer, [...(classes.get(answer) ?? []), s]);
+      }
+      if (classes.size === 1 && !secrets.includes(guess)) continue;
+      let total = secrets.length;
+      let max = 1;
+      let feasible = true;
+      for (const [answer, members] of classes) {
+        if (answer === `${guess.length}-0`) continue;
+        const sub = solve(members, left - 1);
+        if (!sub) {
+          feasible = false;
+          break;
+        }
+        total += sub[0];
+        max = Math.max(max, sub[1] + 1);
+      }
+      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
+        best = [total, max];
+      }
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return solve(codes, depth);
+}
+
+const tiny = [
+  { pegs: 2, colors: 3, repeat: true },
+  { pegs: 2, colors: 4, repeat: true },
+  { pegs: 3, colors: 3, repeat: true },
+  { pegs: 2, colors: 5, repeat: false },
+  { pegs: 3, colors: 4, repeat: false },
+  { pegs: 2, colors: 6, repeat: true },
+];
+
+describe('optimal strategies agree with a brute-force search on tiny games', () => {
+  it.each(tiny)('%o', (options) => {
+    const rules = resolveRules(options);
+    const game = new Game(rules);
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    for (const consistentOnly of [false, true]) {
+      const expected = bruteForce(codes, 64, consistentOnly)!;
+      const found = findOptimal(game, { consistentOnly });
+      expect(found.proved).toBe(true);
+      expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
+      // The strategy really plays that well, as a tree that verifies.
+      const analysis = analyze(game, found.strategy!);
+      expect([analysis.total, analysis.max]).toEqual(expected);
+      const verdict = verifyTree(buildTree(game, found.strategy!));
+      expect(verdict.valid).toBe(true);
+
+      let least = 1;
+      while (!bruteForce(codes, least, consistentOnly)) least++;
+      const worst = findOptimal(game, { objective: 'worst', consistentOnly });
+      expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
+        bruteForce(codes, least, consistentOnly),
+      );
+      expect(findOptimal(game, { maxDepth: least - 1, consistentOnly }).impossible).toBe(true);
+    }
+  });
+});
+
+describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () => {
+  const game = new Game(resolveRules({ game: 'mastermind' }));
+  it('least total 5625, exactly one secret needing 6', () => {
+    const found = findOptimal(game);
+    expect(found.proved).toBe(true);
+    const analysis = analyze(game, found.strategy!);
+    expect(analysis.total).toBe(5625);
+    expect(analysis.max).toBe(6);
+    expect(analysis.histogram[6]).toBe(1);
+  });
+  it('5626 with at most 5 guesses', () => {
+    const found = findOptimal(game, { maxDepth: 5 });
+    expect(costTotal(found.cost)).toBe(5626);
+    expect(costMax(found.cost)).toBe(5);
+  });
+  it('least worst case 5', () => {
+    const found = findOptimal(game, { objective: 'worst' });
+    expect(costMax(found.cost)).toBe(5);
+    expect(costTotal(found.cost)).toBe(5626);
+  });
+});
