@@ -1,5 +1,6 @@
 /** `codebreaker optimal`: an exact optimal strategy, with its proof. */
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { analyze } from '../analyze.js';
 import { CodebreakerError } from '../errors.js';
@@ -14,6 +15,7 @@ import {
 import { buildTree, treeToJson } from '../tree.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
+import { findOptimalThreaded } from './optimal-threads.js';
 import { statusLine } from './progress.js';
 import { type RulesFlags, addRulesOptions, gameFromFlags } from './rules-options.js';
 
@@ -23,6 +25,7 @@ interface OptimalFlags extends RulesFlags {
   consistentOnly?: boolean;
   symmetry?: boolean;
   timeLimit?: string;
+  threads?: string;
   out?: string;
   json?: boolean;
 }
@@ -69,6 +72,10 @@ export function optimalCommand(program: Command, io: Io): void {
       '--time-limit <seconds>',
       'stop after this long and print the best strategy found so far',
     )
+    .option(
+      '--threads <t>',
+      'worker threads (default: every core for games over 2000 codes, else 1; 1 searches in-process)',
+    )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
     .option('--json', 'print one JSON document')
     .action(async (flags: OptimalFlags) => {
@@ -97,23 +104,29 @@ export function optimalCommand(program: Command, io: Io): void {
       };
       process.once('SIGINT', onInterrupt);
       const status = statusLine(io);
+      const threads =
+        wholeFlag(flags.threads, '--threads', 1, 64) ??
+        (game.size > 2000 ? Math.max(1, availableParallelism()) : 1);
+      const search = {
+        objective,
+        maxDepth,
+        consistentOnly: flags.consistentOnly,
+        symmetry: flags.symmetry,
+      };
+      const onProgress = (nodes: number): boolean => {
+        const seconds = (performance.now() - started) / 1000;
+        status.update(
+          0,
+          `searching on ${threads} thread${threads === 1 ? '' : 's'}: ${nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(1)} s`,
+        );
+        return interrupted || performance.now() > deadline;
+      };
       let result: OptimalResult;
       try {
-        result = findOptimal(game, {
-          objective,
-          maxDepth,
-          consistentOnly: flags.consistentOnly,
-          symmetry: flags.symmetry,
-          progressEvery: 512,
-          onProgress: (nodes) => {
-            const seconds = (performance.now() - started) / 1000;
-            status.update(
-              0,
-              `searching: ${nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(1)} s`,
-            );
-            return interrupted || performance.now() > deadline;
-          },
-        });
+        result =
+          threads > 1
+            ? await findOptimalThreaded(game, { ...search, threads, onProgress })
+            : findOptimal(game, { ...search, progressEvery: 512, onProgress });
       } finally {
         status.stop();
         process.removeListener('SIGINT', onInterrupt);
@@ -147,6 +160,7 @@ export function optimalCommand(program: Command, io: Io): void {
         proved: result.proved,
         lowerBound: result.lowerBound,
         nodes: result.nodes,
+        threads,
         seconds: Number(seconds.toFixed(3)),
       });
       if (flags.out && result.strategy) {

@@ -31,10 +31,12 @@ import { analyze } from '../analyze.js';
  * is admissible, so no better strategy exists.
  */
 import { popcount32 } from '../bits.js';
+import { classOf, partition } from '../candidates.js';
 import { answerOf, canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { heuristicStrategy } from '../strategies/heuristic.js';
 import type { GameState, Strategy } from '../strategies/strategy.js';
+import type { TreeNode } from '../tree.js';
 import { SizeBounds } from './bounds.js';
 import { colourRepresentatives, guessRepresentatives } from './symmetry.js';
 
@@ -126,6 +128,8 @@ export class OptimalSearch {
   readonly #counts: Int32Array;
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
+  /** Per code and answer, how many candidates give it (see `#rankStreaming`). */
+  #classCounts: Uint16Array | undefined;
   /** Per code, the set of answers it gets from a small node's candidates (see `#rankSmall`). */
   readonly #masks: Int32Array;
   readonly #guessHistory: number[] = [];
@@ -170,6 +174,28 @@ export class OptimalSearch {
     this.rootGuess = -1;
     this.frontier = packCost(this.bounds.total[candidates.length], 0);
     return this.#node(candidates, depth, limit);
+  }
+
+  /**
+   * The guesses worth trying first at `candidates` (reached by `history`), in the order the
+   * search tries them, with their lower bounds (packed costs). For splitting work at the top.
+   */
+  rankGuesses(
+    candidates: Int32Array,
+    history: readonly number[],
+    depth = UNLIMITED,
+  ): { guesses: number[]; bounds: number[] } {
+    this.#guessHistory.length = 0;
+    this.#guessHistory.push(...history);
+    const ranking = this.#rank(candidates, depth, Number.POSITIVE_INFINITY);
+    const order = Array.from({ length: ranking.count }, (_, i) => i);
+    order.sort(
+      (a, b) => ranking.keys[a] - ranking.keys[b] || ranking.guesses[a] - ranking.guesses[b],
+    );
+    return {
+      guesses: order.map((i) => ranking.guesses[i]),
+      bounds: order.map((i) => Math.floor(ranking.keys[i] / 2)),
+    };
   }
 
   /** The cached best guess for `candidates` within `depth`, searching if it is not cached. */
@@ -283,9 +309,13 @@ export class OptimalSearch {
     for (let i = 0; i < n; i++) isCandidate[candidates[i]] = 1;
     try {
       const guesses = this.#guesses(candidates);
-      if (n <= this.bounds.answers && this.game.answers <= 31)
+      if (n <= this.bounds.answers && this.game.answers <= 31) {
         this.#rankSmall(candidates, guesses, depth, limit, ranking);
-      else this.#rankLarge(candidates, guesses, depth, limit, ranking);
+      } else if ((guesses ? guesses.length : size) * 2 >= size && this.game.answers <= 16) {
+        this.#rankStreaming(candidates, guesses, depth, limit, ranking);
+      } else {
+        this.#rankLarge(candidates, guesses, depth, limit, ranking);
+      }
       return ranking;
     } finally {
       for (let i = 0; i < n; i++) isCandidate[candidates[i]] = 0;
@@ -336,6 +366,63 @@ export class OptimalSearch {
       }
       kept[found] = guess;
       keys[found] = 2 * bound + 1 - candidate;
+      found++;
+    }
+    ranking.count = found;
+    ranking.skipped = skipped;
+  }
+
+  /**
+   * Ranking at a larger node where most codes are worth trying: count every code's classes at
+   * once, streaming each candidate's row of the table into 16 counters per code (a tight loop
+   * over memory in order), then read each guess's bound off its counters.
+   */
+  #rankStreaming(
+    candidates: Int32Array,
+    guesses: ArrayLike<number> | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    const game = this.game;
+    const size = game.size;
+    const table = this.#table;
+    const n = candidates.length;
+    const solved = game.solved;
+    const answers = game.answers;
+    this.#classCounts ??= new Uint16Array(size * 16);
+    const counts = this.#classCounts;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * size;
+      for (let g = 0; g < size; g++) counts[(g << 4) | table[row + g]]++;
+    }
+    const { total, depth: depthBound } = this.bounds;
+    const count = guesses ? guesses.length : size;
+    const { guesses: kept, keys } = ranking;
+    let found = 0;
+    let skipped = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const base = guess << 4;
+      let sum = n;
+      let deepest = 1;
+      let useless = false;
+      for (let a = 0; a < answers; a++) {
+        const c = counts[base + a];
+        if (c === 0 || a === solved) continue;
+        sum += total[c];
+        if (depthBound[c] >= deepest) deepest = depthBound[c] + 1;
+        if (c === n) useless = true;
+      }
+      if (useless || deepest > depth) continue;
+      const bound = packCost(sum, deepest);
+      if (bound >= limit) {
+        if (bound < skipped) skipped = bound;
+        continue;
+      }
+      kept[found] = guess;
+      keys[found] = 2 * bound + (counts[base + solved] > 0 ? 0 : 1);
       found++;
     }
     ranking.count = found;
@@ -539,7 +626,7 @@ function binarySearch(codes: Int32Array, code: number): boolean {
  * When a search stops before its first complete strategy, the best at hand is a heuristic's:
  * Irving's expected size, if it keeps to the depth cap.
  */
-function heuristicFallback(
+export function heuristicFallback(
   game: Game,
   options: OptimalOptions,
   depth: number,
@@ -569,6 +656,30 @@ export function searchStrategy(search: OptimalSearch, depth = UNLIMITED, first?:
             depth - state.history.length,
           ),
   };
+}
+
+/**
+ * The tree of the best strategy `search` knows for `candidates` (reached by `history`) within
+ * `depth`: its guess and, for each answer but all hits, the subtree.
+ */
+export function exportSubtree(
+  search: OptimalSearch,
+  candidates: Int32Array,
+  history: readonly number[],
+  depth = UNLIMITED,
+): TreeNode {
+  const game = search.game;
+  const guess = search.bestGuess(candidates, history, depth);
+  const split = partition(game, guess, candidates);
+  const children = new Map<number, TreeNode>();
+  for (let answer = 0; answer < game.answers; answer++) {
+    if (answer === game.solved || split.start[answer + 1] === split.start[answer]) continue;
+    children.set(
+      answer,
+      exportSubtree(search, classOf(split, answer), [...history, guess], depth - 1),
+    );
+  }
+  return { guess, children };
 }
 
 /** What `findOptimal` is asked for. */

@@ -1,0 +1,18 @@
+/**
+ * Starting worker threads that run the project's own modules. Built, a worker is a .js file in
+ * dist/ next to the module that starts it. Run from source (tsx, vitest) the modules are .ts
+ * files, which plain Node cannot load as workers, so the worker is started through tsx's
+ * `tsImport`: the same code runs either way.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** Starts the worker module `name` (without extension) that sits next to `here` (import.meta.url). */
+export function startWorker(name: string, here: string): Worker {
+  if (!here.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, here));
+  const worker = new URL(`./${name}.ts`, here).href;
+  const api = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
+  const load = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(worker)}, ${JSON.stringify(here)}));`;
+  return new Worker(load, { eval: true });
+}
