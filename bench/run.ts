@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: times codebreaker against baselines measured in the same run, and prints the
- * ratios. `npm run bench -- --full` runs every baseline over every secret instead of a sample.
+ * ratios. `npm run bench -- --full` runs every baseline over every secret instead of a sample,
+ * and the long proofs (Bulls and Cows); `--only=NAME` runs one section. Needs `npm run build`
+ * (done by `npm ci`) for the sections that time the CLI.
  */
+import { execFileSync } from 'node:child_process';
 import { analyze } from '../src/analyze.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
@@ -99,8 +102,68 @@ function heuristicBench(): void {
   console.log('');
 }
 
+/** Runs the built CLI in a fresh process (so Node's start-up counts) and times it. */
+function timedCli(args: string[]): { seconds: number; doc: Record<string, unknown> } {
+  const begin = performance.now();
+  const out = execFileSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
+    encoding: 'utf8',
+  });
+  return { seconds: seconds(begin), doc: JSON.parse(out) };
+}
+
+/**
+ * Exact optimal strategies, proved, each in a fresh process from the built CLI, against the
+ * same search with the symmetry reduction off. Bulls and Cows runs only with --full (minutes).
+ */
+function optimalBench(): void {
+  console.log('optimal strategies, proved (fresh process each, Node start-up included)');
+  const widths = [34, 7, 5, 12, 10, 14, 9];
+  console.log(
+    line(
+      ['game and objective', 'total', 'max', 'time', 'nodes', 'no symmetry', 'speed-up'],
+      widths,
+    ),
+  );
+  const rows: [string, string[], boolean][] = [
+    ['Mastermind, least total', ['--game', 'mastermind'], true],
+    ['Mastermind, at most 5 guesses', ['--game', 'mastermind', '--max-depth', '5'], true],
+    ['Mastermind, least worst case', ['--game', 'mastermind', '--objective', 'worst'], true],
+    ['Hit & Blow, least total', ['--game', 'hit-and-blow'], true],
+    ['Numer0n, least total', ['--game', 'numeron'], true],
+  ];
+  if (full) {
+    rows.push([
+      'Bulls and Cows, least total (2 threads)',
+      ['--game', 'moo', '--threads', '2'],
+      false,
+    ]);
+  }
+  for (const [title, args, compare] of rows) {
+    const run = timedCli(['optimal', ...args]);
+    const plain = compare ? timedCli(['optimal', ...args, '--no-symmetry']) : undefined;
+    if (plain && plain.doc.total !== run.doc.total)
+      throw new Error(`${title}: symmetry changed the total`);
+    console.log(
+      line(
+        [
+          title,
+          String(run.doc.total),
+          String(run.doc.max),
+          `${run.seconds.toFixed(2)} s`,
+          String(run.doc.nodes),
+          plain ? `${plain.seconds.toFixed(2)} s` : '-',
+          plain ? `${(plain.seconds / run.seconds).toFixed(2)}×` : '-',
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log('');
+}
+
 const benches: Record<string, () => void> = {
   'first-consistent': firstConsistentBench,
   heuristics: heuristicBench,
+  optimal: optimalBench,
 };
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) bench();
