@@ -119,13 +119,20 @@ export class OptimalSearch {
   frontier = 0;
   #rootLevel = 0;
   readonly #table: Uint8Array;
-  readonly #cache = new Map<string, CacheEntry>();
+  readonly #cache = new SetCache<CacheEntry>();
   readonly #consistentOnly: boolean;
   readonly #symmetry: boolean;
   readonly #onProgress: SearchOptions['onProgress'];
   readonly #progressEvery: number;
   readonly #isCandidate: Uint8Array;
   readonly #counts: Int32Array;
+  /** Partition buffers of `#evaluate`, one per level of the recursion. */
+  readonly #splits: {
+    grouped: Int32Array;
+    start: Int32Array;
+    next: Int32Array;
+    lower: Float64Array;
+  }[] = [];
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
   /** Per code and answer, how many candidates give it (see `#rankStreaming`). */
@@ -201,17 +208,9 @@ export class OptimalSearch {
   /** The cached best guess for `candidates` within `depth`, searching if it is not cached. */
   bestGuess(candidates: Int32Array, history: readonly number[], depth = UNLIMITED): number {
     if (candidates.length <= 2) return candidates[0];
-    const cached = this.#cache.get(this.#key(candidates, depth));
+    const cached = this.#cache.get(candidates, depth);
     if (cached && cached.guess >= 0) return cached.guess;
     return this.solve(candidates, history, depth).guess;
-  }
-
-  #key(candidates: Int32Array, depth: number): string {
-    let key = String.fromCharCode(depth);
-    for (let i = 0; i < candidates.length; i += 4096) {
-      key += String.fromCharCode.apply(null, Array.from(candidates.subarray(i, i + 4096)));
-    }
-    return key;
   }
 
   #node(candidates: Int32Array, depth: number, limit: number): Outcome {
@@ -223,8 +222,7 @@ export class OptimalSearch {
     const floor = packCost(2 * n - 1, 2);
     if (floor >= limit) return { cost: floor, guess: -1 };
 
-    const key = this.#key(candidates, depth);
-    const cached = this.#cache.get(key);
+    const cached = this.#cache.get(candidates, depth);
     if (cached) {
       if (cached.guess >= 0 || cached.cost >= limit) return cached;
     }
@@ -278,11 +276,11 @@ export class OptimalSearch {
     }
     if (bestGuess >= 0) {
       const outcome = { cost: best, guess: bestGuess };
-      this.#cache.set(key, outcome);
+      this.#cache.set(candidates, depth, outcome);
       return outcome;
     }
     const lower = Math.max(proved, cached?.cost ?? 0);
-    this.#cache.set(key, { cost: lower, guess: -1 });
+    this.#cache.set(candidates, depth, { cost: lower, guess: -1 });
     return { cost: lower, guess: -1 };
   }
 
@@ -489,17 +487,17 @@ export class OptimalSearch {
     const n = candidates.length;
     const sizeBound = packCost(this.bounds.total[n], this.bounds.depth[n]);
     if (this.bounds.depth[n] > depth) return fail();
-    const cached = this.#cache.get(this.#key(candidates, depth));
-    if (cached)
-      return cached.guess >= 0 ? cached : { cost: Math.max(cached.cost, sizeBound), guess: -1 };
-    if (n > this.bounds.answers) return { cost: sizeBound, guess: -1 };
-    const perfect = this.#perfectCandidate(candidates);
-    if (perfect >= 0) {
-      const outcome = { cost: packCost(2 * n - 1, 2), guess: perfect };
-      this.#cache.set(this.#key(candidates, depth), outcome);
-      return outcome;
+    if (n <= this.bounds.answers) {
+      const perfect = this.#perfectCandidate(candidates);
+      if (perfect >= 0) return { cost: packCost(2 * n - 1, 2), guess: perfect };
     }
-    return { cost: packCost(2 * n, 2), guess: -1 };
+    const cached = this.#cache.get(candidates, depth);
+    if (cached) {
+      return cached.guess >= 0 ? cached : { cost: Math.max(cached.cost, sizeBound), guess: -1 };
+    }
+    return n <= this.bounds.answers
+      ? { cost: packCost(2 * n, 2), guess: -1 }
+      : { cost: sizeBound, guess: -1 };
   }
 
   /** A candidate whose answers split the others apart, or −1. */
@@ -550,23 +548,30 @@ export class OptimalSearch {
     const table = this.#table;
     const n = candidates.length;
     const row = guess * game.size;
-    const start = new Int32Array(game.answers + 1);
+    const answers = game.answers;
+    const level = history.length;
+    this.#splits[level] ??= {
+      grouped: new Int32Array(game.size),
+      start: new Int32Array(answers + 1),
+      next: new Int32Array(answers),
+      lower: new Float64Array(answers),
+    };
+    const { grouped, start, next, lower } = this.#splits[level];
+    start.fill(0);
     for (let j = 0; j < n; j++) start[table[row + candidates[j]] + 1]++;
-    const sizes = start.slice(1);
-    for (let a = 0; a < game.answers; a++) start[a + 1] += start[a];
-    const next = start.slice(0, game.answers);
-    const grouped = new Int32Array(n);
+    for (let a = 0; a < answers; a++) start[a + 1] += start[a];
+    next.set(start.subarray(0, answers));
     for (let j = 0; j < n; j++) grouped[next[table[row + candidates[j]]]++] = candidates[j];
+    const sizes = (a: number): number => start[a + 1] - start[a];
 
     // Settle what is cheap before recursing: classes of one or two, classes already cached, and
     // small classes a candidate splits apart; the others get their best known lower bound.
     const classes: number[] = [];
-    const lower = new Float64Array(game.answers);
     let rest = 0;
     let total = n;
     let deepest = 1;
     for (let a = 0; a < game.answers; a++) {
-      const c = sizes[a];
+      const c = sizes(a);
       if (c === 0 || a === game.solved) continue;
       if (c <= 2) {
         total += c === 1 ? 1 : 3;
@@ -584,7 +589,7 @@ export class OptimalSearch {
         rest += lower[a];
       }
     }
-    classes.sort((a, b) => sizes[b] - sizes[a]);
+    classes.sort((a, b) => sizes(b) - sizes(a));
     const bestTotal = costTotal(best);
     if (total + rest > bestTotal) return packCost(total + rest, 0);
     history.push(guess);
@@ -607,6 +612,63 @@ export class OptimalSearch {
     }
     return packCost(total, deepest);
   }
+}
+
+interface CacheSlot<T> {
+  readonly codes: Int32Array;
+  readonly depth: number;
+  value: T;
+  next: CacheSlot<T> | undefined;
+}
+
+/**
+ * A map from (set of codes, depth budget) to results. Keys are 53-bit hashes of the set, and
+ * every hit is checked against the stored set, so a collision can cost time but never a wrong
+ * answer. Cheaper than building a string key for every set the search meets.
+ */
+class SetCache<T> {
+  readonly #slots = new Map<number, CacheSlot<T>>();
+
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  get(codes: Int32Array, depth: number): T | undefined {
+    for (let slot = this.#slots.get(hashSet(codes, depth)); slot; slot = slot.next) {
+      if (slot.depth === depth && sameCodes(slot.codes, codes)) return slot.value;
+    }
+    return undefined;
+  }
+
+  set(codes: Int32Array, depth: number, value: T): void {
+    const hash = hashSet(codes, depth);
+    const first = this.#slots.get(hash);
+    for (let slot = first; slot; slot = slot.next) {
+      if (slot.depth === depth && sameCodes(slot.codes, codes)) {
+        slot.value = value;
+        return;
+      }
+    }
+    this.#slots.set(hash, { codes: codes.slice(), depth, value, next: first });
+  }
+}
+
+/** A 53-bit hash of a set of codes and a depth (two 32-bit multiplicative hashes). */
+function hashSet(codes: Int32Array, depth: number): number {
+  let a = 0x811c9dc5 ^ depth;
+  let b = 0x9747b28c ^ codes.length;
+  for (let i = 0; i < codes.length; i++) {
+    a = Math.imul(a ^ codes[i], 0x01000193);
+    b = Math.imul(b ^ codes[i], 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return (a >>> 0) * 2097152 + (b >>> 11);
+}
+
+function sameCodes(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Whether the sorted `codes` contain `code`. */
