@@ -64,6 +64,7 @@ interface Job {
 class ClassPool {
   readonly #workers: Worker[] = [];
   readonly #progress = new Map<number, number>();
+  #abort: (() => void) | undefined;
   nodesDone = 0;
 
   constructor(
@@ -124,12 +125,14 @@ class ClassPool {
         }
       };
       const finish = (outcome: () => void): void => {
+        this.#abort = undefined;
         for (const worker of this.#workers) {
           worker.removeAllListeners('message');
           worker.removeAllListeners('error');
         }
         outcome();
       };
+      this.#abort = () => finish(resolve);
       for (const worker of this.#workers) {
         worker.on('error', (error) => finish(() => reject(error)));
       }
@@ -138,7 +141,9 @@ class ClassPool {
     });
   }
 
+  /** Ends the workers; a batch still running resolves at once (its results are lost). */
   close(): Promise<number[]> {
+    this.#abort?.();
     return Promise.all(this.#workers.splice(0).map((worker) => worker.terminate()));
   }
 }
