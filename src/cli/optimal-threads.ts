@@ -15,6 +15,7 @@ import {
   type OptimalOptions,
   type OptimalResult,
   OptimalSearch,
+  type SearchProgress,
   UNLIMITED,
   costMax,
   costTotal,
@@ -51,8 +52,8 @@ export type WorkerReport =
 /** Options of the threaded search. */
 export interface ThreadedOptions extends Omit<OptimalOptions, 'onProgress'> {
   threads: number;
-  /** Hears the nodes searched so far (all threads); returns true to stop the search. */
-  onProgress?: (nodes: number) => boolean;
+  /** Hears where the search stands (nodes on all threads); returns true to stop it. */
+  onProgress?: (progress: SearchProgress) => boolean;
 }
 
 interface Job {
@@ -164,7 +165,12 @@ export async function findOptimalThreaded(
       : [cap];
   let stop = false;
   const pool = new ClassPool(options.threads, () => {
-    if (options.onProgress?.(pool.nodes)) {
+    const progress = {
+      nodes: pool.nodes,
+      best: costTotal(best),
+      lowerBound: costTotal(Math.min(best, frontier)),
+    };
+    if (options.onProgress?.(progress)) {
       stop = true;
       void pool.close();
     }

@@ -17,7 +17,7 @@ port.on('message', (task: ClassTask) => {
       consistentOnly: task.consistentOnly,
       symmetry: task.symmetry,
       progressEvery: 2048,
-      onProgress: (nodes) => {
+      onProgress: ({ nodes }) => {
         send({ kind: 'progress', id: current, nodes: nodes - before });
         return false;
       },

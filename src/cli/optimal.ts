@@ -9,6 +9,7 @@ import {
   OBJECTIVES,
   type Objective,
   type OptimalResult,
+  type SearchProgress,
   costTotal,
   findOptimal,
 } from '../search/optimal.js';
@@ -113,11 +114,12 @@ export function optimalCommand(program: Command, io: Io): void {
         consistentOnly: flags.consistentOnly,
         symmetry: flags.symmetry,
       };
-      const onProgress = (nodes: number): boolean => {
+      const onProgress = ({ nodes, best, lowerBound }: SearchProgress): boolean => {
         const seconds = (performance.now() - started) / 1000;
+        const found = Number.isFinite(best) ? `best total ${best}` : 'no strategy yet';
         status.update(
           0,
-          `searching on ${threads} thread${threads === 1 ? '' : 's'}: ${nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(1)} s`,
+          `searching (${threads} thread${threads === 1 ? '' : 's'}): ${nodes.toLocaleString('en-US')} nodes, ${found}, lower bound ${lowerBound}, ${seconds.toFixed(1)} s`,
         );
         return interrupted || performance.now() > deadline;
       };

@@ -72,8 +72,18 @@ export interface SearchOptions {
   /** Try one guess per symmetry class (default true). */
   symmetry?: boolean;
   /** Called about every `progressEvery` nodes; return true to stop the search. */
-  onProgress?: (nodes: number) => boolean | undefined;
+  onProgress?: (progress: SearchProgress) => boolean | undefined;
   progressEvery?: number;
+}
+
+/** Where a running search stands. */
+export interface SearchProgress {
+  /** Nodes searched so far. */
+  readonly nodes: number;
+  /** The least total of a complete strategy found so far (∞ before the first). */
+  readonly best: number;
+  /** A proved lower bound on the optimal total. */
+  readonly lowerBound: number;
 }
 
 /** Thrown through the recursion when `onProgress` asks the search to stop. */
@@ -231,7 +241,11 @@ export class OptimalSearch {
     if (
       this.#onProgress &&
       this.nodes % this.#progressEvery === 0 &&
-      this.#onProgress(this.nodes)
+      this.#onProgress({
+        nodes: this.nodes,
+        best: costTotal(this.rootBest),
+        lowerBound: costTotal(Math.min(this.rootBest, this.frontier)),
+      })
     ) {
       throw new SearchStopped();
     }
