@@ -8,6 +8,7 @@ import { analyzeCommand } from './analyze.js';
 import type { Io } from './io.js';
 import { optimalCommand } from './optimal.js';
 import { playCommand } from './play.js';
+import { serveCommand } from './serve.js';
 import { solveCommand } from './solve.js';
 import { treeCommand } from './tree.js';
 import { verifyCommand } from './verify.js';
@@ -58,6 +59,7 @@ export function buildProgram(io: Io): Command {
     treeCommand,
     verifyCommand,
     optimalCommand,
+    serveCommand,
   ];
   for (const register of commands) register(program, io);
   for (const command of program.commands) {

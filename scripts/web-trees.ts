@@ -1,0 +1,106 @@
+/**
+ * Generates the strategy trees the web app ships (web/public/trees/) and their manifest
+ * (index.json, read by web/shipped-trees.ts), with the library itself: `findOptimal` for the
+ * optimal trees, the heuristic strategies for the others, `buildTree` + `treeToJson` to write.
+ * Every tree is verified (`verifyTree`) before it is written, and its figures go in the manifest,
+ * which the tests check the files against.
+ *
+ *   npm run web:trees                          every preset, as SHIPPED says
+ *   npm run web:trees -- --game numeron        one preset
+ *   npm run web:trees -- --game moo --from moo-optimal.json --strategy optimal --proved
+ *                                              ship a tree computed elsewhere (here: the result
+ *                                              of `codebreaker optimal --game moo --out FILE`)
+ *
+ * Bulls and Cows ships its minimax tree until its optimal tree (minutes of search) is computed:
+ * then run the last command above, or change its line in SHIPPED to 'optimal' and regenerate.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { summarize } from '../src/analyze.js';
+import { type Game, gameFor } from '../src/game.js';
+import { PRESETS, PRESET_NAMES, type PresetName, presetByName, sameRules } from '../src/rules.js';
+import { findOptimal } from '../src/search/optimal.js';
+import { createStrategy, strategyByName } from '../src/strategies/index.js';
+import { type Tree, buildTree, parseTree, treeToJson, verifyTree } from '../src/tree.js';
+import { MANIFEST_FILE, type ShippedTree, readManifest } from '../web/shipped-trees.js';
+
+/** The tree each preset ships: `optimal` (proved by exhaustive search) or a heuristic. */
+const SHIPPED: Record<PresetName, string> = {
+  mastermind: 'optimal',
+  moo: 'minimax',
+  'hit-and-blow': 'optimal',
+  numeron: 'optimal',
+};
+
+/** What a tree is, in the phrase the page shows beside it. */
+function titleOf(game: PresetName, strategy: string, proved: boolean): string {
+  if (strategy === 'optimal') {
+    return proved ? 'optimal (least total), proved by exhaustive search' : 'best tree found';
+  }
+  const pending = game === 'moo' ? '; the proved optimal tree is still being computed' : '';
+  return `${strategy}${pending}`;
+}
+
+const DIR = join(import.meta.dirname, '..', 'web', 'public', 'trees');
+
+/** The tree of `strategy` for the game, searched for or played out. */
+function makeTree(game: Game, strategy: string): Tree {
+  if (strategy !== 'optimal') return buildTree(game, createStrategy(strategyByName(strategy)));
+  const found = findOptimal(game);
+  if (!found.proved || !found.strategy) throw new Error('the optimal search did not finish');
+  return buildTree(game, found.strategy);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      game: { type: 'string' },
+      strategy: { type: 'string' },
+      from: { type: 'string' },
+      proved: { type: 'boolean', default: false },
+    },
+  });
+  if (values.from && !values.game) throw new Error('--from needs --game');
+  const games = values.game ? [presetByName(values.game)] : PRESET_NAMES;
+  const manifestPath = join(DIR, MANIFEST_FILE);
+  const entries = new Map<string, ShippedTree>();
+  if (existsSync(manifestPath)) {
+    const old = readManifest(JSON.parse(await readFile(manifestPath, 'utf8')));
+    for (const entry of old.trees) entries.set(entry.game, entry);
+  }
+  for (const name of games) {
+    const strategy = values.strategy ?? SHIPPED[name];
+    const game = gameFor(PRESETS[name].rules);
+    const started = performance.now();
+    const tree = values.from
+      ? parseTree(await readFile(values.from, 'utf8'))
+      : makeTree(game, strategy);
+    if (!sameRules(tree.game.rules, game.rules)) throw new Error(`the tree is not for ${name}`);
+    const verdict = verifyTree(tree);
+    if (!verdict.valid) throw new Error(`the ${name} tree fails: ${verdict.reason}`);
+    const { secrets, total, max } = summarize(verdict.guesses);
+    const proved = strategy === 'optimal' && (values.from === undefined || values.proved);
+    const file = `${name}-${strategy}.json`;
+    await writeFile(join(DIR, file), `${JSON.stringify(treeToJson(tree))}\n`);
+    const previous = entries.get(name);
+    if (previous && previous.file !== file) await rm(join(DIR, previous.file), { force: true });
+    entries.set(name, {
+      game: name,
+      file,
+      strategy,
+      title: titleOf(name, strategy, proved),
+      proved,
+      secrets,
+      total,
+      max,
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${file}: ${secrets} secrets, total ${total}, max ${max} (${seconds} s)`);
+  }
+  const trees = PRESET_NAMES.flatMap((name) => entries.get(name) ?? []);
+  await writeFile(manifestPath, `${JSON.stringify({ trees }, null, 2)}\n`);
+}
+
+await main();
