@@ -19,7 +19,9 @@ import {
   UNLIMITED,
   costMax,
   costTotal,
+  depthsToTry,
   heuristicFallback,
+  impossible,
   packCost,
 } from '../search/optimal.js';
 import { type TreeNode, treeStrategy } from '../tree.js';
@@ -158,11 +160,7 @@ export async function findOptimalThreaded(
 ): Promise<OptimalResult> {
   const ranker = new OptimalSearch(game, options);
   const cap = options.maxDepth ?? UNLIMITED;
-  const least = ranker.bounds.depth[game.size];
-  const depths =
-    options.objective === 'worst'
-      ? Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i)
-      : [cap];
+  const depths = depthsToTry(options, ranker.bounds.depth[game.size]);
   let stop = false;
   const pool = new ClassPool(options.threads, () => {
     const progress = {
@@ -209,15 +207,7 @@ export async function findOptimalThreaded(
         };
       }
     }
-    return {
-      strategy: undefined,
-      cost: Number.POSITIVE_INFINITY,
-      proved: true,
-      lowerBound: Number.POSITIVE_INFINITY,
-      depth: cap,
-      nodes: pool.nodes,
-      impossible: true,
-    };
+    return impossible(cap, pool.nodes);
   } catch (error) {
     if (!(error instanceof Stopped)) throw error;
     if (bestRoot) {

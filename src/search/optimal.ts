@@ -379,9 +379,6 @@ export class OptimalSearch {
     }
     const solvedBit = 1 << this.game.solved;
     const count = guesses ? guesses.length : size;
-    const { guesses: kept, keys } = ranking;
-    let found = 0;
-    let skipped = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const mask = masks[guess];
@@ -390,17 +387,14 @@ export class OptimalSearch {
       if (candidate === 0 && classes === 1) continue;
       const deepest = classes === n - candidate ? 2 : 3;
       if (deepest > depth) continue;
-      const bound = packCost(3 * n - 2 * candidate - classes, deepest);
-      if (bound >= limit) {
-        if (bound < skipped) skipped = bound;
-        continue;
-      }
-      kept[found] = guess;
-      keys[found] = 2 * bound + 1 - candidate;
-      found++;
+      offer(
+        ranking,
+        guess,
+        packCost(3 * n - 2 * candidate - classes, deepest),
+        1 - candidate,
+        limit,
+      );
     }
-    ranking.count = found;
-    ranking.skipped = skipped;
   }
 
   /**
@@ -442,9 +436,6 @@ export class OptimalSearch {
     }
     const { total, depth: depthBound } = this.bounds;
     const count = guesses ? guesses.length : size;
-    const { guesses: kept, keys } = ranking;
-    let found = 0;
-    let skipped = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const base = guess << 4;
@@ -459,17 +450,8 @@ export class OptimalSearch {
         if (c === n) useless = true;
       }
       if (useless || deepest > depth) continue;
-      const bound = packCost(sum, deepest);
-      if (bound >= limit) {
-        if (bound < skipped) skipped = bound;
-        continue;
-      }
-      kept[found] = guess;
-      keys[found] = 2 * bound + (counts[base + solved] > 0 ? 0 : 1);
-      found++;
+      offer(ranking, guess, packCost(sum, deepest), counts[base + solved] > 0 ? 0 : 1, limit);
     }
-    ranking.count = found;
-    ranking.skipped = skipped;
   }
 
   /** Ranking at a larger node: count each guess's classes, stopping once its bound is too high. */
@@ -490,9 +472,6 @@ export class OptimalSearch {
     const { growth, depth: depthBound } = this.bounds;
     const limitTotal = limit === Number.POSITIVE_INFINITY ? limit : costTotal(limit);
     const count = guesses ? guesses.length : size;
-    const { guesses: kept, keys } = ranking;
-    let found = 0;
-    let skipped = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const row = guess * size;
@@ -511,17 +490,10 @@ export class OptimalSearch {
       }
       for (let j = 0; j < counted; j++) counts[table[row + candidates[j]]] = 0;
       if (useless || deepest > depth) continue;
+      // A count cut short proves only that the bound exceeds the limit: packCost(sum, 0).
       const bound = counted < n ? packCost(sum, 0) : packCost(sum, deepest);
-      if (bound >= limit || counted < n) {
-        if (bound < skipped) skipped = bound;
-        continue;
-      }
-      kept[found] = guess;
-      keys[found] = 2 * bound + 1 - isCandidate[guess];
-      found++;
+      offer(ranking, guess, bound, 1 - isCandidate[guess], limit);
     }
-    ranking.count = found;
-    ranking.skipped = skipped;
   }
 
   /**
@@ -716,6 +688,26 @@ function sameCodes(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
+/**
+ * Keeps `guess` in `ranking` if its bound is below `limit`, keyed 2 × bound + `notCandidate`;
+ * otherwise notes its bound among the skipped.
+ */
+function offer(
+  ranking: Ranking,
+  guess: number,
+  bound: number,
+  notCandidate: number,
+  limit: number,
+): void {
+  if (bound >= limit) {
+    if (bound < ranking.skipped) ranking.skipped = bound;
+    return;
+  }
+  ranking.guesses[ranking.count] = guess;
+  ranking.keys[ranking.count] = 2 * bound + notCandidate;
+  ranking.count++;
+}
+
 /** Whether the sorted `codes` contain `code`. */
 function binarySearch(codes: Int32Array, code: number): boolean {
   let low = 0;
@@ -822,12 +814,7 @@ export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalRe
   const search = new OptimalSearch(game, options);
   const all = Int32Array.from({ length: game.size }, (_, i) => i);
   const cap = options.maxDepth ?? UNLIMITED;
-  const depths =
-    options.objective === 'worst'
-      ? Array.from({ length: Math.max(0, cap - search.bounds.depth[game.size] + 1) }, (_, i) => {
-          return search.bounds.depth[game.size] + i;
-        })
-      : [cap];
+  const depths = depthsToTry(options, search.bounds.depth[game.size]);
   let lowerBound = search.bounds.total[game.size];
   for (const depth of depths) {
     try {
@@ -862,13 +849,28 @@ export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalRe
     }
     lowerBound = Math.max(lowerBound, search.bounds.total[game.size]);
   }
+  return impossible(cap, search.nodes);
+}
+
+/**
+ * The depth budgets to search in turn: the cap for `expected`; for `worst`, every depth from the
+ * least the size bound allows up to the cap, until one has a strategy.
+ */
+export function depthsToTry(options: OptimalOptions, least: number): number[] {
+  const cap = options.maxDepth ?? UNLIMITED;
+  if (options.objective !== 'worst') return [cap];
+  return Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i);
+}
+
+/** The result when no strategy keeps to the depth cap. */
+export function impossible(cap: number, nodes: number): OptimalResult {
   return {
     strategy: undefined,
     cost: Number.POSITIVE_INFINITY,
     proved: true,
     lowerBound: Number.POSITIVE_INFINITY,
     depth: cap,
-    nodes: search.nodes,
+    nodes,
     impossible: true,
   };
 }
