@@ -12,3 +12,4 @@ export * from './strategies/index.js';
 export type * from './strategies/strategy.js';
 export * from './tree.js';
 export * from './fraction.js';
+export * as puzzles from './puzzles/index.js';

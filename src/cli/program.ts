@@ -8,6 +8,7 @@ import { analyzeCommand } from './analyze.js';
 import type { Io } from './io.js';
 import { optimalCommand } from './optimal.js';
 import { playCommand } from './play.js';
+import { puzzleCommand } from './puzzle.js';
 import { serveCommand } from './serve.js';
 import { solveCommand } from './solve.js';
 import { treeCommand } from './tree.js';
@@ -60,6 +61,7 @@ export function buildProgram(io: Io): Command {
     verifyCommand,
     optimalCommand,
     serveCommand,
+    puzzleCommand,
   ];
   for (const register of commands) register(program, io);
   for (const command of program.commands) {
