@@ -11,6 +11,7 @@ import { resolveRules } from '../src/rules.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
+import { puzzlesBench } from './puzzles.bench.js';
 
 const full = process.argv.includes('--full');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -165,5 +166,6 @@ const benches: Record<string, () => void> = {
   'first-consistent': firstConsistentBench,
   heuristics: heuristicBench,
   optimal: optimalBench,
+  puzzles: puzzlesBench,
 };
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) bench();
