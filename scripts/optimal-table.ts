@@ -38,7 +38,9 @@ for (const repeat of [true, false]) {
       const worst = timed((stop) => findOptimal(game, { objective: 'worst', ...progress(stop) }));
       const e = expected.result;
       const w = worst.result;
-      const total = e.proved ? String(costTotal(e.cost)) : `≥ ${e.lowerBound} (≤ ${costTotal(e.cost)})`;
+      const total = e.proved
+        ? String(costTotal(e.cost))
+        : `≥ ${e.lowerBound} (≤ ${costTotal(e.cost)})`;
       const average = e.proved ? (costTotal(e.cost) / codes).toFixed(5) : '';
       const least = w.proved ? String(w.depth) : `≤ ${costMax(w.cost)}`;
       const atLeast = w.proved ? String(costTotal(w.cost)) : '';

@@ -19,7 +19,7 @@ describe('codebreaker optimal', () => {
   });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
-    delete process.env.CODEBREAKER_CACHE_DIR;
+    Reflect.deleteProperty(process.env, 'CODEBREAKER_CACHE_DIR');
   });
 
   it('proves the optimal Hit & Blow strategy and writes a tree that verifies', async () => {
