@@ -212,6 +212,23 @@ export function colourRepresentatives(
   candidates: Int32Array,
 ): Int32Array | undefined {
   const { unused, dead } = freeColours(game, history, candidates);
+  const key = `${unused.join(',')}/${dead.join(',')}`;
+  let cache = colourCache.get(game);
+  if (!cache) {
+    cache = new Map();
+    colourCache.set(game, cache);
+  }
+  if (!cache.has(key)) cache.set(key, canonicalUnderColourClasses(game, unused, dead));
+  return cache.get(key);
+}
+
+const colourCache = new WeakMap<Game, Map<string, Int32Array | undefined>>();
+
+function canonicalUnderColourClasses(
+  game: Game,
+  unused: number[],
+  dead: number[],
+): Int32Array | undefined {
   const colors = game.rules.colors;
   const classOf = new Int8Array(colors).fill(-1);
   const classes = [unused, dead].filter((set) => set.length > 1);
