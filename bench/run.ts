@@ -12,6 +12,7 @@ import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
 import { puzzlesBench } from './puzzles.bench.js';
+import { staticBench } from './static.bench.js';
 
 const full = process.argv.includes('--full');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -162,10 +163,11 @@ function optimalBench(): void {
   console.log('');
 }
 
-const benches: Record<string, () => void> = {
+const benches: Record<string, () => void | Promise<void>> = {
   'first-consistent': firstConsistentBench,
   heuristics: heuristicBench,
   optimal: optimalBench,
   puzzles: puzzlesBench,
+  static: staticBench,
 };
-for (const [name, bench] of Object.entries(benches)) if (!only || only === name) bench();
+for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench();

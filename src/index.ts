@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './feedback.js';
 export * from './game.js';
 export * from './rules.js';
+export * from './search/static.js';
 export * from './session.js';
 export * from './solve.js';
 export * from './strategies/index.js';

@@ -11,6 +11,7 @@ import { playCommand } from './play.js';
 import { puzzleCommand } from './puzzle.js';
 import { serveCommand } from './serve.js';
 import { solveCommand } from './solve.js';
+import { staticCommand } from './static.js';
 import { treeCommand } from './tree.js';
 import { verifyCommand } from './verify.js';
 
@@ -60,6 +61,7 @@ export function buildProgram(io: Io): Command {
     treeCommand,
     verifyCommand,
     optimalCommand,
+    staticCommand,
     serveCommand,
     puzzleCommand,
   ];

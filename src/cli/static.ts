@@ -1,0 +1,183 @@
+/** `codebreaker static`: the fewest guesses that, asked all at once, identify every secret. */
+import { availableParallelism } from 'node:os';
+import type { Command } from 'commander';
+import { CodebreakerError } from '../errors.js';
+import { answerOf, makeFeedback } from '../feedback.js';
+import type { Game } from '../game.js';
+import { describeRules, rulesJson } from '../rules.js';
+import {
+  type StaticProgress,
+  type StaticResult,
+  identifies,
+  searchStaticSize,
+  solveStatic,
+} from '../search/static.js';
+import type { Io } from './io.js';
+import { type RulesFlags, addRulesOptions, gameFromFlags } from './rules-options.js';
+import { StaticPool } from './static-threads.js';
+
+interface StaticFlags extends RulesFlags {
+  json?: boolean;
+  table?: boolean;
+  timeLimit?: string;
+  threads?: string;
+}
+
+/** Sizes below this are searched in the main thread: starting workers would cost more. */
+const THREADED_MIN_SIZE = 4;
+/** Without `--threads`, games with fewer codes than this are searched in one thread. */
+const THREADED_MIN_CODES = 500;
+const MAX_THREADS = 64;
+
+/** Reads `--time-limit`: a positive number of seconds. */
+function timeLimitFromFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds > 0)) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--time-limit must be a positive number of seconds, not '${value}'`,
+    );
+  }
+  return seconds;
+}
+
+/** Reads `--threads`: a whole number from 1; by default, one per core for large games. */
+function threadsFromFlag(value: string | undefined, game: Game): number {
+  if (value === undefined) {
+    return game.size >= THREADED_MIN_CODES ? Math.min(MAX_THREADS, availableParallelism()) : 1;
+  }
+  const threads = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--threads must be a whole number from 1 to ${MAX_THREADS}, not '${value}'`,
+    );
+  }
+  return threads;
+}
+
+/** A status line on stderr, rewritten in place, only when stderr is a terminal. */
+function statusLine(io: Io): { show(text: string): void; clear(): void } {
+  if (!io.errIsTerminal) return { show: () => {}, clear: () => {} };
+  return {
+    show: (text) => io.err(`\r\x1b[K${text}`),
+    clear: () => io.err('\r\x1b[K'),
+  };
+}
+
+/** Finds and proves a smallest identifying set, on `threads` threads. */
+export async function solveStaticOnThreads(
+  game: Game,
+  threads: number,
+  deadline: number | undefined,
+  onProgress?: (progress: StaticProgress) => void,
+): Promise<StaticResult> {
+  const pool = threads > 1 ? new StaticPool(threads) : undefined;
+  try {
+    return await solveStatic(game, {
+      deadline,
+      onProgress,
+      searchSize: (size, onNodes) =>
+        pool && size >= THREADED_MIN_SIZE
+          ? pool.searchSize(game.rules, size, deadline, onNodes)
+          : searchStaticSize(game, size, { deadline, onProgress: onNodes }),
+    });
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** Each secret's answers to the guesses, as text: `{"1111": ["1H0B", …], …}`. */
+function answerTable(game: Game, guesses: readonly number[]): [string, string[]][] {
+  const rows: [string, string[]][] = [];
+  for (let secret = 0; secret < game.size; secret++) {
+    const answers = guesses.map((g) => makeFeedback(answerOf(game.pegs, game.score(g, secret))));
+    rows.push([game.codes.make(secret), answers]);
+  }
+  return rows;
+}
+
+function provedText(result: StaticResult): string {
+  const size = result.guesses.length;
+  if (result.proved) {
+    return size <= 1
+      ? 'yes'
+      : `yes: no ${size - 1} guess${size === 2 ? '' : 'es'} identify every secret`;
+  }
+  return `no: sizes below ${result.lowerBound} are ruled out; the time limit ended the search of size ${result.lowerBound}`;
+}
+
+/** Registers `static`. */
+export function staticCommand(program: Command, io: Io): void {
+  const command = program
+    .command('static')
+    .description(
+      'find the fewest guesses that, asked all at once with no answers in between, identify every secret from their answers alone, and prove that fewer cannot (naming the secret afterwards is not counted as a guess)',
+    );
+  addRulesOptions(command);
+  command
+    .option('--table', "also show each secret's answers to the guesses")
+    .option(
+      '--time-limit <seconds>',
+      'stop after this long with the best set found and the sizes ruled out so far, marked unproved',
+    )
+    .option(
+      '--threads <n>',
+      `worker threads to search with (default: every core for games of ${THREADED_MIN_CODES} codes or more, else 1)`,
+    )
+    .option('--json', 'print one JSON document')
+    .action(async (flags: StaticFlags) => {
+      const game = gameFromFlags(flags);
+      const timeLimit = timeLimitFromFlag(flags.timeLimit);
+      const threads = threadsFromFlag(flags.threads, game);
+      const started = performance.now();
+      const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
+      const status = statusLine(io);
+      const result = await solveStaticOnThreads(game, threads, deadline, (progress) =>
+        status.show(
+          `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${progress.nodes.toLocaleString('en-US')} sets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        ),
+      );
+      status.clear();
+      const seconds = (performance.now() - started) / 1000;
+      if (!identifies(game, result.guesses)) {
+        throw new Error('the static search returned a set that does not identify every secret');
+      }
+      const guesses = result.guesses.map((g) => game.codes.make(g));
+      if (flags.json) {
+        const doc = {
+          rules: rulesJson(game.rules),
+          size: guesses.length,
+          guesses,
+          proved: result.proved,
+          lowerBound: result.lowerBound,
+          nodes: result.nodes,
+          seconds: Number(seconds.toFixed(3)),
+          threads,
+          ...(flags.table
+            ? { answers: Object.fromEntries(answerTable(game, result.guesses)) }
+            : {}),
+        };
+        io.out(`${JSON.stringify(doc)}\n`);
+        return;
+      }
+      const lines = [
+        `rules    ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
+        `size     ${guesses.length} guesses, asked at once, identify every secret from the answers`,
+        `guesses  ${guesses.join(' ')}`,
+        `proved   ${provedText(result)}`,
+        `searched ${result.nodes.toLocaleString('en-US')} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
+      ];
+      if (flags.table) {
+        const width = game.pegs + 2;
+        lines.push('', `secret  ${guesses.map((g) => g.padEnd(width)).join(' ')}`.trimEnd());
+        for (const [secret, answers] of answerTable(game, result.guesses)) {
+          lines.push(
+            `${secret.padEnd(6)}  ${answers.map((a) => a.padEnd(width)).join(' ')}`.trimEnd(),
+          );
+        }
+      }
+      io.out(`${lines.join('\n')}\n`);
+    });
+}
