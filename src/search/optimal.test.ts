@@ -87,6 +87,16 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
   });
 });
 
+describe('the cache of solved sets', () => {
+  it('can forget: a tiny cache gives the same optimum and a strategy that plays it', () => {
+    const game = new Game(resolveRules({ game: 'hit-and-blow' }));
+    const roomy = findOptimal(game);
+    const forgetful = findOptimal(game, { cacheCodes: 500 });
+    expect(forgetful.cost).toBe(roomy.cost);
+    expect(analyze(game, forgetful.strategy!).total).toBe(costTotal(roomy.cost));
+  });
+});
+
 describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () => {
   const game = new Game(resolveRules({ game: 'mastermind' }));
   it('least total 5625, exactly one secret needing 6', () => {

@@ -74,6 +74,8 @@ export interface SearchOptions {
   /** Called about every `progressEvery` nodes; return true to stop the search. */
   onProgress?: (progress: SearchProgress) => boolean | undefined;
   progressEvery?: number;
+  /** The most codes the cache of solved sets keeps before it starts afresh. */
+  cacheCodes?: number;
 }
 
 /** Where a running search stands. */
@@ -131,10 +133,10 @@ export class OptimalSearch {
   readonly #table: Uint8Array;
   /** The table read four answers at a time (little-endian), when every row is word-aligned. */
   readonly #tableWords: Uint32Array | undefined;
-  readonly #cache = new SetCache<CacheEntry>();
+  readonly #cache: SetCache<CacheEntry>;
   readonly #consistentOnly: boolean;
   readonly #symmetry: boolean;
-  readonly #onProgress: SearchOptions['onProgress'];
+  #onProgress: SearchOptions['onProgress'];
   readonly #progressEvery: number;
   readonly #isCandidate: Uint8Array;
   readonly #counts: Int32Array;
@@ -166,6 +168,7 @@ export class OptimalSearch {
       game.size % 4 === 0 && table.byteOffset % 4 === 0
         ? new Uint32Array(table.buffer, table.byteOffset, table.length / 4)
         : undefined;
+    this.#cache = new SetCache(options.cacheCodes);
     this.#consistentOnly = options.consistentOnly ?? false;
     this.#symmetry = options.symmetry ?? true;
     this.#onProgress = options.onProgress;
@@ -226,7 +229,14 @@ export class OptimalSearch {
     if (candidates.length <= 2) return candidates[0];
     const cached = this.#cache.get(candidates, depth);
     if (cached && cached.guess >= 0) return cached.guess;
-    return this.solve(candidates, history, depth).guess;
+    // A result the cache has forgotten is searched again, to the end even after a stop.
+    const onProgress = this.#onProgress;
+    this.#onProgress = undefined;
+    try {
+      return this.solve(candidates, history, depth).guess;
+    } finally {
+      this.#onProgress = onProgress;
+    }
   }
 
   #node(candidates: Int32Array, depth: number, limit: number): Outcome {
@@ -632,7 +642,7 @@ export class OptimalSearch {
 }
 
 interface CacheSlot<T> {
-  readonly codes: Int32Array;
+  readonly codes: Uint16Array;
   readonly depth: number;
   value: T;
   next: CacheSlot<T> | undefined;
@@ -641,14 +651,19 @@ interface CacheSlot<T> {
 /**
  * A map from (set of codes, depth budget) to results. Keys are 53-bit hashes of the set, and
  * every hit is checked against the stored set, so a collision can cost time but never a wrong
- * answer. Cheaper than building a string key for every set the search meets.
+ * answer. Cheaper than building a string key for every set the search meets. Sets are stored as
+ * 16-bit codes (exact searches need a score table, so codes are below 8192), and when the cache
+ * holds more than `maxCodes` codes or `maxEntries` sets it starts afresh: memory stays bounded,
+ * and a forgotten result is only searched again.
  */
 class SetCache<T> {
   readonly #slots = new Map<number, CacheSlot<T>>();
+  #codes = 0;
 
-  get size(): number {
-    return this.#slots.size;
-  }
+  constructor(
+    readonly maxCodes = 64_000_000,
+    readonly maxEntries = 4_000_000,
+  ) {}
 
   get(codes: Int32Array, depth: number): T | undefined {
     for (let slot = this.#slots.get(hashSet(codes, depth)); slot; slot = slot.next) {
@@ -666,7 +681,12 @@ class SetCache<T> {
         return;
       }
     }
-    this.#slots.set(hash, { codes: codes.slice(), depth, value, next: first });
+    if (this.#codes + codes.length > this.maxCodes || this.#slots.size >= this.maxEntries) {
+      this.#slots.clear();
+      this.#codes = 0;
+    }
+    this.#codes += codes.length;
+    this.#slots.set(hash, { codes: Uint16Array.from(codes), depth, value, next: first });
   }
 }
 
@@ -682,7 +702,7 @@ function hashSet(codes: Int32Array, depth: number): number {
   return (a >>> 0) * 2097152 + (b >>> 11);
 }
 
-function sameCodes(a: Int32Array, b: Int32Array): boolean {
+function sameCodes(a: Uint16Array, b: Int32Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
