@@ -124,6 +124,11 @@ export class OptimalSearch {
   readonly bounds: SizeBounds;
   /** Nodes searched (cache misses that were expanded). */
   nodes = 0;
+  /**
+   * Whether `onProgress` may stop the search. Cleared once a stopped search's best strategy is
+   * handed out: playing it may search again for a result the cache forgot, and must finish.
+   */
+  stoppable = true;
   /** The best cost found so far at the node `solve` was called on, and its guess (−1: none). */
   rootBest = Number.POSITIVE_INFINITY;
   rootGuess = -1;
@@ -136,7 +141,7 @@ export class OptimalSearch {
   readonly #cache: SetCache<CacheEntry>;
   readonly #consistentOnly: boolean;
   readonly #symmetry: boolean;
-  #onProgress: SearchOptions['onProgress'];
+  readonly #onProgress: SearchOptions['onProgress'];
   readonly #progressEvery: number;
   readonly #isCandidate: Uint8Array;
   readonly #counts: Int32Array;
@@ -229,14 +234,7 @@ export class OptimalSearch {
     if (candidates.length <= 2) return candidates[0];
     const cached = this.#cache.get(candidates, depth);
     if (cached && cached.guess >= 0) return cached.guess;
-    // A result the cache has forgotten is searched again, to the end even after a stop.
-    const onProgress = this.#onProgress;
-    this.#onProgress = undefined;
-    try {
-      return this.solve(candidates, history, depth).guess;
-    } finally {
-      this.#onProgress = onProgress;
-    }
+    return this.solve(candidates, history, depth).guess;
   }
 
   #node(candidates: Int32Array, depth: number, limit: number): Outcome {
@@ -256,6 +254,7 @@ export class OptimalSearch {
     this.nodes++;
     if (
       this.#onProgress &&
+      this.stoppable &&
       this.nodes % this.#progressEvery === 0 &&
       this.#onProgress({
         nodes: this.nodes,
@@ -852,6 +851,7 @@ export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalRe
       }
     } catch (error) {
       if (!(error instanceof SearchStopped)) throw error;
+      search.stoppable = false;
       const found = search.rootGuess >= 0;
       const fallback = found ? undefined : heuristicFallback(game, options, depth);
       return {
