@@ -51,14 +51,10 @@ describe('codebreaker optimal', () => {
     );
     expect(capped.total).toBe(worst.total);
     expect(capped.max).toBeLessThanOrEqual(worst.max);
-    const impossible = await cli(
-      'optimal',
-      '--game',
-      'numeron',
-      '--max-depth',
-      String(worst.max - 1),
-    );
-    expect(impossible.status).toBe(2);
+    const cap = String(worst.max - 1);
+    const impossible = await cli('optimal', '--game', 'numeron', '--max-depth', cap, '--json');
+    expect(impossible.status).toBe(1);
+    expect(JSON.parse(impossible.out)).toMatchObject({ possible: false, proved: true });
     expect(impossible.err).toMatch(/no strategy solves every secret within/);
   });
 

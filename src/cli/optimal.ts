@@ -17,6 +17,7 @@ import { buildTree, treeToJson } from '../tree.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { findOptimalThreaded } from './optimal-threads.js';
+import { CommandFailure } from './program.js';
 import { statusLine } from './progress.js';
 import { type RulesFlags, addRulesOptions, gameFromFlags } from './rules-options.js';
 
@@ -134,18 +135,25 @@ export function optimalCommand(program: Command, io: Io): void {
         process.removeListener('SIGINT', onInterrupt);
       }
       const seconds = (performance.now() - started) / 1000;
-      if (result.impossible) {
-        throw new CodebreakerError(
-          'bad-option',
-          `no strategy solves every secret within ${maxDepth} guesses`,
-        );
-      }
       const doc: Record<string, unknown> = {
         rules: rulesJson(game.rules),
         objective,
         ...(maxDepth === undefined ? {} : { maxDepth }),
         ...(flags.consistentOnly ? { consistentOnly: true } : {}),
       };
+      if (result.impossible) {
+        // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
+        const message = `no strategy solves every secret within ${maxDepth} guesses`;
+        if (flags.json) {
+          const facts = { possible: false, proved: true, nodes: result.nodes, threads };
+          io.out(`${JSON.stringify({ ...doc, ...facts, seconds: Number(seconds.toFixed(3)) })}\n`);
+        } else {
+          io.out(
+            `${message}: proved by exhaustive search (${result.nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(2)} s)\n`,
+          );
+        }
+        throw new CommandFailure(message);
+      }
       const analysis = result.strategy ? analyze(game, result.strategy) : undefined;
       const first = analysis
         ? game.codes.make(

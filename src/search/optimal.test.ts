@@ -87,6 +87,13 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
   });
 });
 
+describe.runIf(process.env.CODEBREAKER_SLOW)('Bulls and Cows (slow: CODEBREAKER_SLOW=1)', () => {
+  it('has no strategy within 6 guesses, so its least worst case is 7', () => {
+    const game = new Game(resolveRules({ game: 'moo' }));
+    expect(findOptimal(game, { maxDepth: 6 }).impossible).toBe(true);
+  });
+});
+
 describe('the cache of solved sets', () => {
   it('can forget: a tiny cache gives the same optimum and a strategy that plays it', () => {
     const game = new Game(resolveRules({ game: 'hit-and-blow' }));
