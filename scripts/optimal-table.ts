@@ -1,7 +1,7 @@
 /**
  * `npm run optimal-table`: the optimal total and least worst case of small games, computed by
  * codebreaker itself, as a Markdown table (written to docs/optimal-table.md and printed).
- * Each search gets `--seconds N` (default 120); a game that does not finish in time is listed
+ * Each search gets `--seconds N` (default 60); a game that does not finish in time is listed
  * with the bounds it reached, marked unproved.
  */
 import { writeFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { countCodes, resolveRules } from '../src/rules.js';
 import { costMax, costTotal, findOptimal } from '../src/search/optimal.js';
 
 const secondsArg = process.argv.find((arg) => arg.startsWith('--seconds='));
-const limit = Number(secondsArg?.slice('--seconds='.length) ?? 120);
-const maxCodes = 1300;
+const limit = Number(secondsArg?.slice('--seconds='.length) ?? 60);
+const maxCodes = 3200;
 
 function timed<T>(run: (stop: () => boolean) => T): { result: T; seconds: number } {
   const start = performance.now();
@@ -42,7 +42,11 @@ for (const repeat of [true, false]) {
         ? String(costTotal(e.cost))
         : `≥ ${e.lowerBound} (≤ ${costTotal(e.cost)})`;
       const average = e.proved ? (costTotal(e.cost) / codes).toFixed(5) : '';
-      const least = w.proved ? String(w.depth) : `≤ ${costMax(w.cost)}`;
+      const least = w.proved
+        ? String(w.depth)
+        : Number.isFinite(w.cost)
+          ? `≤ ${costMax(w.cost)}`
+          : '?';
       const atLeast = w.proved ? String(costTotal(w.cost)) : '';
       const row = `| ${pegs} | ${colors} | ${repeat ? 'yes' : 'no'} | ${codes} | ${total} | ${average} | ${e.proved ? costMax(e.cost) : ''} | ${least} | ${atLeast} | ${(expected.seconds + worst.seconds).toFixed(1)} s |`;
       rows.push(row);
