@@ -1,5 +1,5 @@
 /** Runs the CLI in-process for tests, capturing what it prints. */
-import type { Io } from '../src/cli/io.js';
+import { memoryIo } from '../src/cli/io.js';
 import { run } from '../src/cli/program.js';
 
 /** What one run of the CLI printed, and its exit status. */
@@ -11,16 +11,7 @@ export interface CliRun {
 
 /** Runs `codebreaker ...argv` in this process, with stderr not a terminal. */
 export async function runCli(...argv: string[]): Promise<CliRun> {
-  const printed = { out: '', err: '' };
-  const io: Io = {
-    out: (text) => {
-      printed.out += text;
-    },
-    err: (text) => {
-      printed.err += text;
-    },
-    errIsTerminal: false,
-  };
+  const io = memoryIo();
   const status = await run(argv, io);
-  return { status, ...printed };
+  return { status, out: io.printed.out, err: io.printed.err };
 }

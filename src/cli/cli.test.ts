@@ -1,25 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Io } from './io.js';
-import { run } from './program.js';
-
-/** Runs the CLI in-process, capturing what it prints. */
-async function cli(...argv: string[]): Promise<{ status: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    errIsTerminal: false,
-  };
-  const status = await run(argv, io);
-  return { status, out, err };
-}
+import { runCli as cli } from '../../test/cli.js';
 
 /** The seed pages' games (known-results.md), guess then hits-blows. */
 const transcripts = [

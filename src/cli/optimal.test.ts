@@ -2,14 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryIo } from './io.js';
-import { run } from './program.js';
-
-async function cli(...argv: string[]) {
-  const io = memoryIo();
-  const status = await run(argv, io);
-  return { status, out: io.printed.out, err: io.printed.err };
-}
+import { runCli as cli } from '../../test/cli.js';
 
 describe('codebreaker optimal', () => {
   let dir: string;
