@@ -44,7 +44,7 @@ export const OBJECTIVES = ['expected', 'worst'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
 
 /** No depth budget. */
-const UNLIMITED = 255;
+export const UNLIMITED = 255;
 /** Nodes at least this large use the full symmetry group. */
 const FULL_SYMMETRY_MIN_CANDIDATES = 24;
 /** Costs are packed into one number, total × 256 + max, so they compare in one step. */
@@ -727,19 +727,6 @@ function offer(
   ranking.count++;
 }
 
-/** Whether the sorted `codes` contain `code`. */
-function binarySearch(codes: Int32Array, code: number): boolean {
-  let low = 0;
-  let high = codes.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (codes[middle] === code) return true;
-    if (codes[middle] < code) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
 /**
  * When a search stops before its first complete strategy, the best at hand is a heuristic's:
  * Irving's expected size, if it keeps to the depth cap.
@@ -894,5 +881,3 @@ export function impossible(cap: number, nodes: number): OptimalResult {
     impossible: true,
   };
 }
-
-export { UNLIMITED };
