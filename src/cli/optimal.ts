@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { analyze } from '../analyze.js';
+import { allCandidates } from '../candidates.js';
 import { CodebreakerError } from '../errors.js';
 import { describeRules, rulesJson } from '../rules.js';
 import {
@@ -19,7 +20,7 @@ import type { Io } from './io.js';
 import { findOptimalThreaded } from './optimal-threads.js';
 import { CommandFailure } from './program.js';
 import { statusLine } from './progress.js';
-import { type RulesFlags, addRulesOptions, gameFromFlags } from './rules-options.js';
+import { type RulesFlags, addRulesOptions, gameFromFlags, wholeFlag } from './rules-options.js';
 
 interface OptimalFlags extends RulesFlags {
   objective: string;
@@ -36,24 +37,6 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
   expected: 'least total (so least average), ties to the smaller worst case',
   worst: 'least worst case, ties to the smaller total',
 };
-
-/** Reads a whole number flag in a range; throws `CodebreakerError` naming the flag. */
-function wholeFlag(
-  value: string | undefined,
-  flag: string,
-  min: number,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new CodebreakerError(
-      'bad-option',
-      `${flag} must be a whole number from ${min} to ${max}, not '${value}'`,
-    );
-  }
-  return n;
-}
 
 /** Registers `optimal`. */
 export function optimalCommand(program: Command, io: Io): void {
@@ -160,7 +143,7 @@ export function optimalCommand(program: Command, io: Io): void {
             result.strategy!.choose({
               game,
               history: [],
-              candidates: Int32Array.from({ length: game.size }, (_, i) => i),
+              candidates: allCandidates(game),
             }),
           )
         : null;

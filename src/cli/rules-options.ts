@@ -123,6 +123,24 @@ export function gameFromFlags(flags: RulesFlags): Game {
   return gameFor(resolveRules(flags));
 }
 
+/** Reads a whole-number flag in `min..max`, or undefined if absent; bad input names the flag. */
+export function wholeFlag(
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new CodebreakerError(
+      'bad-option',
+      `${flag} must be a whole number from ${min} to ${max}, not '${value}'`,
+    );
+  }
+  return n;
+}
+
 /** Reads `--seed`: a whole number, or a fresh random one if absent. */
 export function seedFromFlag(value: string | undefined): number {
   if (value === undefined) return Math.floor(Math.random() * 2 ** 32);

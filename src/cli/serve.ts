@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { CodebreakerError } from '../errors.js';
 import type { Io } from './io.js';
 import { CommandFailure, EXIT_BAD_INPUT } from './program.js';
+import { wholeFlag } from './rules-options.js';
 
 /** The built app, from src/cli or dist/cli alike: dist/web at the package root. */
 export const APP_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -183,19 +183,6 @@ export async function serveApp(options: ServeOptions = {}): Promise<AppServer> {
   };
 }
 
-/** Reads `--port`: a whole number from 0 to 65535. */
-function portFromFlag(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(port >= 0 && port <= 65535)) {
-    throw new CodebreakerError(
-      'bad-option',
-      `--port must be a whole number from 0 to 65535, not '${value}'`,
-    );
-  }
-  return port;
-}
-
 interface ServeFlags {
   port?: string;
   host: string;
@@ -214,7 +201,7 @@ export function serveCommand(program: Command, io: Io): void {
     .option('--host <h>', 'address to listen on', DEFAULT_HOST)
     .option('--dir <path>', 'serve this built app instead of the one in dist/web')
     .action(async (flags: ServeFlags) => {
-      const port = portFromFlag(flags.port);
+      const port = wholeFlag(flags.port, '--port', 0, 65535);
       const app = await serveApp({ dir: flags.dir, host: flags.host, port });
       io.out(`codebreaker web app at ${app.url}  (Ctrl-C stops it)\n`);
     });

@@ -13,7 +13,8 @@ import {
   solveStatic,
 } from '../search/static.js';
 import type { Io } from './io.js';
-import { type RulesFlags, addRulesOptions, gameFromFlags } from './rules-options.js';
+import { statusLine } from './progress.js';
+import { type RulesFlags, addRulesOptions, gameFromFlags, wholeFlag } from './rules-options.js';
 import { StaticPool } from './static-threads.js';
 
 interface StaticFlags extends RulesFlags {
@@ -44,26 +45,9 @@ function timeLimitFromFlag(value: string | undefined): number | undefined {
 
 /** Reads `--threads`: a whole number from 1; by default, one per core for large games. */
 function threadsFromFlag(value: string | undefined, game: Game): number {
-  if (value === undefined) {
-    return game.size >= THREADED_MIN_CODES ? Math.min(MAX_THREADS, availableParallelism()) : 1;
-  }
-  const threads = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
-    throw new CodebreakerError(
-      'bad-option',
-      `--threads must be a whole number from 1 to ${MAX_THREADS}, not '${value}'`,
-    );
-  }
-  return threads;
-}
-
-/** A status line on stderr, rewritten in place, only when stderr is a terminal. */
-function statusLine(io: Io): { show(text: string): void; clear(): void } {
-  if (!io.errIsTerminal) return { show: () => {}, clear: () => {} };
-  return {
-    show: (text) => io.err(`\r\x1b[K${text}`),
-    clear: () => io.err('\r\x1b[K'),
-  };
+  const defaultThreads =
+    game.size >= THREADED_MIN_CODES ? Math.min(MAX_THREADS, availableParallelism()) : 1;
+  return wholeFlag(value, '--threads', 1, MAX_THREADS) ?? defaultThreads;
 }
 
 /** Finds and proves a smallest identifying set, on `threads` threads. */
@@ -135,11 +119,12 @@ export function staticCommand(program: Command, io: Io): void {
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
       const status = statusLine(io);
       const result = await solveStaticOnThreads(game, threads, deadline, (progress) =>
-        status.show(
+        status.update(
+          0,
           `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${progress.nodes.toLocaleString('en-US')} sets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
         ),
       );
-      status.clear();
+      status.stop();
       const seconds = (performance.now() - started) / 1000;
       if (!identifies(game, result.guesses)) {
         throw new Error('the static search returned a set that does not identify every secret');

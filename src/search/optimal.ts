@@ -31,7 +31,7 @@ import { analyze } from '../analyze.js';
  * is admissible, so no better strategy exists.
  */
 import { popcount32 } from '../bits.js';
-import { classOf, partition } from '../candidates.js';
+import { allCandidates, classOf, partition } from '../candidates.js';
 import { answerOf, canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { heuristicStrategy } from '../strategies/heuristic.js';
@@ -818,7 +818,7 @@ export interface OptimalResult {
  */
 export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalResult {
   const search = new OptimalSearch(game, options);
-  const all = Int32Array.from({ length: game.size }, (_, i) => i);
+  const all = allCandidates(game);
   const cap = options.maxDepth ?? UNLIMITED;
   const depths = depthsToTry(options, search.bounds.depth[game.size]);
   let lowerBound = search.bounds.total[game.size];
