@@ -1,16 +1,26 @@
 /**
- * The optimal search on several threads. The work is split at the top of the tree: the main
- * thread ranks the first guesses (few, after symmetry: 5 for Mastermind, 1 for Bulls and Cows)
- * and tries them in order; each guess's classes are independent subproblems, dealt out to the
- * worker threads largest first. Each class is sent with the budget the best strategy so far
- * leaves it (that best total minus what the other classes are known or bound to cost), so a
- * guess is refuted as soon as one class cannot fit. Each worker keeps its cache across classes.
+ * The optimal search on several threads, sharing the best bound.
+ *
+ * The main thread drives the top of the tree and the worker threads do the searching:
+ * - the first guesses (few after symmetry: 5 for Mastermind, 1 for Bulls and Cows) are tried
+ *   in order of their bounds, one after the other;
+ * - a first guess's classes are independent subproblems, solved at once on the workers, each
+ *   within the budget the best strategy so far leaves it (that best total minus what the other
+ *   classes are known or bound to cost), so a guess is refuted as soon as one class cannot fit;
+ * - a large class is split again: the main thread ranks its guesses, the best-ranked one is
+ *   evaluated first (on a worker) to set a bound, then the others are evaluated in parallel,
+ *   each within the best total found so far for the class, and skipped once their bound
+ *   reaches it. One class of Bulls and Cows (1,440 secrets after 0123) would otherwise keep
+ *   one thread busy for most of the run.
+ *
+ * Every job carries a budget read when it starts, so jobs queued behind a success start with
+ * the tighter bound. Jobs wait in one queue, largest class first. Each worker keeps its cache
+ * across jobs.
  */
 import type { Worker } from 'node:worker_threads';
 import { allCandidates, classOf, partition } from '../candidates.js';
 import type { Game } from '../game.js';
 import type { Rules } from '../rules.js';
-import type { SizeBounds } from '../search/bounds.js';
 import {
   type OptimalOptions,
   type OptimalResult,
@@ -27,8 +37,8 @@ import {
 import { type TreeNode, treeStrategy } from '../tree.js';
 import { startWorker } from './workers.js';
 
-/** One class for a worker to solve. */
-export interface ClassTask {
+/** One piece of work for a worker: solve a class, or evaluate one guess at it (`guess` ≥ 0). */
+export interface SearchTask {
   readonly id: number;
   readonly rules: Rules;
   readonly consistentOnly: boolean;
@@ -36,7 +46,9 @@ export interface ClassTask {
   readonly candidates: Int32Array;
   readonly history: number[];
   readonly depth: number;
-  /** A packed cost the class must stay under; absent for none. */
+  /** The guess to evaluate; absent to find the best one. */
+  readonly guess?: number;
+  /** A packed cost the result must stay under; absent for none. */
   readonly limit?: number;
 }
 
@@ -46,10 +58,13 @@ export type WorkerReport =
   | {
       readonly kind: 'done';
       readonly id: number;
+      /** The cost (packed), or a lower bound ≥ the limit when there is no tree. */
       readonly cost: number;
       readonly tree?: TreeNode;
       readonly nodes: number;
     };
+
+type Done = Extract<WorkerReport, { kind: 'done' }>;
 
 /** Options of the threaded search. */
 export interface ThreadedOptions extends Omit<OptimalOptions, 'onProgress'> {
@@ -58,16 +73,26 @@ export interface ThreadedOptions extends Omit<OptimalOptions, 'onProgress'> {
   onProgress?: (progress: SearchProgress) => boolean;
 }
 
+/** Classes at least this share of all codes are split into one job per guess. */
+const SPLIT_SHARE = 1 / 8;
+
+/** A job waiting for a worker: its task is made when it starts (null: no longer needed). */
 interface Job {
-  task: ClassTask;
-  size: number;
+  readonly size: number;
+  readonly order: number;
+  readonly start: () => Omit<SearchTask, 'id'> | null;
+  readonly resolve: (report: Done | null) => void;
+  readonly reject: (error: unknown) => void;
 }
 
-/** A pool of workers solving classes; a class that fails or errs rejects its batch. */
-class ClassPool {
+/** Worker threads taking jobs from one queue, largest class first. */
+class Pool {
   readonly #workers: Worker[] = [];
+  readonly #idle: Worker[] = [];
+  readonly #queue: Job[] = [];
   readonly #progress = new Map<number, number>();
-  #abort: (() => void) | undefined;
+  #order = 0;
+  #nextId = 0;
   nodesDone = 0;
 
   constructor(
@@ -81,77 +106,79 @@ class ClassPool {
     return this.nodesDone + running;
   }
 
-  /**
-   * Runs jobs largest first; `limitFor` gives each its budget when it starts (undefined: the
-   * batch is already refuted, skip it); `onDone` hears each result.
-   */
-  run(
-    jobs: Job[],
-    limitFor: (job: Job) => number | null,
-    onDone: (job: Job, report: Extract<WorkerReport, { kind: 'done' }>) => void,
-  ): Promise<void> {
+  /** Queues a job; resolves with its report, or null if `start` found it no longer needed. */
+  submit(size: number, start: Job['start']): Promise<Done | null> {
     while (this.#workers.length < this.threads) {
-      this.#workers.push(startWorker('optimal-worker', import.meta.url));
+      const worker = startWorker('optimal-worker', import.meta.url);
+      this.#workers.push(worker);
+      this.#idle.push(worker);
     }
-    const queue = [...jobs].sort((a, b) => b.size - a.size);
-    let running = 0;
     return new Promise((resolve, reject) => {
-      const next = (worker: Worker): void => {
-        for (;;) {
-          const job = queue.shift();
-          if (!job) {
-            if (running === 0) finish(resolve);
-            return;
-          }
-          const limit = limitFor(job);
-          if (limit === null) continue;
-          running++;
-          const task = {
-            ...job.task,
-            limit: limit === Number.POSITIVE_INFINITY ? undefined : limit,
-          };
-          worker.removeAllListeners('message');
-          worker.on('message', (report: WorkerReport) => {
-            if (report.kind === 'progress') {
-              this.#progress.set(report.id, report.nodes);
-              this.onNodes();
-              return;
-            }
-            this.#progress.delete(report.id);
-            this.nodesDone += report.nodes;
-            running--;
-            onDone(job, report);
-            next(worker);
-          });
-          worker.postMessage(task);
-          return;
-        }
-      };
-      const finish = (outcome: () => void): void => {
-        this.#abort = undefined;
-        for (const worker of this.#workers) {
-          worker.removeAllListeners('message');
-          worker.removeAllListeners('error');
-        }
-        outcome();
-      };
-      this.#abort = () => finish(resolve);
-      for (const worker of this.#workers) {
-        worker.on('error', (error) => finish(() => reject(error)));
-      }
-      for (const worker of this.#workers) next(worker);
-      if (queue.length === 0 && running === 0) finish(resolve);
+      this.#queue.push({ size, order: this.#order++, start, resolve, reject });
+      this.#queue.sort((a, b) => b.size - a.size || a.order - b.order);
+      this.#dispatch();
     });
   }
 
-  /** Ends the workers; a batch still running resolves at once (its results are lost). */
+  #dispatch(): void {
+    while (this.#idle.length > 0 && this.#queue.length > 0) {
+      const job = this.#queue.shift()!;
+      const task = job.start();
+      if (!task) {
+        job.resolve(null);
+        continue;
+      }
+      const worker = this.#idle.pop()!;
+      const id = this.#nextId++;
+      const onMessage = (report: WorkerReport): void => {
+        if (report.id !== id) return;
+        if (report.kind === 'progress') {
+          this.#progress.set(id, report.nodes);
+          this.onNodes();
+          return;
+        }
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        this.#progress.delete(id);
+        this.nodesDone += report.nodes;
+        this.#idle.push(worker);
+        job.resolve(report);
+        this.#dispatch();
+      };
+      const onError = (error: unknown): void => {
+        worker.off('message', onMessage);
+        job.reject(error);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage({ ...task, id });
+    }
+  }
+
+  /** Ends the workers; jobs still queued or running never settle. */
   close(): Promise<number[]> {
-    this.#abort?.();
+    this.#queue.length = 0;
     return Promise.all(this.#workers.splice(0).map((worker) => worker.terminate()));
   }
 }
 
 class Stopped extends Error {}
+
+/** What the threaded search shares between its parts. */
+interface Context {
+  readonly game: Game;
+  readonly options: ThreadedOptions;
+  readonly pool: Pool;
+  /** Ranks the guesses of the nodes the main thread splits. */
+  readonly ranker: OptimalSearch;
+  readonly stopped: () => boolean;
+}
+
+/** A solved node (cost and tree), or a lower bound ≥ its budget (no tree). */
+interface Solved {
+  cost: number;
+  tree?: TreeNode;
+}
 
 /** `findOptimal` on several threads (see the module comment). */
 export async function findOptimalThreaded(
@@ -162,21 +189,28 @@ export async function findOptimalThreaded(
   const cap = options.maxDepth ?? UNLIMITED;
   const depths = depthsToTry(options, ranker.bounds.depth[game.size]);
   let stop = false;
-  const pool = new ClassPool(options.threads, () => {
+  const pool: Pool = new Pool(options.threads, () => {
     const progress = {
       nodes: pool.nodes,
       best: costTotal(best),
       lowerBound: costTotal(Math.min(best, frontier)),
     };
-    if (options.onProgress?.(progress)) {
+    if (!stop && options.onProgress?.(progress)) {
       stop = true;
       void pool.close();
+      abort?.(new Stopped());
     }
   });
   const timer = setInterval(() => pool.onNodes(), 250);
   let best = Number.POSITIVE_INFINITY;
   let bestRoot: TreeNode | undefined;
   let frontier = packCost(ranker.bounds.total[game.size], 0);
+  let abort: ((error: Stopped) => void) | undefined;
+  const stopping = new Promise<never>((_, reject) => {
+    abort = reject;
+  });
+  stopping.catch(() => {});
+  const context: Context = { game, options, pool, ranker, stopped: () => stop };
   try {
     for (const depth of depths) {
       const all = allCandidates(game);
@@ -185,14 +219,13 @@ export async function findOptimalThreaded(
       for (let i = 0; i < guesses.length; i++) {
         if (bounds[i] >= best) break;
         frontier = bounds[i];
-        const evaluated = await evaluateGuess(game, pool, guesses[i], depth, best, {
-          options,
-          bounds: ranker.bounds,
-          stopped: () => stop,
-        });
-        if (evaluated && evaluated.cost < best) {
+        const evaluated = await Promise.race([
+          evaluateByClasses(context, all, [], guesses[i], depth, () => best),
+          stopping,
+        ]);
+        if (evaluated.tree && evaluated.cost < best) {
           best = evaluated.cost;
-          bestRoot = evaluated.root;
+          bestRoot = evaluated.tree;
         }
       }
       if (bestRoot) {
@@ -237,83 +270,169 @@ export async function findOptimalThreaded(
   }
 }
 
-/** The cost and tree of `guess` at the root if it beats `best`; undefined if it cannot. */
-async function evaluateGuess(
-  game: Game,
-  pool: ClassPool,
+/**
+ * The cost and tree of `guess` at `candidates` if it is below `limit()` (a packed cost read
+ * whenever a class starts), solving its classes at once; otherwise a lower bound on it.
+ */
+async function evaluateByClasses(
+  context: Context,
+  candidates: Int32Array,
+  history: number[],
   guess: number,
   depth: number,
-  best: number,
-  context: { options: ThreadedOptions; bounds: SizeBounds; stopped: () => boolean },
-): Promise<{ cost: number; root: TreeNode } | undefined> {
-  const { options, bounds, stopped } = context;
-  const all = allCandidates(game);
-  const n = all.length;
-  const split = partition(game, guess, all);
+  limit: () => number,
+): Promise<Solved> {
+  const { game, ranker, pool } = context;
+  const bounds = ranker.bounds;
+  const n = candidates.length;
+  const split = partition(game, guess, candidates);
   const children = new Map<number, TreeNode>();
   let total = n;
   let deepest = 1;
-  const jobs: Job[] = [];
+  let refuted = false;
   const lower = new Map<number, number>();
+  const classes: { answer: number; members: Int32Array }[] = [];
   for (let answer = 0; answer < game.answers; answer++) {
     const members = classOf(split, answer);
     if (members.length === 0 || answer === game.solved) continue;
     if (members.length <= 2) {
-      const [first, second] = members;
-      const leaf = { guess: first, children: new Map<number, TreeNode>() };
-      if (second !== undefined)
-        leaf.children.set(game.score(first, second), { guess: second, children: new Map() });
-      children.set(answer, leaf);
+      children.set(answer, smallTree(game, members));
       total += members.length === 1 ? 1 : 3;
       deepest = Math.max(deepest, members.length + 1);
       continue;
     }
     lower.set(answer, bounds.total[members.length]);
-    jobs.push({
-      size: members.length,
-      task: {
-        id: answer,
-        rules: game.rules,
-        consistentOnly: options.consistentOnly ?? false,
-        symmetry: options.symmetry ?? true,
-        candidates: members.slice(),
-        history: [guess],
-        depth: depth - 1,
-      },
-    });
+    classes.push({ answer, members });
   }
-  let refuted = false;
-  const bestTotal = costTotal(best);
   const pending = (except: number): number => {
     let sum = 0;
     for (const [answer, bound] of lower) if (answer !== except) sum += bound;
     return sum;
   };
-  await pool.run(
-    jobs,
-    (job) => {
-      if (refuted || stopped()) return null;
-      if (best === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
-      const allowed = bestTotal - total - pending(job.task.id);
-      if (allowed < lower.get(job.task.id)!) {
+  // A class's budget: what the limit leaves once the others are counted at their bounds.
+  const budget = (answer: number): number | null => {
+    if (refuted || context.stopped()) return null;
+    const best = limit();
+    if (best === Number.POSITIVE_INFINITY) return best;
+    const allowed = costTotal(best) - total - pending(answer);
+    if (allowed < lower.get(answer)!) {
+      refuted = true;
+      return null;
+    }
+    return packCost(allowed + 1, 0);
+  };
+  const childHistory = [...history, guess];
+  await Promise.all(
+    classes.map(async ({ answer, members }) => {
+      const solved =
+        members.length >= game.size * SPLIT_SHARE
+          ? await solveByGuesses(context, members, childHistory, depth - 1, () => budget(answer))
+          : await solveOnWorker(context, members, childHistory, depth - 1, () => budget(answer));
+      if (!solved?.tree) {
         refuted = true;
-        return null;
-      }
-      return packCost(allowed + 1, 0);
-    },
-    (job, report) => {
-      if (!report.tree) {
-        refuted = true;
+        if (solved) lower.set(answer, Math.max(lower.get(answer)!, costTotal(solved.cost)));
         return;
       }
-      lower.delete(job.task.id);
-      children.set(job.task.id, report.tree);
-      total += costTotal(report.cost);
-      deepest = Math.max(deepest, costMax(report.cost) + 1);
-    },
+      lower.delete(answer);
+      children.set(answer, solved.tree);
+      total += costTotal(solved.cost);
+      deepest = Math.max(deepest, costMax(solved.cost) + 1);
+    }),
   );
-  if (stopped()) throw new Stopped();
-  if (refuted) return undefined;
+  if (context.stopped()) throw new Stopped();
+  if (refuted) return { cost: packCost(total + pending(-1), 0) };
   const cost = packCost(total, deepest);
-  return cost < best ? { cost, root: { guess, children } } : undefined;
+  return cost < limit() ? { cost, tree: { guess, children } } : { cost };
+}
+
+/** A class solved whole on a worker within `budget()`; null if it was no longer needed. */
+async function solveOnWorker(
+  context: Context,
+  candidates: Int32Array,
+  history: number[],
+  depth: number,
+  budget: () => number | null,
+): Promise<Solved | null> {
+  const report = await context.pool.submit(candidates.length, () => {
+    const limit = budget();
+    return limit === null ? null : task(context, candidates, history, depth, limit);
+  });
+  return report && { cost: report.cost, tree: report.tree };
+}
+
+/**
+ * A large class solved by evaluating its guesses on the workers: the best-ranked first, alone,
+ * then the others at once, each within the least of `budget()` and the best found so far.
+ */
+async function solveByGuesses(
+  context: Context,
+  candidates: Int32Array,
+  history: number[],
+  depth: number,
+  budget: () => number | null,
+): Promise<Solved | null> {
+  if (budget() === null) return null;
+  const { guesses, bounds } = context.ranker.rankGuesses(candidates, history, depth);
+  let best = Number.POSITIVE_INFINITY;
+  let bestTree: TreeNode | undefined;
+  let proved = Number.POSITIVE_INFINITY;
+  let needed = true;
+  const limit = (): number | null => {
+    const outer = budget();
+    if (outer === null) needed = false;
+    return outer === null ? null : Math.min(outer, best);
+  };
+  const evaluate = async (i: number): Promise<void> => {
+    const report = await context.pool.submit(candidates.length, () => {
+      const now = limit();
+      if (now === null) return null;
+      if (bounds[i] >= now) {
+        proved = Math.min(proved, bounds[i]);
+        return null;
+      }
+      return { ...task(context, candidates, history, depth, now), guess: guesses[i] };
+    });
+    if (!report) return;
+    if (report.tree && report.cost < best) {
+      best = report.cost;
+      bestTree = report.tree;
+    } else {
+      proved = Math.min(proved, report.cost);
+    }
+  };
+  if (guesses.length > 0) await evaluate(0);
+  await Promise.all(guesses.slice(1).map((_, i) => evaluate(i + 1)));
+  if (!needed || context.stopped()) return null;
+  const outer = budget();
+  if (bestTree && (outer === null || best < outer)) return { cost: best, tree: bestTree };
+  return { cost: Math.min(proved, best) };
+}
+
+function task(
+  context: Context,
+  candidates: Int32Array,
+  history: number[],
+  depth: number,
+  limit: number,
+): Omit<SearchTask, 'id'> {
+  const { game, options } = context;
+  return {
+    rules: game.rules,
+    consistentOnly: options.consistentOnly ?? false,
+    symmetry: options.symmetry ?? true,
+    candidates: candidates.slice(),
+    history,
+    depth,
+    limit: limit === Number.POSITIVE_INFINITY ? undefined : limit,
+  };
+}
+
+/** The tree of a class of one or two secrets: guess the first, then the second. */
+function smallTree(game: Game, members: Int32Array): TreeNode {
+  const [first, second] = members;
+  const leaf = { guess: first, children: new Map<number, TreeNode>() };
+  if (second !== undefined) {
+    leaf.children.set(game.score(first, second), { guess: second, children: new Map() });
+  }
+  return leaf;
 }

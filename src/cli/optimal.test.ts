@@ -35,6 +35,26 @@ describe('codebreaker optimal', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).root.guess).toBe('0123');
   });
 
+  it('splits the search over worker threads with the same result and a tree that verifies', async () => {
+    for (const rules of [
+      ['--game', 'hit-and-blow'],
+      ['--pegs', '3', '--colors', '5', '--objective', 'worst'],
+    ]) {
+      const out = join(dir, 'threads.json');
+      const one = JSON.parse((await cli('optimal', ...rules, '--threads', '1', '--json')).out);
+      const two = await cli('optimal', ...rules, '--threads', '2', '--json', '--out', out);
+      expect(two.status).toBe(0);
+      expect(JSON.parse(two.out)).toMatchObject({
+        total: one.total,
+        max: one.max,
+        proved: true,
+        threads: 2,
+      });
+      const verified = await cli('verify', out, '--json');
+      expect(JSON.parse(verified.out)).toMatchObject({ total: one.total, max: one.max });
+    }
+  });
+
   it('finds the least worst case and respects --max-depth', async () => {
     const worst = JSON.parse(
       (await cli('optimal', '--game', 'numeron', '--objective', 'worst', '--json')).out,

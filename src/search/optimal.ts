@@ -47,6 +47,10 @@ export type Objective = (typeof OBJECTIVES)[number];
 export const UNLIMITED = 255;
 /** Nodes at least this large use the full symmetry group. */
 const FULL_SYMMETRY_MIN_CANDIDATES = 24;
+/** Classes at least this large get a lookahead bound before a guess's classes are solved. */
+const PROBE_MIN_CANDIDATES = 6;
+/** `#rankMid` counts in bytes and reads them with 7-bit arithmetic: classes stay below 128. */
+const MID_MAX_CANDIDATES = 127;
 /** Costs are packed into one number, total × 256 + max, so they compare in one step. */
 const DEPTH_RADIX = 256;
 
@@ -124,6 +128,8 @@ export class OptimalSearch {
   readonly bounds: SizeBounds;
   /** Nodes searched (cache misses that were expanded). */
   nodes = 0;
+  /** Classes ranked only for their lookahead bound (see `#lookahead`). */
+  lookaheads = 0;
   /**
    * Whether `onProgress` may stop the search. Cleared once a stopped search's best strategy is
    * handed out: playing it may search again for a result the cache forgot, and must finish.
@@ -156,6 +162,11 @@ export class OptimalSearch {
   readonly #levels: Ranking[] = [];
   /** Per code and answer, how many candidates give it (see `#rankStreaming`). */
   #classCounts: Uint16Array | undefined;
+  /** Byte counters of `#rankMid`, 16 a code, and the same read as words. */
+  #byteCounts: Uint8Array | undefined;
+  #byteCountWords: Uint32Array | undefined;
+  /** log2 of the counters per code in `#classCounts`: answers rounded up to a power of two. */
+  readonly #answerShift: number;
   /** Per code, the set of answers it gets from a small node's candidates (see `#rankSmall`). */
   readonly #masks: Int32Array;
   readonly #guessHistory: number[] = [];
@@ -181,6 +192,7 @@ export class OptimalSearch {
     this.#isCandidate = new Uint8Array(game.size);
     this.#counts = new Int32Array(game.answers);
     this.#masks = new Int32Array(game.size);
+    this.#answerShift = Math.ceil(Math.log2(game.answers));
     let possible = 0;
     for (let a = 0; a < game.answers; a++)
       if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
@@ -227,6 +239,24 @@ export class OptimalSearch {
       guesses: order.map((i) => ranking.guesses[i]),
       bounds: order.map((i) => Math.floor(ranking.keys[i] / 2)),
     };
+  }
+
+  /**
+   * The cost of playing `guess` at `candidates` (reached by `history`) and then the best
+   * strategy within `depth`, if it is below `limit` (a packed cost); otherwise a lower bound
+   * ≥ `limit`. For splitting the guesses of a node between threads.
+   */
+  evaluateGuess(
+    candidates: Int32Array,
+    history: readonly number[],
+    guess: number,
+    depth = UNLIMITED,
+    limit = Number.POSITIVE_INFINITY,
+  ): number {
+    this.#guessHistory.length = 0;
+    this.#guessHistory.push(...history);
+    this.#rootLevel = history.length;
+    return this.#evaluate(guess, candidates, depth, limit, this.#guessHistory);
   }
 
   /** The cached best guess for `candidates` within `depth`, searching if it is not cached. */
@@ -338,10 +368,13 @@ export class OptimalSearch {
       const guesses = this.#guesses(candidates);
       if (n <= this.bounds.answers && this.game.answers <= 31) {
         this.#rankSmall(candidates, guesses, depth, limit, ranking);
-      } else if ((guesses ? guesses.length : size) * 2 >= size && this.game.answers <= 16) {
-        this.#rankStreaming(candidates, guesses, depth, limit, ranking);
+      } else if (
+        this.game.answers <= 16 &&
+        n <= Math.min(MID_MAX_CANDIDATES, this.bounds.capacity[3])
+      ) {
+        this.#rankMid(candidates, guesses, depth, limit, ranking);
       } else {
-        this.#rankLarge(candidates, guesses, depth, limit, ranking);
+        this.#rankStreaming(candidates, guesses, depth, limit, ranking);
       }
       return ranking;
     } finally {
@@ -407,27 +440,35 @@ export class OptimalSearch {
   }
 
   /**
-   * Ranking at a larger node where most codes are worth trying: count every code's classes at
-   * once, streaming each candidate's row of the table into 16 counters per code (a tight loop
-   * over memory in order), then read each guess's bound off its counters.
+   * Ranking at a middle-sized node (more than P secrets, at most 127 and at most what three
+   * guesses can cover), when answers fit in 16 counters a code. Below that size a class's bound
+   * is 2c − 1 + max(0, c − P) (see search/bounds.ts), so a guess's bound is
+   *
+   *     n + Σ_a bound(c_a) = 3n − 2s − k + E,   E = Σ_a max(0, c_a − P),
+   *
+   * for k classes besides all hits (s = 1 for a candidate), and its depth bound is 2 when every
+   * class is a singleton, 4 when E > 0, else 3. Counts are bytes, streamed in as in
+   * `#rankStreaming`; k and E are then read off each code's 16 counters four at a time
+   * (bytewise arithmetic within 32-bit words), with no lookups and no branches.
    */
-  #rankStreaming(
+  #rankMid(
     candidates: Int32Array,
     guesses: ArrayLike<number> | undefined,
     depth: number,
     limit: number,
     ranking: Ranking,
   ): void {
-    const game = this.game;
-    const size = game.size;
-    const table = this.#table;
+    const size = this.game.size;
     const n = candidates.length;
-    const solved = game.solved;
-    const answers = game.answers;
-    this.#classCounts ??= new Uint16Array(size * 16);
-    const counts = this.#classCounts;
+    const solved = this.game.solved;
+    const P = this.bounds.answers;
+    this.#byteCounts ??= new Uint8Array(size * 16);
+    this.#byteCountWords ??= new Uint32Array(this.#byteCounts.buffer);
+    const counts = this.#byteCounts;
+    const countWords = this.#byteCountWords;
     counts.fill(0);
     const words = this.#tableWords;
+    const table = this.#table;
     for (let i = 0; i < n; i++) {
       const row = candidates[i] * size;
       if (words) {
@@ -443,28 +484,39 @@ export class OptimalSearch {
         for (let g = 0; g < size; g++) counts[(g << 4) | table[row + g]]++;
       }
     }
-    const { total, depth: depthBound } = this.bounds;
+    // Per byte c < 128: (c | 128) − P keeps its top bit iff c ≥ P, and then its low bits are c − P.
+    const minusP = Math.imul(P, 0x01010101);
     const count = guesses ? guesses.length : size;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
-      const base = guess << 4;
-      let sum = n;
-      let deepest = 1;
-      let useless = false;
-      for (let a = 0; a < answers; a++) {
-        const c = counts[base + a];
-        if (c === 0 || a === solved) continue;
-        sum += total[c];
-        if (depthBound[c] >= deepest) deepest = depthBound[c] + 1;
-        if (c === n) useless = true;
+      const base = guess << 2;
+      let nonzero = 0;
+      let excess = 0;
+      for (let j = 0; j < 4; j++) {
+        const w = countWords[base + j];
+        nonzero |= ((((w & 0x7f7f7f7f) + 0x7f7f7f7f) | w) & 0x80808080) >>> (7 - j);
+        const t = (w | 0x80808080) - minusP;
+        const e = t & Math.imul((t >>> 7) & 0x01010101, 0x7f);
+        excess += (e & 0x00ff00ff) + ((e >>> 8) & 0x00ff00ff);
       }
-      if (useless || deepest > depth) continue;
-      offer(ranking, guess, packCost(sum, deepest), counts[base + solved] > 0 ? 0 : 1, limit);
+      excess = (excess & 0xffff) + (excess >>> 16);
+      const s = counts[(guess << 4) | solved];
+      const k = popcount32(nonzero) - s;
+      if (s === 0 && k === 1) continue;
+      const deepest = k === n - s ? 2 : excess > 0 ? 4 : 3;
+      if (deepest > depth) continue;
+      offer(ranking, guess, packCost(3 * n - 2 * s - k + excess, deepest), 1 - s, limit);
     }
   }
 
-  /** Ranking at a larger node: count each guess's classes, stopping once its bound is too high. */
-  #rankLarge(
+  /**
+   * Ranking at a larger node: count every code's classes at once, streaming each candidate's
+   * row of the table into one counter per code and answer (a tight loop over memory in order;
+   * scores are symmetric, so a candidate's row holds every code's answer to it), then read each
+   * guess's bound off its counters. Cheaper than counting guess by guess even when symmetry
+   * leaves only a few guesses to try, because the rows are read in order.
+   */
+  #rankStreaming(
     candidates: Int32Array,
     guesses: ArrayLike<number> | undefined,
     depth: number,
@@ -476,32 +528,47 @@ export class OptimalSearch {
     const table = this.#table;
     const n = candidates.length;
     const solved = game.solved;
-    const counts = this.#counts;
-    const isCandidate = this.#isCandidate;
-    const { growth, depth: depthBound } = this.bounds;
-    const limitTotal = limit === Number.POSITIVE_INFINITY ? limit : costTotal(limit);
+    const answers = game.answers;
+    const shift = this.#answerShift;
+    this.#classCounts ??= new Uint16Array(size << shift);
+    const counts = this.#classCounts;
+    counts.fill(0);
+    const words = this.#tableWords;
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * size;
+      if (words) {
+        const start = row >> 2;
+        for (let q = 0, g = 0; g < size; q++, g += 4) {
+          const w = words[start + q];
+          counts[(g << shift) | (w & 255)]++;
+          counts[((g + 1) << shift) | ((w >>> 8) & 255)]++;
+          counts[((g + 2) << shift) | ((w >>> 16) & 255)]++;
+          counts[((g + 3) << shift) | (w >>> 24)]++;
+        }
+      } else {
+        for (let g = 0; g < size; g++) counts[(g << shift) | table[row + g]]++;
+      }
+    }
+    // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
+    // is taken back out after the loop. The largest class fixes the depth bound, which grows
+    // with size; counting the all-hits class in it changes nothing once n ≥ 2.
+    const { total, depth: depthBound } = this.bounds;
     const count = guesses ? guesses.length : size;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
-      const row = guess * size;
+      const base = guess << shift;
       let sum = n;
-      let deepest = 1;
-      let counted = 0;
-      let useless = false;
-      while (counted < n) {
-        const a = table[row + candidates[counted++]];
-        const c = ++counts[a];
-        if (a === solved) continue;
-        sum += growth[c];
-        if (depthBound[c] >= deepest) deepest = depthBound[c] + 1;
-        if (sum > limitTotal || deepest > depth) break;
-        if (c === n) useless = true;
+      let largest = 0;
+      for (let a = 0; a < answers; a++) {
+        const c = counts[base + a];
+        sum += total[c];
+        largest = c > largest ? c : largest;
       }
-      for (let j = 0; j < counted; j++) counts[table[row + candidates[j]]] = 0;
-      if (useless || deepest > depth) continue;
-      // A count cut short proves only that the bound exceeds the limit: packCost(sum, 0).
-      const bound = counted < n ? packCost(sum, 0) : packCost(sum, deepest);
-      offer(ranking, guess, bound, 1 - isCandidate[guess], limit);
+      const candidate = counts[base + solved];
+      sum -= candidate;
+      const deepest = depthBound[largest] + 1;
+      if (largest === n || deepest > depth) continue;
+      offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
     }
   }
 
@@ -524,6 +591,24 @@ export class OptimalSearch {
     return n <= this.bounds.answers
       ? { cost: packCost(2 * n, 2), guess: -1 }
       : { cost: sizeBound, guess: -1 };
+  }
+
+  /**
+   * A lower bound on the total of `candidates` within `depth`: the least bound of any guess by
+   * the sizes of the classes it makes (∞ if no guess keeps to the depth). Cached as a bound, so
+   * the class is ranked once however many guesses make it; anything cached already bounds at
+   * least as well, since a search of the class ranks it first.
+   */
+  #lookahead(candidates: Int32Array, depth: number): number {
+    const cached = this.#cache.get(candidates, depth);
+    if (cached) return costTotal(cached.cost);
+    this.lookaheads++;
+    const ranking = this.#rank(candidates, depth, Number.POSITIVE_INFINITY);
+    let least = ranking.skipped;
+    for (let i = 0; i < ranking.count; i++)
+      least = Math.min(least, Math.floor(ranking.keys[i] / 2));
+    this.#cache.set(candidates, depth, { cost: least, guess: -1 });
+    return costTotal(least);
   }
 
   /** A candidate whose answers split the others apart, or −1. */
@@ -620,6 +705,18 @@ export class OptimalSearch {
     if (total + rest > bestTotal) return packCost(total + rest, 0);
     history.push(guess);
     try {
+      // Before solving any class, raise each larger one's bound to what its best guess's class
+      // sizes allow (one level of lookahead): most guesses that cannot win fail here, before
+      // any class is solved in vain.
+      for (const a of classes) {
+        if (sizes(a) < PROBE_MIN_CANDIDATES) continue;
+        const lookahead = this.#lookahead(grouped.subarray(start[a], start[a + 1]), depth - 1);
+        if (lookahead > lower[a]) {
+          rest += lookahead - lower[a];
+          lower[a] = lookahead;
+          if (total + rest > bestTotal) return packCost(total + rest, 0);
+        }
+      }
       for (const a of classes) {
         rest -= lower[a];
         const allowed = bestTotal - total - rest;
@@ -765,16 +862,17 @@ export function searchStrategy(search: OptimalSearch, depth = UNLIMITED, first?:
 
 /**
  * The tree of the best strategy `search` knows for `candidates` (reached by `history`) within
- * `depth`: its guess and, for each answer but all hits, the subtree.
+ * `depth`: its guess (or `first`, if given) and, for each answer but all hits, the subtree.
  */
 export function exportSubtree(
   search: OptimalSearch,
   candidates: Int32Array,
   history: readonly number[],
   depth = UNLIMITED,
+  first?: number,
 ): TreeNode {
   const game = search.game;
-  const guess = search.bestGuess(candidates, history, depth);
+  const guess = first ?? search.bestGuess(candidates, history, depth);
   const split = partition(game, guess, candidates);
   const children = new Map<number, TreeNode>();
   for (let answer = 0; answer < game.answers; answer++) {

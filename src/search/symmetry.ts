@@ -299,23 +299,42 @@ export function guessOrbits(
   return parent;
 }
 
+/** The most groups' representatives `guessRepresentatives` keeps per game before starting afresh. */
+const REPRESENTATIVES_CACHED = 1024;
+
+const representativesCache = new WeakMap<Game, Map<string, Int32Array | undefined>>();
+
 /**
  * The smallest code of each orbit of the state's symmetry group on all codes, in code order;
- * or undefined when the group is trivial.
+ * or undefined when the group is trivial. The group depends only on the set of guesses played
+ * and on which colours are dead, so results are cached by those (searches ask again and again:
+ * every class a guess makes shares its history).
  */
 export function guessRepresentatives(
   game: Game,
   history: readonly Turn[],
   candidates: Int32Array,
 ): Int32Array | undefined {
-  const orbit = guessOrbits(game, history, candidates);
-  if (!orbit) return undefined;
-  let count = 0;
-  for (let code = 0; code < orbit.length; code++) if (orbit[code] === code) count++;
-  const representatives = new Int32Array(count);
-  count = 0;
-  for (let code = 0; code < orbit.length; code++) {
-    if (orbit[code] === code) representatives[count++] = code;
+  const guesses = [...new Set(history.map((turn) => turn.guess))].sort((a, b) => a - b);
+  const key = `${guesses.join(',')}/${freeColours(game, history, candidates).dead.join(',')}`;
+  let cache = representativesCache.get(game);
+  if (!cache) {
+    cache = new Map();
+    representativesCache.set(game, cache);
   }
+  if (cache.has(key)) return cache.get(key);
+  if (cache.size >= REPRESENTATIVES_CACHED) cache.clear();
+  const orbit = guessOrbits(game, history, candidates);
+  let representatives: Int32Array | undefined;
+  if (orbit) {
+    let count = 0;
+    for (let code = 0; code < orbit.length; code++) if (orbit[code] === code) count++;
+    representatives = new Int32Array(count);
+    count = 0;
+    for (let code = 0; code < orbit.length; code++) {
+      if (orbit[code] === code) representatives[count++] = code;
+    }
+  }
+  cache.set(key, representatives);
   return representatives;
 }
