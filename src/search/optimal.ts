@@ -707,9 +707,15 @@ export class OptimalSearch {
     try {
       // Before solving any class, raise each larger one's bound to what its best guess's class
       // sizes allow (one level of lookahead): most guesses that cannot win fail here, before
-      // any class is solved in vain.
-      for (const a of classes) {
-        if (sizes(a) < PROBE_MIN_CANDIDATES) continue;
+      // any class is solved in vain. The classes go in order of what a lookahead gains for its
+      // work (a rank: work in proportion to the class's size). Measured on Bulls and Cows and
+      // Mastermind, that peaks for classes a little over P (answers per guess): smaller ones
+      // are mostly split apart as the size bound assumes, and for much larger ones one level
+      // adds little to the size bound for much work. Nearest 5P/4 first halves the work.
+      const target = (5 * this.bounds.answers) / 4;
+      const order = classes.filter((a) => sizes(a) >= PROBE_MIN_CANDIDATES);
+      order.sort((a, b) => Math.abs(sizes(a) - target) - Math.abs(sizes(b) - target));
+      for (const a of order) {
         const lookahead = this.#lookahead(grouped.subarray(start[a], start[a + 1]), depth - 1);
         if (lookahead > lower[a]) {
           rest += lookahead - lower[a];

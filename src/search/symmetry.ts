@@ -194,8 +194,7 @@ export function stateSymmetries(
   const { unused, dead } = freeColours(game, history, candidates);
   const generators = colourSwaps(game, [unused, dead]);
   if (game.pegs <= MAX_PERMUTED_PEGS) {
-    const guesses = [...new Set(history.map((turn) => turn.guess))];
-    generators.push(...generatorsOf(guessStabilizer(game, guesses), game.pegs));
+    generators.push(...generatorsOf(stabilizerOf(game, history), game.pegs));
   }
   return generators;
 }
@@ -304,17 +303,43 @@ const REPRESENTATIVES_CACHED = 1024;
 
 const representativesCache = new WeakMap<Game, Map<string, Int32Array | undefined>>();
 
+/** The most guess sets whose stabilizers `stabilizerOf` keeps per game before starting afresh. */
+const STABILIZERS_CACHED = 4096;
+
+const stabilizerCache = new WeakMap<Game, Map<string, Symmetry[]>>();
+
+/** `guessStabilizer` of the distinct guesses of `history`, cached by that set. */
+function stabilizerOf(game: Game, history: readonly Turn[]): Symmetry[] {
+  const guesses = [...new Set(history.map((turn) => turn.guess))].sort((a, b) => a - b);
+  const key = guesses.join(',');
+  let cache = stabilizerCache.get(game);
+  if (!cache) {
+    cache = new Map();
+    stabilizerCache.set(game, cache);
+  }
+  let stabilizer = cache.get(key);
+  if (!stabilizer) {
+    if (cache.size >= STABILIZERS_CACHED) cache.clear();
+    stabilizer = guessStabilizer(game, guesses);
+    cache.set(key, stabilizer);
+  }
+  return stabilizer;
+}
+
 /**
  * The smallest code of each orbit of the state's symmetry group on all codes, in code order;
- * or undefined when the group is trivial. The group depends only on the set of guesses played
- * and on which colours are dead, so results are cached by those (searches ask again and again:
- * every class a guess makes shares its history).
+ * or undefined when the group is trivial. When no position permutation fixes the guesses (as
+ * soon as a few are played), the group is the colour part alone, whose representatives
+ * `colourRepresentatives` lists without building orbits.
  */
 export function guessRepresentatives(
   game: Game,
   history: readonly Turn[],
   candidates: Int32Array,
 ): Int32Array | undefined {
+  if (game.pegs > MAX_PERMUTED_PEGS || stabilizerOf(game, history).length <= 1) {
+    return colourRepresentatives(game, history, candidates);
+  }
   const guesses = [...new Set(history.map((turn) => turn.guess))].sort((a, b) => a - b);
   const key = `${guesses.join(',')}/${freeColours(game, history, candidates).dead.join(',')}`;
   let cache = representativesCache.get(game);
