@@ -112,6 +112,18 @@ interface Ranking {
   keys: Float64Array;
   count: number;
   skipped: number;
+  /** Kept by `#lookahead` for the search of its class that may follow. */
+  saved: boolean;
+}
+
+function newRanking(size: number): Ranking {
+  return {
+    guesses: new Int32Array(size),
+    keys: new Float64Array(size),
+    count: 0,
+    skipped: Number.POSITIVE_INFINITY,
+    saved: false,
+  };
 }
 
 /** A cost, or proof that a node cannot beat its limit (`guess` −1 and `cost` a lower bound). */
@@ -160,6 +172,8 @@ export class OptimalSearch {
   }[] = [];
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
+  /** Per level, one ranking per answer: the lookaheads of a guess's classes (see `#lookahead`). */
+  readonly #saved: Ranking[][] = [];
   /** Per code and answer, how many candidates give it (see `#rankStreaming`). */
   #classCounts: Uint16Array | undefined;
   /** Byte counters of `#rankMid`, 16 a code, and the same read as words. */
@@ -267,7 +281,10 @@ export class OptimalSearch {
     return this.solve(candidates, history, depth).guess;
   }
 
-  #node(candidates: Int32Array, depth: number, limit: number): Outcome {
+  /**
+   * `ranked`, if given, is the node's ranking already made (by `#lookahead`, with no limit).
+   */
+  #node(candidates: Int32Array, depth: number, limit: number, ranked?: Ranking): Outcome {
     const n = candidates.length;
     const { bounds } = this;
     if (n === 1) return depth >= 1 ? { cost: packCost(1, 1), guess: candidates[0] } : fail();
@@ -295,7 +312,8 @@ export class OptimalSearch {
       throw new SearchStopped();
     }
 
-    const ranking = this.#rank(candidates, depth, limit);
+    const ranking = ranked ?? this.#rank(candidates, depth, limit);
+    ranking.saved = false;
     const { keys, count } = ranking;
     const history = this.#guessHistory;
     let best = limit;
@@ -343,23 +361,33 @@ export class OptimalSearch {
     return { cost: lower, guess: -1 };
   }
 
+  /** The ranking buffer of the current level of the recursion. */
+  #levelRanking(): Ranking {
+    const level = this.#guessHistory.length;
+    this.#levels[level] ??= newRanking(this.game.size);
+    return this.#levels[level];
+  }
+
+  /** The lookahead rankings of level `level`, one per answer. */
+  #savedRankings(level: number): Ranking[] {
+    this.#saved[level] ??= Array.from({ length: this.game.answers }, () =>
+      newRanking(this.game.size),
+    );
+    return this.#saved[level];
+  }
+
   /**
    * Scores the guesses worth trying at a node by the lower bound their class sizes give, and
    * keeps those below `limit`, keyed 2 × bound + (1 if not a candidate), so that the least key is
    * the next to try; `skipped` is the least bound among the others.
    */
-  #rank(candidates: Int32Array, depth: number, limit: number): Ranking {
-    const game = this.game;
-    const size = game.size;
+  #rank(
+    candidates: Int32Array,
+    depth: number,
+    limit: number,
+    ranking: Ranking = this.#levelRanking(),
+  ): Ranking {
     const n = candidates.length;
-    const level = this.#guessHistory.length;
-    this.#levels[level] ??= {
-      guesses: new Int32Array(size),
-      keys: new Float64Array(size),
-      count: 0,
-      skipped: Number.POSITIVE_INFINITY,
-    };
-    const ranking = this.#levels[level];
     ranking.count = 0;
     ranking.skipped = Number.POSITIVE_INFINITY;
     const isCandidate = this.#isCandidate;
@@ -597,13 +625,15 @@ export class OptimalSearch {
    * A lower bound on the total of `candidates` within `depth`: the least bound of any guess by
    * the sizes of the classes it makes (∞ if no guess keeps to the depth). Cached as a bound, so
    * the class is ranked once however many guesses make it; anything cached already bounds at
-   * least as well, since a search of the class ranks it first.
+   * least as well, since a search of the class ranks it first. The ranking is left in
+   * `ranking`, marked saved, for a search of the class that follows.
    */
-  #lookahead(candidates: Int32Array, depth: number): number {
+  #lookahead(candidates: Int32Array, depth: number, ranking: Ranking): number {
     const cached = this.#cache.get(candidates, depth);
     if (cached) return costTotal(cached.cost);
     this.lookaheads++;
-    const ranking = this.#rank(candidates, depth, Number.POSITIVE_INFINITY);
+    this.#rank(candidates, depth, Number.POSITIVE_INFINITY, ranking);
+    ranking.saved = true;
     let least = ranking.skipped;
     for (let i = 0; i < ranking.count; i++)
       least = Math.min(least, Math.floor(ranking.keys[i] / 2));
@@ -712,11 +742,14 @@ export class OptimalSearch {
       // Mastermind, that peaks for classes a little over P (answers per guess): smaller ones
       // are mostly split apart as the size bound assumes, and for much larger ones one level
       // adds little to the size bound for much work. Nearest 5P/4 first halves the work.
+      const saved = this.#savedRankings(level + 1);
+      for (const a of classes) saved[a].saved = false;
       const target = (5 * this.bounds.answers) / 4;
       const order = classes.filter((a) => sizes(a) >= PROBE_MIN_CANDIDATES);
       order.sort((a, b) => Math.abs(sizes(a) - target) - Math.abs(sizes(b) - target));
       for (const a of order) {
-        const lookahead = this.#lookahead(grouped.subarray(start[a], start[a + 1]), depth - 1);
+        const members = grouped.subarray(start[a], start[a + 1]);
+        const lookahead = this.#lookahead(members, depth - 1, saved[a]);
         if (lookahead > lower[a]) {
           rest += lookahead - lower[a];
           lower[a] = lookahead;
@@ -731,7 +764,9 @@ export class OptimalSearch {
           grouped.subarray(start[a], start[a + 1]),
           depth - 1,
           packCost(allowed + 1, 0),
+          saved[a].saved ? saved[a] : undefined,
         );
+        saved[a].saved = false;
         if (outcome.guess < 0) return packCost(total + costTotal(outcome.cost) + rest, 0);
         total += costTotal(outcome.cost);
         deepest = Math.max(deepest, costMax(outcome.cost) + 1);
