@@ -6,7 +6,9 @@
  * guess against every candidate read rows of it. Everywhere else each score is computed from
  * per-code bit patterns: symbols packed four bits a position, so hits are the zero nibbles of an
  * XOR; and, without repetition, a bit mask of the symbols used, so hits + blows is the popcount
- * of an AND. Games with repetition count common symbols with a small loop.
+ * of an AND. With repetition the colour counts are kept in unary (a few bits a colour), so the
+ * common symbols are again the popcount of an AND; games too large for that count them with a
+ * small loop.
  */
 import { popcount32 } from './bits.js';
 import { Codebook } from './code.js';
@@ -34,6 +36,11 @@ export class Game {
   /** Without repetition: the set of symbols of each code, as two 32-bit words. */
   readonly #maskLow: Uint32Array | undefined;
   readonly #maskHigh: Uint32Array | undefined;
+  /**
+   * With repetition, when colours × pegs ≤ 32: each colour's count in unary, `pegs` bits a
+   * colour, so the symbols two codes share, Σ min(count, count), is the popcount of an AND.
+   */
+  readonly #unary: Uint32Array | undefined;
   readonly #counts: Int32Array;
   #table: Uint8Array | undefined;
 
@@ -69,6 +76,18 @@ export class Game {
           if (s < 32) this.#maskLow[code] |= 1 << s;
           else this.#maskHigh[code] |= 1 << (s - 32);
         }
+      }
+    }
+    if (repeat && colors * pegs <= 32) {
+      this.#unary = new Uint32Array(this.size);
+      for (let code = 0; code < this.size; code++) {
+        const seen = new Uint8Array(colors);
+        let word = 0;
+        for (let i = 0; i < pegs; i++) {
+          const s = symbols[code * pegs + i];
+          word |= 1 << (s * pegs + seen[s]++);
+        }
+        this.#unary[code] = word;
       }
     }
     this.#counts = new Int32Array(colors);
@@ -133,9 +152,12 @@ export class Game {
     }
     let common: number;
     const low = this.#maskLow;
+    const unary = this.#unary;
     if (low) {
       const high = this.#maskHigh!;
       common = popcount32(low[guess] & low[secret]) + popcount32(high[guess] & high[secret]);
+    } else if (unary) {
+      common = popcount32(unary[guess] & unary[secret]);
     } else {
       common = this.#commonWithRepeats(guess, secret);
     }

@@ -7,6 +7,7 @@
  * running out of memory later.
  */
 import { CodebreakerError } from './errors.js';
+import { groupThousands } from './numbers.js';
 
 /** The rules of one game. `alphabet` has exactly `colors` distinct symbols, in code order. */
 export interface Rules {
@@ -181,7 +182,7 @@ export function checkRules(rules: Rules): Rules {
 }
 
 function formatCount(n: number): string {
-  return n < 1e15 ? n.toLocaleString('en-US') : n.toExponential(3);
+  return n < 1e15 ? groupThousands(n) : n.toExponential(3);
 }
 
 /** A short human description: "4 pegs, 10 colours, no repetition". */

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { analyze } from '../analyze.js';
 import { allCandidates } from '../candidates.js';
 import { CodebreakerError } from '../errors.js';
+import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
 import {
   OBJECTIVES,
@@ -103,7 +104,7 @@ export function optimalCommand(program: Command, io: Io): void {
         const found = Number.isFinite(best) ? `best total ${best}` : 'no strategy yet';
         status.update(
           0,
-          `searching (${threads} thread${threads === 1 ? '' : 's'}): ${nodes.toLocaleString('en-US')} nodes, ${found}, lower bound ${lowerBound}, ${seconds.toFixed(1)} s`,
+          `searching (${threads} thread${threads === 1 ? '' : 's'}): ${groupThousands(nodes)} nodes, ${found}, lower bound ${lowerBound}, ${seconds.toFixed(1)} s`,
         );
         return interrupted || performance.now() > deadline;
       };
@@ -132,7 +133,7 @@ export function optimalCommand(program: Command, io: Io): void {
           io.out(`${JSON.stringify({ ...doc, ...facts, seconds: Number(seconds.toFixed(3)) })}\n`);
         } else {
           io.out(
-            `${message}: proved by exhaustive search (${result.nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(2)} s)\n`,
+            `${message}: proved by exhaustive search (${groupThousands(result.nodes)} nodes, ${seconds.toFixed(2)} s)\n`,
           );
         }
         throw new CommandFailure(message);
@@ -172,11 +173,11 @@ export function optimalCommand(program: Command, io: Io): void {
       ];
       if (result.proved) {
         lines.push(
-          `proved    optimal: the search was exhaustive (${result.nodes.toLocaleString('en-US')} nodes, ${seconds.toFixed(2)} s)`,
+          `proved    optimal: the search was exhaustive (${groupThousands(result.nodes)} nodes, ${seconds.toFixed(2)} s)`,
         );
       } else {
         lines.push(
-          `proved    no: stopped after ${seconds.toFixed(1)} s (${result.nodes.toLocaleString('en-US')} nodes); the optimal total is at least ${result.lowerBound}`,
+          `proved    no: stopped after ${seconds.toFixed(1)} s (${groupThousands(result.nodes)} nodes); the optimal total is at least ${result.lowerBound}`,
         );
       }
       if (analysis) {

@@ -4,16 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { CodebreakerError } from '../errors.js';
-import { analyzeCommand } from './analyze.js';
 import type { Io } from './io.js';
-import { optimalCommand } from './optimal.js';
-import { playCommand } from './play.js';
-import { puzzleCommand } from './puzzle.js';
-import { serveCommand } from './serve.js';
-import { solveCommand } from './solve.js';
-import { staticCommand } from './static.js';
-import { treeCommand } from './tree.js';
-import { verifyCommand } from './verify.js';
 
 /** Exit status for bad input. */
 export const EXIT_BAD_INPUT = 2;
@@ -42,8 +33,30 @@ function errorLine(message: string): string {
   return `codebreaker: ${text}\n`;
 }
 
-/** Builds the program; `io` receives everything it prints. */
-export function buildProgram(io: Io): Command {
+type Register = (program: Command, io: Io) => void;
+
+/**
+ * The commands in the order help lists them, each loaded only when it runs: a command that
+ * names itself first on the command line loads only its own modules, which keeps start-up
+ * short (Node loads each ES module file on its own).
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  solve: async () => (await import('./solve.js')).solveCommand,
+  analyze: async () => (await import('./analyze.js')).analyzeCommand,
+  play: async () => (await import('./play.js')).playCommand,
+  tree: async () => (await import('./tree.js')).treeCommand,
+  verify: async () => (await import('./verify.js')).verifyCommand,
+  optimal: async () => (await import('./optimal.js')).optimalCommand,
+  static: async () => (await import('./static.js')).staticCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
+  puzzle: async () => (await import('./puzzle.js')).puzzleCommand,
+};
+
+/**
+ * Builds the program; `io` receives everything it prints. With `only`, the name of a command,
+ * just that command is registered; otherwise (help, a flag, a mistyped name) all are.
+ */
+export async function buildProgram(io: Io, only?: string): Promise<Command> {
   const program = new Command('codebreaker')
     .description('Solve, play and analyse Mastermind, Bulls and Cows and their whole family.')
     .version('0.1.0', '-V, --version')
@@ -54,17 +67,9 @@ export function buildProgram(io: Io): Command {
       writeErr: (text) => io.err(text),
       outputError: (text) => io.err(errorLine(text)),
     });
-  const commands = [
-    solveCommand,
-    analyzeCommand,
-    playCommand,
-    treeCommand,
-    verifyCommand,
-    optimalCommand,
-    staticCommand,
-    serveCommand,
-    puzzleCommand,
-  ];
+  const names =
+    only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
+  const commands = await Promise.all(names.map((name) => COMMANDS[name]()));
   for (const register of commands) register(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
@@ -74,7 +79,7 @@ export function buildProgram(io: Io): Command {
 
 /** Runs the CLI on `argv` (without node and script); resolves to the exit status. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  const program = buildProgram(io);
+  const program = await buildProgram(io, argv[0]);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { answerOf, makeFeedback } from '../feedback.js';
 import type { Game } from '../game.js';
+import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
 import {
   type StaticProgress,
@@ -121,7 +122,7 @@ export function staticCommand(program: Command, io: Io): void {
       const result = await solveStaticOnThreads(game, threads, deadline, (progress) =>
         status.update(
           0,
-          `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${progress.nodes.toLocaleString('en-US')} sets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
         ),
       );
       status.stop();
@@ -152,7 +153,7 @@ export function staticCommand(program: Command, io: Io): void {
         `size     ${guesses.length} guesses, asked at once, identify every secret from the answers`,
         `guesses  ${guesses.join(' ')}`,
         `proved   ${provedText(result)}`,
-        `searched ${result.nodes.toLocaleString('en-US')} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
+        `searched ${groupThousands(result.nodes)} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
       ];
       if (flags.table) {
         const width = game.pegs + 2;

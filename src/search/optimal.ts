@@ -38,7 +38,12 @@ import { heuristicStrategy } from '../strategies/heuristic.js';
 import type { GameState, Strategy } from '../strategies/strategy.js';
 import type { TreeNode } from '../tree.js';
 import { SizeBounds } from './bounds.js';
-import { colourRepresentatives, guessRepresentatives } from './symmetry.js';
+import {
+  colourClassRepresentatives,
+  colourRepresentatives,
+  guessRepresentatives,
+  hasPositionalSymmetry,
+} from './symmetry.js';
 
 export const OBJECTIVES = ['expected', 'worst'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
@@ -51,6 +56,10 @@ const FULL_SYMMETRY_MIN_CANDIDATES = 24;
 const PROBE_MIN_CANDIDATES = 6;
 /** `#rankMid` counts in bytes and reads them with 7-bit arithmetic: classes stay below 128. */
 const MID_MAX_CANDIDATES = 127;
+/** The most colour states whose representatives a search keeps before starting afresh. */
+const COLOUR_STATES_CACHED = 4096;
+/** Colour sets are bit masks, and pairs of them one exact number, up to this many colours. */
+const MASKED_COLOURS = 26;
 /** Costs are packed into one number, total × 256 + max, so they compare in one step. */
 const DEPTH_RADIX = 256;
 
@@ -172,6 +181,14 @@ export class OptimalSearch {
   }[] = [];
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
+  /** Per level of the recursion: the colours its guesses use, as a bit mask. */
+  readonly #usedColours: number[] = [0];
+  /** Per level: 1 if a position permutation fixes its guesses, 0 if not, −1 not known yet. */
+  readonly #positional: number[] = [-1];
+  /** Per code, its colours as a bit mask, when there are at most 26 colours. */
+  readonly #colourMasks: Int32Array | undefined;
+  /** Colour-only representatives by (unused colours, dead colours). */
+  readonly #colourReps = new Map<number, Int32Array | undefined>();
   /** Per level, one ranking per answer: the lookaheads of a guess's classes (see `#lookahead`). */
   readonly #saved: Ranking[][] = [];
   /** Per code and answer, how many candidates give it (see `#rankStreaming`). */
@@ -207,6 +224,14 @@ export class OptimalSearch {
     this.#counts = new Int32Array(game.answers);
     this.#masks = new Int32Array(game.size);
     this.#answerShift = Math.ceil(Math.log2(game.answers));
+    if (game.rules.colors <= MASKED_COLOURS) {
+      const { pegs } = game;
+      const symbols = game.codes.symbols;
+      this.#colourMasks = new Int32Array(game.size);
+      for (let code = 0; code < game.size; code++) {
+        for (let i = 0; i < pegs; i++) this.#colourMasks[code] |= 1 << symbols[code * pegs + i];
+      }
+    }
     let possible = 0;
     for (let a = 0; a < game.answers; a++)
       if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
@@ -224,8 +249,7 @@ export class OptimalSearch {
     depth = UNLIMITED,
     limit = Number.POSITIVE_INFINITY,
   ): Outcome {
-    this.#guessHistory.length = 0;
-    this.#guessHistory.push(...history);
+    this.#setHistory(history);
     this.#rootLevel = history.length;
     this.rootBest = Number.POSITIVE_INFINITY;
     this.rootGuess = -1;
@@ -242,8 +266,7 @@ export class OptimalSearch {
     history: readonly number[],
     depth = UNLIMITED,
   ): { guesses: number[]; bounds: number[] } {
-    this.#guessHistory.length = 0;
-    this.#guessHistory.push(...history);
+    this.#setHistory(history);
     const ranking = this.#rank(candidates, depth, Number.POSITIVE_INFINITY);
     const order = Array.from({ length: ranking.count }, (_, i) => i);
     order.sort(
@@ -267,8 +290,7 @@ export class OptimalSearch {
     depth = UNLIMITED,
     limit = Number.POSITIVE_INFINITY,
   ): number {
-    this.#guessHistory.length = 0;
-    this.#guessHistory.push(...history);
+    this.#setHistory(history);
     this.#rootLevel = history.length;
     return this.#evaluate(guess, candidates, depth, limit, this.#guessHistory);
   }
@@ -657,11 +679,60 @@ export class OptimalSearch {
     return -1;
   }
 
-  /** The guesses worth trying at a node, or undefined for every code. */
+  /** Starts the recursion at `history`: the guesses that led to the node searched. */
+  #setHistory(history: readonly number[]): void {
+    this.#guessHistory.length = 0;
+    for (const guess of history) this.#push(guess);
+  }
+
+  /** Plays `guess` one level down, noting the symmetry facts of the new level. */
+  #push(guess: number): void {
+    const history = this.#guessHistory;
+    history.push(guess);
+    const level = history.length;
+    this.#usedColours[level] = this.#usedColours[level - 1] | (this.#colourMasks?.[guess] ?? 0);
+    this.#positional[level] = -1;
+  }
+
+  /** Whether a position permutation fixes the guesses of `level` (worked out when first asked). */
+  #hasPositional(level: number): boolean {
+    if (this.#positional[level] < 0) {
+      const guesses = this.#guessHistory.slice(0, level);
+      this.#positional[level] = hasPositionalSymmetry(this.game, guesses) ? 1 : 0;
+    }
+    return this.#positional[level] === 1;
+  }
+
+  /**
+   * The guesses worth trying at a node, or undefined for every code: one per orbit of the
+   * state's symmetry group (search/symmetry.ts). When no position permutation fixes the guesses
+   * played, or the node is small, only colours are renamed (unused ones, dead ones), and the
+   * representatives are cached here by those two sets as bit masks.
+   */
   #guesses(candidates: Int32Array): Int32Array | undefined {
     const game = this.game;
     let representatives: Int32Array | undefined;
-    if (this.#symmetry) {
+    const level = this.#guessHistory.length;
+    const masks = this.#colourMasks;
+    if (!this.#symmetry) {
+      representatives = undefined;
+    } else if (
+      masks &&
+      (candidates.length < FULL_SYMMETRY_MIN_CANDIDATES || !this.#hasPositional(level))
+    ) {
+      const all = 2 ** game.rules.colors - 1;
+      let live = 0;
+      for (let i = 0; i < candidates.length; i++) live |= masks[candidates[i]];
+      const key = (all & ~this.#usedColours[level]) * (all + 1) + (all & ~live);
+      if (this.#colourReps.has(key)) {
+        representatives = this.#colourReps.get(key);
+      } else {
+        const unused = coloursOf(all & ~this.#usedColours[level]);
+        representatives = colourClassRepresentatives(game, unused, coloursOf(all & ~live));
+        if (this.#colourReps.size >= COLOUR_STATES_CACHED) this.#colourReps.clear();
+        this.#colourReps.set(key, representatives);
+      }
+    } else {
       const history = this.#guessHistory.map((guess) => ({ guess, answer: 0 }));
       representatives =
         candidates.length >= FULL_SYMMETRY_MIN_CANDIDATES
@@ -733,7 +804,7 @@ export class OptimalSearch {
     classes.sort((a, b) => sizes(b) - sizes(a));
     const bestTotal = costTotal(best);
     if (total + rest > bestTotal) return packCost(total + rest, 0);
-    history.push(guess);
+    this.#push(guess);
     try {
       // Before solving any class, raise each larger one's bound to what its best guess's class
       // sizes allow (one level of lookahead): most guesses that cannot win fail here, before
@@ -843,6 +914,13 @@ function sameCodes(a: Uint16Array, b: Int32Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** The colours in a bit mask, in increasing order. */
+function coloursOf(mask: number): number[] {
+  const colours: number[] = [];
+  for (let c = 0; mask > 0; c++, mask = Math.floor(mask / 2)) if (mask % 2 === 1) colours.push(c);
+  return colours;
 }
 
 /**

@@ -217,16 +217,21 @@ export function colourRepresentatives(
     cache = new Map();
     colourCache.set(game, cache);
   }
-  if (!cache.has(key)) cache.set(key, canonicalUnderColourClasses(game, unused, dead));
+  if (!cache.has(key)) cache.set(key, colourClassRepresentatives(game, unused, dead));
   return cache.get(key);
 }
 
 const colourCache = new WeakMap<Game, Map<string, Int32Array | undefined>>();
 
-function canonicalUnderColourClasses(
+/**
+ * The codes smallest in their orbit when the `unused` colours may be renamed among themselves
+ * and so may the `dead` ones (no position permutations); undefined when no two colours are
+ * interchangeable. Uncached: `colourRepresentatives` caches it by the state.
+ */
+export function colourClassRepresentatives(
   game: Game,
-  unused: number[],
-  dead: number[],
+  unused: readonly number[],
+  dead: readonly number[],
 ): Int32Array | undefined {
   const colors = game.rules.colors;
   const classOf = new Int8Array(colors).fill(-1);
@@ -310,7 +315,14 @@ const stabilizerCache = new WeakMap<Game, Map<string, Symmetry[]>>();
 
 /** `guessStabilizer` of the distinct guesses of `history`, cached by that set. */
 function stabilizerOf(game: Game, history: readonly Turn[]): Symmetry[] {
-  const guesses = [...new Set(history.map((turn) => turn.guess))].sort((a, b) => a - b);
+  return stabilizerOfGuesses(
+    game,
+    history.map((turn) => turn.guess),
+  );
+}
+
+function stabilizerOfGuesses(game: Game, played: readonly number[]): Symmetry[] {
+  const guesses = [...new Set(played)].sort((a, b) => a - b);
   const key = guesses.join(',');
   let cache = stabilizerCache.get(game);
   if (!cache) {
@@ -324,6 +336,15 @@ function stabilizerOf(game: Game, history: readonly Turn[]): Symmetry[] {
     cache.set(key, stabilizer);
   }
   return stabilizer;
+}
+
+/**
+ * Whether some permutation of the positions (with the colour renaming it forces, other than
+ * the identity) maps each of `guesses` onto itself. Without one, the state's group is its
+ * colour part alone: see `colourClassRepresentatives`.
+ */
+export function hasPositionalSymmetry(game: Game, guesses: readonly number[]): boolean {
+  return game.pegs <= MAX_PERMUTED_PEGS && stabilizerOfGuesses(game, guesses).length > 1;
 }
 
 /**
