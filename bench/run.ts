@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { analyze } from '../src/analyze.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
+import { type OptimalOptions, costTotal, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
@@ -113,44 +114,55 @@ function timedCli(args: string[]): { seconds: number; doc: Record<string, unknow
   return { seconds: seconds(begin), doc: JSON.parse(out) };
 }
 
+/** The search in-process with some of its parts switched off, stopped after `patience` s. */
+function ablation(
+  game: Game,
+  options: OptimalOptions,
+  patience: number,
+): { seconds: number; proved: boolean; total: number; nodes: number } {
+  const begin = performance.now();
+  const result = findOptimal(game, {
+    ...options,
+    onProgress: () => seconds(begin) > patience,
+  });
+  return {
+    seconds: seconds(begin),
+    proved: result.proved,
+    total: costTotal(result.cost),
+    nodes: result.nodes,
+  };
+}
+
 /**
- * Exact optimal strategies, proved, each in a fresh process from the built CLI, against the
- * same search with the symmetry reduction off. Bulls and Cows runs only with --full (minutes).
+ * Exact optimal strategies, proved: the CLI in a fresh process (Node's start-up included), with
+ * its node and lookahead counts; then, as baselines in the same run, the search in-process as
+ * it is and with one part switched off: the lookahead bounds, or the symmetry reduction. A
+ * baseline that has not finished after a minute is stopped, and its ratio is a lower bound.
+ * Bulls and Cows runs on 2 threads; with --full also on 1, to show what the threads give.
  */
 function optimalBench(): void {
-  console.log('optimal strategies, proved (fresh process each, Node start-up included)');
-  const widths = [34, 7, 5, 12, 10, 14, 9];
-  console.log(
-    line(
-      ['game and objective', 'total', 'max', 'time', 'nodes', 'no symmetry', 'speed-up'],
-      widths,
-    ),
-  );
-  const rows: [string, string[], boolean][] = [
-    ['Mastermind, least total', ['--game', 'mastermind'], true],
-    ['Mastermind, at most 5 guesses', ['--game', 'mastermind', '--max-depth', '5'], true],
-    ['Mastermind, least worst case', ['--game', 'mastermind', '--objective', 'worst'], true],
-    ['Hit & Blow, least total', ['--game', 'hit-and-blow'], true],
-    ['Numer0n, least total', ['--game', 'numeron'], true],
+  console.log('optimal strategies, proved: the CLI in a fresh process, Node start-up included');
+  const widths = [40, 7, 4, 9, 9, 11];
+  console.log(line(['game and objective', 'total', 'max', 'time', 'nodes', 'lookaheads'], widths));
+  // Title, preset, further flags, and the same search as library options (no baseline: none).
+  const rows: [string, string, string[], OptimalOptions | undefined][] = [
+    ['Mastermind, least total', 'mastermind', [], {}],
+    ['Mastermind, at most 5 guesses', 'mastermind', ['--max-depth', '5'], { maxDepth: 5 }],
+    [
+      'Mastermind, least worst case',
+      'mastermind',
+      ['--objective', 'worst'],
+      { objective: 'worst' },
+    ],
+    ['Hit & Blow, least total', 'hit-and-blow', [], {}],
+    ['Numer0n, least total', 'numeron', [], {}],
+    ['Bulls and Cows, least total, 2 threads', 'moo', ['--threads', '2'], undefined],
   ];
-  if (full) {
-    rows.push([
-      'Bulls and Cows, least total (2 threads)',
-      ['--game', 'moo', '--threads', '2'],
-      false,
-    ]);
-  }
-  const patience = 60;
-  for (const [title, args, compare] of rows) {
-    const run = timedCli(['optimal', ...args]);
-    // Without symmetry the search may not end in reasonable time: stop it and report a bound.
-    const plain = compare
-      ? timedCli(['optimal', ...args, '--no-symmetry', '--time-limit', String(patience)])
-      : undefined;
-    if (plain?.doc.proved && plain.doc.total !== run.doc.total) {
-      throw new Error(`${title}: symmetry changed the total`);
-    }
-    const stopped = plain !== undefined && !plain.doc.proved;
+  if (full)
+    rows.push(['Bulls and Cows, least total, 1 thread', 'moo', ['--threads', '1'], undefined]);
+  const ablations: [string, string, OptimalOptions][] = [];
+  for (const [title, preset, args, options] of rows) {
+    const run = timedCli(['optimal', '--game', preset, ...args]);
     console.log(
       line(
         [
@@ -159,12 +171,39 @@ function optimalBench(): void {
           String(run.doc.max),
           `${run.seconds.toFixed(2)} s`,
           String(run.doc.nodes),
-          plain ? `${stopped ? '> ' : ''}${plain.seconds.toFixed(2)} s` : '-',
-          plain ? `${stopped ? '> ' : ''}${(plain.seconds / run.seconds).toFixed(1)}×` : '-',
+          String(run.doc.lookaheads),
         ],
         widths,
       ),
     );
+    if (options) ablations.push([title, preset, options]);
+  }
+  console.log('\nthe same searches in-process, against themselves with a part switched off');
+  const ablationWidths = [32, 9, 16, 9, 16, 9];
+  console.log(
+    line(
+      ['game and objective', 'search', 'no lookahead', 'ratio', 'no symmetry', 'ratio'],
+      ablationWidths,
+    ),
+  );
+  const patience = 60;
+  for (const [title, preset, options] of ablations) {
+    const game = new Game(resolveRules({ game: preset }));
+    game.useTable();
+    const search = ablation(game, options, Number.POSITIVE_INFINITY);
+    const cells = [title, `${search.seconds.toFixed(2)} s`];
+    for (const off of [{ lookahead: false }, { symmetry: false }]) {
+      const plain = ablation(game, { ...options, ...off }, patience);
+      if (plain.proved && plain.total !== search.total) {
+        throw new Error(`${title}: switching a part off changed the total`);
+      }
+      const more = plain.proved ? '' : '> ';
+      cells.push(
+        `${more}${plain.seconds.toFixed(2)} s, ${plain.nodes} nodes`,
+        `${more}${(plain.seconds / search.seconds).toFixed(1)}×`,
+      );
+    }
+    console.log(line(cells, ablationWidths));
   }
   console.log('');
 }

@@ -62,6 +62,7 @@ export type WorkerReport =
       readonly cost: number;
       readonly tree?: TreeNode;
       readonly nodes: number;
+      readonly lookaheads: number;
     };
 
 type Done = Extract<WorkerReport, { kind: 'done' }>;
@@ -94,6 +95,7 @@ class Pool {
   #order = 0;
   #nextId = 0;
   nodesDone = 0;
+  lookaheads = 0;
 
   constructor(
     readonly threads: number,
@@ -141,6 +143,7 @@ class Pool {
         worker.off('error', onError);
         this.#progress.delete(id);
         this.nodesDone += report.nodes;
+        this.lookaheads += report.lookaheads;
         this.#idle.push(worker);
         job.resolve(report);
         this.#dispatch();
@@ -236,11 +239,12 @@ export async function findOptimalThreaded(
           lowerBound: costTotal(best),
           depth,
           nodes: pool.nodes,
+          lookaheads: pool.lookaheads,
           impossible: false,
         };
       }
     }
-    return impossible(cap, pool.nodes);
+    return impossible(cap, pool.nodes, pool.lookaheads);
   } catch (error) {
     if (!(error instanceof Stopped)) throw error;
     if (bestRoot) {
@@ -251,6 +255,7 @@ export async function findOptimalThreaded(
         lowerBound: Math.min(costTotal(frontier), costTotal(best)),
         depth: cap,
         nodes: pool.nodes,
+        lookaheads: pool.lookaheads,
         impossible: false,
       };
     }
@@ -262,6 +267,7 @@ export async function findOptimalThreaded(
       lowerBound: costTotal(frontier),
       depth: cap,
       nodes: pool.nodes,
+      lookaheads: pool.lookaheads,
       impossible: false,
     };
   } finally {

@@ -13,6 +13,7 @@ const send = (report: WorkerReport): void => port.postMessage(report);
 let search: OptimalSearch | undefined;
 let current = -1;
 let before = 0;
+let lookaheadsBefore = 0;
 port.on('message', (task: SearchTask) => {
   const game = gameFor(task.rules);
   if (!search || search.game !== game) {
@@ -28,6 +29,7 @@ port.on('message', (task: SearchTask) => {
   }
   current = task.id;
   before = search.nodes;
+  lookaheadsBefore = search.lookaheads;
   const limit = task.limit ?? Number.POSITIVE_INFINITY;
   const { candidates, history, depth, guess } = task;
   let cost: number;
@@ -41,5 +43,12 @@ port.on('message', (task: SearchTask) => {
     first = cost < limit ? guess : -1;
   }
   const tree = first >= 0 ? exportSubtree(search, candidates, history, depth, first) : undefined;
-  send({ kind: 'done', id: task.id, cost, tree, nodes: search.nodes - before });
+  send({
+    kind: 'done',
+    id: task.id,
+    cost,
+    tree,
+    nodes: search.nodes - before,
+    lookaheads: search.lookaheads - lookaheadsBefore,
+  });
 });

@@ -154,6 +154,7 @@ export function optimalCommand(program: Command, io: Io): void {
         proved: result.proved,
         lowerBound: result.lowerBound,
         nodes: result.nodes,
+        lookaheads: result.lookaheads,
         threads,
         seconds: Number(seconds.toFixed(3)),
       });
@@ -173,7 +174,7 @@ export function optimalCommand(program: Command, io: Io): void {
       ];
       if (result.proved) {
         lines.push(
-          `proved    optimal: the search was exhaustive (${groupThousands(result.nodes)} nodes, ${seconds.toFixed(2)} s)`,
+          `proved    optimal: the search was exhaustive (${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s)`,
         );
       } else {
         lines.push(

@@ -22,6 +22,12 @@ import { analyze } from '../analyze.js';
  * - a candidate that splits C into singletons costs (2|C| − 1, 2), the least any strategy can,
  *   so it ends the node at once; classes of one or two secrets are never searched (their cost is
  *   exact: (1, 1) and (3, 2));
+ * - before a guess's classes are solved, each class of six or more secrets gets a lookahead
+ *   bound: the least, over every guess at that class, of the size bounds of the classes it
+ *   would make (the ranking a search of the class starts with anyway, so it is kept and reused
+ *   if the class is searched). This is admissible: a class's cost is its size plus the cost of
+ *   its best guess's classes, each at least its size bound. Most guesses that cannot win are
+ *   refuted here, before any class is solved in vain;
  * - each class gets the budget left by the best so far minus the others' lower bounds, so a
  *   child fails as soon as it cannot lead to an improvement;
  * - results are cached by candidate set and depth budget: exact costs with their best guess, and
@@ -84,6 +90,11 @@ export interface SearchOptions {
   consistentOnly?: boolean;
   /** Try one guess per symmetry class (default true). */
   symmetry?: boolean;
+  /**
+   * Bound a guess's classes by one level of lookahead before solving any (default true). Off
+   * only to measure what it saves.
+   */
+  lookahead?: boolean;
   /** Called about every `progressEvery` nodes; return true to stop the search. */
   onProgress?: (progress: SearchProgress) => boolean | undefined;
   progressEvery?: number;
@@ -168,6 +179,7 @@ export class OptimalSearch {
   readonly #cache: SetCache<CacheEntry>;
   readonly #consistentOnly: boolean;
   readonly #symmetry: boolean;
+  readonly #lookaheadOn: boolean;
   readonly #onProgress: SearchOptions['onProgress'];
   readonly #progressEvery: number;
   readonly #isCandidate: Uint8Array;
@@ -218,6 +230,7 @@ export class OptimalSearch {
     this.#cache = new SetCache(options.cacheCodes);
     this.#consistentOnly = options.consistentOnly ?? false;
     this.#symmetry = options.symmetry ?? true;
+    this.#lookaheadOn = options.lookahead ?? true;
     this.#onProgress = options.onProgress;
     this.#progressEvery = options.progressEvery ?? 4096;
     this.#isCandidate = new Uint8Array(game.size);
@@ -816,7 +829,9 @@ export class OptimalSearch {
       const saved = this.#savedRankings(level + 1);
       for (const a of classes) saved[a].saved = false;
       const target = (5 * this.bounds.answers) / 4;
-      const order = classes.filter((a) => sizes(a) >= PROBE_MIN_CANDIDATES);
+      const order = this.#lookaheadOn
+        ? classes.filter((a) => sizes(a) >= PROBE_MIN_CANDIDATES)
+        : [];
       order.sort((a, b) => Math.abs(sizes(a) - target) - Math.abs(sizes(b) - target));
       for (const a of order) {
         const members = grouped.subarray(start[a], start[a + 1]);
@@ -873,14 +888,16 @@ class SetCache<T> {
     readonly maxEntries = 4_000_000,
   ) {}
 
-  get(codes: Int32Array, depth: number): T | undefined {
+  get(codes: Int32Array, budget: number): T | undefined {
+    const depth = effectiveDepth(codes, budget);
     for (let slot = this.#slots.get(hashSet(codes, depth)); slot; slot = slot.next) {
       if (slot.depth === depth && sameCodes(slot.codes, codes)) return slot.value;
     }
     return undefined;
   }
 
-  set(codes: Int32Array, depth: number, value: T): void {
+  set(codes: Int32Array, budget: number, value: T): void {
+    const depth = effectiveDepth(codes, budget);
     const hash = hashSet(codes, depth);
     const first = this.#slots.get(hash);
     for (let slot = first; slot; slot = slot.next) {
@@ -896,6 +913,15 @@ class SetCache<T> {
     this.#codes += codes.length;
     this.#slots.set(hash, { codes: Uint16Array.from(codes), depth, value, next: first });
   }
+}
+
+/**
+ * The depth budget as far as it matters: every guess of a sensible strategy rules out at least
+ * one secret, so a budget of n guesses or more for n secrets binds nothing, and all such
+ * budgets share their results.
+ */
+function effectiveDepth(codes: Int32Array, budget: number): number {
+  return Math.min(budget, codes.length);
 }
 
 /** A 53-bit hash of a set of codes and a depth (two 32-bit multiplicative hashes). */
@@ -1024,6 +1050,8 @@ export interface OptimalResult {
   /** The depth budget the strategy was found under (`worst`: the least possible worst case). */
   readonly depth: number;
   readonly nodes: number;
+  /** Classes ranked for their lookahead bound alone (see `OptimalSearch.lookaheads`). */
+  readonly lookaheads: number;
   /** No strategy obeys the depth cap at all. */
   readonly impossible: boolean;
 }
@@ -1050,6 +1078,7 @@ export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalRe
           lowerBound: costTotal(outcome.cost),
           depth,
           nodes: search.nodes,
+          lookaheads: search.lookaheads,
           impossible: false,
         };
       }
@@ -1068,12 +1097,13 @@ export function findOptimal(game: Game, options: OptimalOptions = {}): OptimalRe
         ),
         depth,
         nodes: search.nodes,
+        lookaheads: search.lookaheads,
         impossible: false,
       };
     }
     lowerBound = Math.max(lowerBound, search.bounds.total[game.size]);
   }
-  return impossible(cap, search.nodes);
+  return impossible(cap, search.nodes, search.lookaheads);
 }
 
 /**
@@ -1087,7 +1117,7 @@ export function depthsToTry(options: OptimalOptions, least: number): number[] {
 }
 
 /** The result when no strategy keeps to the depth cap. */
-export function impossible(cap: number, nodes: number): OptimalResult {
+export function impossible(cap: number, nodes: number, lookaheads: number): OptimalResult {
   return {
     strategy: undefined,
     cost: Number.POSITIVE_INFINITY,
@@ -1095,6 +1125,7 @@ export function impossible(cap: number, nodes: number): OptimalResult {
     lowerBound: Number.POSITIVE_INFINITY,
     depth: cap,
     nodes,
+    lookaheads,
     impossible: true,
   };
 }
