@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: times codebreaker against baselines measured in the same run, and prints the
- * ratios. `npm run bench -- --full` runs every baseline over every secret instead of a sample,
- * and the long proofs (Bulls and Cows); `--only=NAME` runs one section. Needs `npm run build`
- * (done by `npm ci`) for the sections that time the CLI.
+ * ratios; the whole run takes several minutes (the optimal Bulls and Cows proof alone one or
+ * two). `npm run bench -- --full` runs every baseline over every secret instead of a sample, and
+ * the longer proofs (Bulls and Cows on one thread too); `--only=NAME` runs one section. Needs
+ * `npm run build` (done by `npm ci`) for the sections that time the CLI.
  */
 import { execFileSync } from 'node:child_process';
 import { analyze } from '../src/analyze.js';
