@@ -107,3 +107,11 @@ describe('codebreaker optimal', () => {
     }
   });
 });
+
+describe.runIf(process.env.CODEBREAKER_SLOW)('Bulls and Cows on two threads (slow)', () => {
+  it('proves 26274, at most 7 guesses', { timeout: 900_000 }, async () => {
+    const { status, out } = await cli('optimal', '--game', 'moo', '--threads', '2', '--json');
+    expect(status).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ total: 26274, max: 7, proved: true, first: '0123' });
+  });
+});

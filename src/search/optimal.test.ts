@@ -114,6 +114,13 @@ describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () =
     expect(analysis.max).toBe(6);
     expect(analysis.histogram[6]).toBe(1);
   });
+  it('the same optimum without the lookahead bounds, searching far more nodes', () => {
+    const withLookahead = findOptimal(game);
+    const without = findOptimal(game, { lookahead: false });
+    expect(without.cost).toBe(withLookahead.cost);
+    expect(without.lookaheads).toBe(0);
+    expect(without.nodes).toBeGreaterThan(4 * withLookahead.nodes);
+  });
   it('5626 with at most 5 guesses', () => {
     const found = findOptimal(game, { maxDepth: 5 });
     expect(costTotal(found.cost)).toBe(5626);

@@ -59,7 +59,7 @@ export const UNLIMITED = 255;
 /** Nodes at least this large use the full symmetry group. */
 const FULL_SYMMETRY_MIN_CANDIDATES = 24;
 /** Classes at least this large get a lookahead bound before a guess's classes are solved. */
-const PROBE_MIN_CANDIDATES = 6;
+const LOOKAHEAD_MIN_CANDIDATES = 6;
 /** `#rankMid` counts in bytes and reads them with 7-bit arithmetic: classes stay below 128. */
 const MID_MAX_CANDIDATES = 127;
 /** The most colour states whose representatives a search keeps before starting afresh. */
@@ -830,7 +830,7 @@ export class OptimalSearch {
       for (const a of classes) saved[a].saved = false;
       const target = (5 * this.bounds.answers) / 4;
       const order = this.#lookaheadOn
-        ? classes.filter((a) => sizes(a) >= PROBE_MIN_CANDIDATES)
+        ? classes.filter((a) => sizes(a) >= LOOKAHEAD_MIN_CANDIDATES)
         : [];
       order.sort((a, b) => Math.abs(sizes(a) - target) - Math.abs(sizes(b) - target));
       for (const a of order) {

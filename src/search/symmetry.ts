@@ -38,15 +38,21 @@ export function applySymmetry(game: Game, symmetry: Symmetry, code: number): num
   return game.codes.indexOf(image);
 }
 
+/** The cache of `caches` that belongs to `game`, made empty on first use. */
+function cacheOf<T>(caches: WeakMap<Game, Map<string, T>>, game: Game): Map<string, T> {
+  let cache = caches.get(game);
+  if (!cache) {
+    cache = new Map();
+    caches.set(game, cache);
+  }
+  return cache;
+}
+
 const imageCache = new WeakMap<Game, Map<string, Int32Array>>();
 
 /** The image of every code under `symmetry`, cached per game. */
 export function imageTable(game: Game, symmetry: Symmetry): Int32Array {
-  let cache = imageCache.get(game);
-  if (!cache) {
-    cache = new Map();
-    imageCache.set(game, cache);
-  }
+  const cache = cacheOf(imageCache, game);
   const key = `${symmetry.positions.join(',')}/${symmetry.colors.join(',')}`;
   let table = cache.get(key);
   if (!table) {
@@ -212,11 +218,7 @@ export function colourRepresentatives(
 ): Int32Array | undefined {
   const { unused, dead } = freeColours(game, history, candidates);
   const key = `${unused.join(',')}/${dead.join(',')}`;
-  let cache = colourCache.get(game);
-  if (!cache) {
-    cache = new Map();
-    colourCache.set(game, cache);
-  }
+  const cache = cacheOf(colourCache, game);
   if (!cache.has(key)) cache.set(key, colourClassRepresentatives(game, unused, dead));
   return cache.get(key);
 }
@@ -324,11 +326,7 @@ function stabilizerOf(game: Game, history: readonly Turn[]): Symmetry[] {
 function stabilizerOfGuesses(game: Game, played: readonly number[]): Symmetry[] {
   const guesses = [...new Set(played)].sort((a, b) => a - b);
   const key = guesses.join(',');
-  let cache = stabilizerCache.get(game);
-  if (!cache) {
-    cache = new Map();
-    stabilizerCache.set(game, cache);
-  }
+  const cache = cacheOf(stabilizerCache, game);
   let stabilizer = cache.get(key);
   if (!stabilizer) {
     if (cache.size >= STABILIZERS_CACHED) cache.clear();
@@ -339,8 +337,8 @@ function stabilizerOfGuesses(game: Game, played: readonly number[]): Symmetry[] 
 }
 
 /**
- * Whether some permutation of the positions (with the colour renaming it forces, other than
- * the identity) maps each of `guesses` onto itself. Without one, the state's group is its
+ * Whether some permutation of the positions other than the identity (with the colour renaming
+ * it forces) maps each of `guesses` onto itself. Without one, the state's group is its
  * colour part alone: see `colourClassRepresentatives`.
  */
 export function hasPositionalSymmetry(game: Game, guesses: readonly number[]): boolean {
@@ -363,11 +361,7 @@ export function guessRepresentatives(
   }
   const guesses = [...new Set(history.map((turn) => turn.guess))].sort((a, b) => a - b);
   const key = `${guesses.join(',')}/${freeColours(game, history, candidates).dead.join(',')}`;
-  let cache = representativesCache.get(game);
-  if (!cache) {
-    cache = new Map();
-    representativesCache.set(game, cache);
-  }
+  const cache = cacheOf(representativesCache, game);
   if (cache.has(key)) return cache.get(key);
   if (cache.size >= REPRESENTATIVES_CACHED) cache.clear();
   const orbit = guessOrbits(game, history, candidates);
