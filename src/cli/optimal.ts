@@ -18,7 +18,6 @@ import {
 import { buildTree, treeToJson } from '../tree.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
-import { findOptimalThreaded } from './optimal-threads.js';
 import { CommandFailure } from './program.js';
 import { statusLine } from './progress.js';
 import { type RulesFlags, addRulesOptions, gameFromFlags, wholeFlag } from './rules-options.js';
@@ -112,7 +111,11 @@ export function optimalCommand(program: Command, io: Io): void {
       try {
         result =
           threads > 1
-            ? await findOptimalThreaded(game, { ...search, threads, onProgress })
+            ? await (await import('./optimal-threads.js')).findOptimalThreaded(game, {
+                ...search,
+                threads,
+                onProgress,
+              })
             : findOptimal(game, { ...search, progressEvery: 512, onProgress });
       } finally {
         status.stop();

@@ -1,6 +1,12 @@
 /** Progress bars on stderr, shown only when stderr is a terminal. */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type CliProgress from 'cli-progress';
 import type { Io } from './io.js';
+
+/** The progress-bar library, loaded when a bar is first shown, so start-up does without it. */
+function cliProgress(): typeof CliProgress {
+  return createRequire(import.meta.url)('cli-progress');
+}
 
 /** A running progress indicator. */
 export interface Progress {
@@ -15,7 +21,8 @@ const silent: Progress = { update: () => {}, stop: () => {} };
 /** A bar labelled `label` counting up to `total`; silent unless stderr is a terminal. */
 export function progressBar(io: Io, label: string, total: number): Progress {
   if (!io.errIsTerminal) return silent;
-  const bar = new cliProgress.SingleBar(
+  const { SingleBar, Presets } = cliProgress();
+  const bar = new SingleBar(
     {
       format: `${label} [{bar}] {percentage}% {value}/{total} {detail}`,
       barCompleteChar: '█',
@@ -25,7 +32,7 @@ export function progressBar(io: Io, label: string, total: number): Progress {
       stream: process.stderr,
       fps: 10,
     },
-    cliProgress.Presets.shades_classic,
+    Presets.shades_classic,
   );
   bar.start(total, 0, { detail: '' });
   return {
