@@ -865,7 +865,9 @@ export class OptimalSearch {
 }
 
 interface CacheSlot<T> {
-  readonly codes: Uint16Array;
+  /** Where the set's codes start in the cache's slab, and how many there are. */
+  readonly offset: number;
+  readonly length: number;
   readonly depth: number;
   value: T;
   next: CacheSlot<T> | undefined;
@@ -875,12 +877,15 @@ interface CacheSlot<T> {
  * A map from (set of codes, depth budget) to results. Keys are 53-bit hashes of the set, and
  * every hit is checked against the stored set, so a collision can cost time but never a wrong
  * answer. Cheaper than building a string key for every set the search meets. Sets are stored as
- * 16-bit codes (exact searches need a score table, so codes are below 8192), and when the cache
- * holds more than `maxCodes` codes or `maxEntries` sets it starts afresh: memory stays bounded,
- * and a forgotten result is only searched again.
+ * 16-bit codes (exact searches need a score table, so codes are below 8192), one after another
+ * in one growing slab rather than an array each (thousands of small typed arrays a second keep
+ * the garbage collector busy), and when the cache holds more than `maxCodes` codes or
+ * `maxEntries` sets it starts afresh: memory stays bounded, and a forgotten result is only
+ * searched again.
  */
 class SetCache<T> {
   readonly #slots = new Map<number, CacheSlot<T>>();
+  #slab = new Uint16Array(1 << 16);
   #codes = 0;
 
   constructor(
@@ -891,7 +896,7 @@ class SetCache<T> {
   get(codes: Int32Array, budget: number): T | undefined {
     const depth = effectiveDepth(codes, budget);
     for (let slot = this.#slots.get(hashSet(codes, depth)); slot; slot = slot.next) {
-      if (slot.depth === depth && sameCodes(slot.codes, codes)) return slot.value;
+      if (slot.depth === depth && this.#holds(slot, codes)) return slot.value;
     }
     return undefined;
   }
@@ -901,7 +906,7 @@ class SetCache<T> {
     const hash = hashSet(codes, depth);
     const first = this.#slots.get(hash);
     for (let slot = first; slot; slot = slot.next) {
-      if (slot.depth === depth && sameCodes(slot.codes, codes)) {
+      if (slot.depth === depth && this.#holds(slot, codes)) {
         slot.value = value;
         return;
       }
@@ -910,8 +915,25 @@ class SetCache<T> {
       this.#slots.clear();
       this.#codes = 0;
     }
+    const offset = this.#codes;
+    if (offset + codes.length > this.#slab.length) {
+      const grown = new Uint16Array(Math.max(2 * this.#slab.length, offset + codes.length));
+      grown.set(this.#slab.subarray(0, offset));
+      this.#slab = grown;
+    }
+    this.#slab.set(codes, offset);
     this.#codes += codes.length;
-    this.#slots.set(hash, { codes: Uint16Array.from(codes), depth, value, next: first });
+    const next = this.#slots.size === 0 ? undefined : first;
+    this.#slots.set(hash, { offset, length: codes.length, depth, value, next });
+  }
+
+  /** Whether `slot` holds exactly `codes`. */
+  #holds(slot: CacheSlot<T>, codes: Int32Array): boolean {
+    if (slot.length !== codes.length) return false;
+    const slab = this.#slab;
+    for (let i = 0, j = slot.offset; i < codes.length; i++, j++)
+      if (slab[j] !== codes[i]) return false;
+    return true;
   }
 }
 
@@ -934,12 +956,6 @@ function hashSet(codes: Int32Array, depth: number): number {
     b ^= b >>> 15;
   }
   return (a >>> 0) * 2097152 + (b >>> 11);
-}
-
-function sameCodes(a: Uint16Array, b: Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The colours in a bit mask, in increasing order. */
