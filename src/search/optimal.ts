@@ -150,6 +150,8 @@ function newRanking(size: number): Ranking {
 interface Outcome {
   cost: number;
   guess: number;
+  /** With guess −1: the bound comes from a search or lookahead of this very set (cached). */
+  searched?: boolean;
 }
 
 /**
@@ -190,6 +192,8 @@ export class OptimalSearch {
     start: Int32Array;
     next: Int32Array;
     lower: Float64Array;
+    /** 1 where the class's lower bound is already a searched one (see `Outcome.searched`). */
+    searched: Uint8Array;
   }[] = [];
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
@@ -649,7 +653,9 @@ export class OptimalSearch {
     }
     const cached = this.#cache.get(candidates, depth);
     if (cached) {
-      return cached.guess >= 0 ? cached : { cost: Math.max(cached.cost, sizeBound), guess: -1 };
+      return cached.guess >= 0
+        ? cached
+        : { cost: Math.max(cached.cost, sizeBound), guess: -1, searched: true };
     }
     return n <= this.bounds.answers
       ? { cost: packCost(2 * n, 2), guess: -1 }
@@ -659,13 +665,12 @@ export class OptimalSearch {
   /**
    * A lower bound on the total of `candidates` within `depth`: the least bound of any guess by
    * the sizes of the classes it makes (∞ if no guess keeps to the depth). Cached as a bound, so
-   * the class is ranked once however many guesses make it; anything cached already bounds at
-   * least as well, since a search of the class ranks it first. The ranking is left in
-   * `ranking`, marked saved, for a search of the class that follows.
+   * the class is ranked once however many guesses make it. Only for sets with nothing cached
+   * (`#known` says so): anything cached already bounds at least as well, since a search of the
+   * class ranks it first. The ranking is left in `ranking`, marked saved, for a search of the
+   * class that follows.
    */
   #lookahead(candidates: Int32Array, depth: number, ranking: Ranking): number {
-    const cached = this.#cache.get(candidates, depth);
-    if (cached) return costTotal(cached.cost);
     this.lookaheads++;
     this.#rank(candidates, depth, Number.POSITIVE_INFINITY, ranking);
     ranking.saved = true;
@@ -780,8 +785,9 @@ export class OptimalSearch {
       start: new Int32Array(answers + 1),
       next: new Int32Array(answers),
       lower: new Float64Array(answers),
+      searched: new Uint8Array(answers),
     };
-    const { grouped, start, next, lower } = this.#splits[level];
+    const { grouped, start, next, lower, searched } = this.#splits[level];
     start.fill(0);
     for (let j = 0; j < n; j++) start[table[row + candidates[j]] + 1]++;
     for (let a = 0; a < answers; a++) start[a + 1] += start[a];
@@ -811,6 +817,7 @@ export class OptimalSearch {
       } else {
         classes.push(a);
         lower[a] = costTotal(known.cost);
+        searched[a] = known.searched ? 1 : 0;
         rest += lower[a];
       }
     }
@@ -830,7 +837,7 @@ export class OptimalSearch {
       for (const a of classes) saved[a].saved = false;
       const target = (5 * this.bounds.answers) / 4;
       const order = this.#lookaheadOn
-        ? classes.filter((a) => sizes(a) >= LOOKAHEAD_MIN_CANDIDATES)
+        ? classes.filter((a) => sizes(a) >= LOOKAHEAD_MIN_CANDIDATES && !searched[a])
         : [];
       order.sort((a, b) => Math.abs(sizes(a) - target) - Math.abs(sizes(b) - target));
       for (const a of order) {
