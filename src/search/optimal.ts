@@ -150,8 +150,6 @@ function newRanking(size: number): Ranking {
 interface Outcome {
   cost: number;
   guess: number;
-  /** With guess −1: the bound comes from a search or lookahead of this very set (cached). */
-  searched?: boolean;
 }
 
 /**
@@ -174,6 +172,10 @@ export class OptimalSearch {
   rootGuess = -1;
   /** The bound of the guess being tried there: no untried guess has a lower one. */
   frontier = 0;
+  /** Set by `#known`: its result is an exact cost, not a bound. */
+  #knownExact = false;
+  /** Set by `#known`: its bound comes from a search or lookahead of this very set (cached). */
+  #knownSearched = false;
   #rootLevel = 0;
   readonly #table: Uint8Array;
   /** The table read four answers at a time (little-endian), when every row is word-aligned. */
@@ -187,14 +189,7 @@ export class OptimalSearch {
   readonly #isCandidate: Uint8Array;
   readonly #counts: Int32Array;
   /** Partition buffers of `#evaluate`, one per level of the recursion. */
-  readonly #splits: {
-    grouped: Int32Array;
-    start: Int32Array;
-    next: Int32Array;
-    lower: Float64Array;
-    /** 1 where the class's lower bound is already a searched one (see `Outcome.searched`). */
-    searched: Uint8Array;
-  }[] = [];
+  readonly #splits: Split[] = [];
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
   /** Per level of the recursion: the colours its guesses use, as a bit mask. */
@@ -640,26 +635,32 @@ export class OptimalSearch {
   }
 
   /**
-   * What is known of a class without searching it: its exact cost (guess ≥ 0) from the cache or
-   * because a candidate splits it apart, else the best lower bound at hand (guess −1).
+   * What is known of a class without searching it: its exact cost (returned, with `knownExact`
+   * set) from the cache or because a candidate splits it apart, else the best lower bound at
+   * hand (`knownSearched` set when that bound comes from a search or lookahead of this very
+   * set). Results go in fields rather than a new object: this runs for every class of every
+   * guess evaluated.
    */
-  #known(candidates: Int32Array, depth: number): Outcome {
+  #known(candidates: Int32Array, depth: number): number {
     const n = candidates.length;
+    this.#knownExact = false;
+    this.#knownSearched = false;
+    if (this.bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
     const sizeBound = packCost(this.bounds.total[n], this.bounds.depth[n]);
-    if (this.bounds.depth[n] > depth) return fail();
-    if (n <= this.bounds.answers) {
-      const perfect = this.#perfectCandidate(candidates);
-      if (perfect >= 0) return { cost: packCost(2 * n - 1, 2), guess: perfect };
+    if (n <= this.bounds.answers && this.#perfectCandidate(candidates) >= 0) {
+      this.#knownExact = true;
+      return packCost(2 * n - 1, 2);
     }
     const cached = this.#cache.get(candidates, depth);
     if (cached) {
-      return cached.guess >= 0
-        ? cached
-        : { cost: Math.max(cached.cost, sizeBound), guess: -1, searched: true };
+      if (cached.guess >= 0) {
+        this.#knownExact = true;
+        return cached.cost;
+      }
+      this.#knownSearched = true;
+      return Math.max(cached.cost, sizeBound);
     }
-    return n <= this.bounds.answers
-      ? { cost: packCost(2 * n, 2), guess: -1 }
-      : { cost: sizeBound, guess: -1 };
+    return n <= this.bounds.answers ? packCost(2 * n, 2) : sizeBound;
   }
 
   /**
@@ -686,6 +687,21 @@ export class OptimalSearch {
     const size = this.game.size;
     const table = this.#table;
     const n = candidates.length;
+    if (this.game.answers <= 32) {
+      // Answers as bits: a candidate fails at its first repeated answer, usually within a few.
+      for (let i = 0; i < n; i++) {
+        const row = candidates[i] * size;
+        let seen = 0;
+        let j = 0;
+        for (; j < n; j++) {
+          const bit = 1 << table[row + candidates[j]];
+          if ((seen & bit) !== 0) break;
+          seen |= bit;
+        }
+        if (j === n) return candidates[i];
+      }
+      return -1;
+    }
     const seen = this.#counts;
     for (let i = 0; i < n; i++) {
       const row = candidates[i] * size;
@@ -780,48 +796,44 @@ export class OptimalSearch {
     const row = guess * game.size;
     const answers = game.answers;
     const level = history.length;
-    this.#splits[level] ??= {
-      grouped: new Int32Array(game.size),
-      start: new Int32Array(answers + 1),
-      next: new Int32Array(answers),
-      lower: new Float64Array(answers),
-      searched: new Uint8Array(answers),
-    };
-    const { grouped, start, next, lower, searched } = this.#splits[level];
+    this.#splits[level] ??= newSplit(game.size, answers);
+    const { grouped, start, next, lower, searched, classes, order } = this.#splits[level];
     start.fill(0);
     for (let j = 0; j < n; j++) start[table[row + candidates[j]] + 1]++;
-    for (let a = 0; a < answers; a++) start[a + 1] += start[a];
-    next.set(start.subarray(0, answers));
+    for (let a = 0; a < answers; a++) {
+      start[a + 1] += start[a];
+      next[a] = start[a];
+    }
     for (let j = 0; j < n; j++) grouped[next[table[row + candidates[j]]]++] = candidates[j];
-    const sizes = (a: number): number => start[a + 1] - start[a];
 
     // Settle what is cheap before recursing: classes of one or two, classes already cached, and
     // small classes a candidate splits apart; the others get their best known lower bound.
-    const classes: number[] = [];
+    // `classes` lists the rest, largest first (insertion sort: there are at most P of them).
+    let unsettled = 0;
     let rest = 0;
     let total = n;
     let deepest = 1;
-    for (let a = 0; a < game.answers; a++) {
-      const c = sizes(a);
+    for (let a = 0; a < answers; a++) {
+      const c = start[a + 1] - start[a];
       if (c === 0 || a === game.solved) continue;
       if (c <= 2) {
         total += c === 1 ? 1 : 3;
         deepest = Math.max(deepest, c + 1);
         continue;
       }
-      const members = grouped.subarray(start[a], start[a + 1]);
-      const known = this.#known(members, depth - 1);
-      if (known.guess >= 0) {
-        total += costTotal(known.cost);
-        deepest = Math.max(deepest, costMax(known.cost) + 1);
-      } else {
-        classes.push(a);
-        lower[a] = costTotal(known.cost);
-        searched[a] = known.searched ? 1 : 0;
-        rest += lower[a];
+      const known = this.#known(grouped.subarray(start[a], start[a + 1]), depth - 1);
+      if (this.#knownExact) {
+        total += costTotal(known);
+        deepest = Math.max(deepest, costMax(known) + 1);
+        continue;
       }
+      lower[a] = costTotal(known);
+      searched[a] = this.#knownSearched ? 1 : 0;
+      rest += lower[a];
+      let i = unsettled++;
+      for (; i > 0 && classSize(start, classes[i - 1]) < c; i--) classes[i] = classes[i - 1];
+      classes[i] = a;
     }
-    classes.sort((a, b) => sizes(b) - sizes(a));
     const bestTotal = costTotal(best);
     if (total + rest > bestTotal) return packCost(total + rest, 0);
     this.#push(guess);
@@ -834,13 +846,26 @@ export class OptimalSearch {
       // are mostly split apart as the size bound assumes, and for much larger ones one level
       // adds little to the size bound for much work. Nearest 5P/4 first halves the work.
       const saved = this.#savedRankings(level + 1);
-      for (const a of classes) saved[a].saved = false;
-      const target = (5 * this.bounds.answers) / 4;
-      const order = this.#lookaheadOn
-        ? classes.filter((a) => sizes(a) >= LOOKAHEAD_MIN_CANDIDATES && !searched[a])
-        : [];
-      order.sort((a, b) => Math.abs(sizes(a) - target) - Math.abs(sizes(b) - target));
-      for (const a of order) {
+      for (let i = 0; i < unsettled; i++) saved[classes[i]].saved = false;
+      let looked = 0;
+      if (this.#lookaheadOn) {
+        const target = (5 * this.bounds.answers) / 4;
+        for (let i = 0; i < unsettled; i++) {
+          const a = classes[i];
+          const c = start[a + 1] - start[a];
+          if (c < LOOKAHEAD_MIN_CANDIDATES || searched[a]) continue;
+          let j = looked++;
+          for (
+            ;
+            j > 0 && Math.abs(classSize(start, order[j - 1]) - target) > Math.abs(c - target);
+            j--
+          )
+            order[j] = order[j - 1];
+          order[j] = a;
+        }
+      }
+      for (let i = 0; i < looked; i++) {
+        const a = order[i];
         const members = grouped.subarray(start[a], start[a + 1]);
         const lookahead = this.#lookahead(members, depth - 1, saved[a]);
         if (lookahead > lower[a]) {
@@ -849,7 +874,8 @@ export class OptimalSearch {
           if (total + rest > bestTotal) return packCost(total + rest, 0);
         }
       }
-      for (const a of classes) {
+      for (let i = 0; i < unsettled; i++) {
+        const a = classes[i];
         rest -= lower[a];
         const allowed = bestTotal - total - rest;
         if (allowed < lower[a]) return packCost(total + lower[a] + rest, 0);
@@ -869,6 +895,38 @@ export class OptimalSearch {
     }
     return packCost(total, deepest);
   }
+}
+
+/** The partition buffers of one level of `#evaluate`. */
+interface Split {
+  /** The candidates grouped by answer: class a is grouped[start[a]] … grouped[start[a + 1] − 1]. */
+  grouped: Int32Array;
+  start: Int32Array;
+  next: Int32Array;
+  lower: Float64Array;
+  /** 1 where the class's lower bound is already a searched one (see `#known`). */
+  searched: Uint8Array;
+  /** The answers whose classes are left to solve, largest first. */
+  classes: Int32Array;
+  /** Those to look ahead, in the order it is done. */
+  order: Int32Array;
+}
+
+function newSplit(size: number, answers: number): Split {
+  return {
+    grouped: new Int32Array(size),
+    start: new Int32Array(answers + 1),
+    next: new Int32Array(answers),
+    lower: new Float64Array(answers),
+    searched: new Uint8Array(answers),
+    classes: new Int32Array(answers),
+    order: new Int32Array(answers),
+  };
+}
+
+/** The size of class `a` of a split. */
+function classSize(start: Int32Array, a: number): number {
+  return start[a + 1] - start[a];
 }
 
 interface CacheSlot<T> {
