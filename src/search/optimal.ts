@@ -416,23 +416,17 @@ export class OptimalSearch {
     limit: number,
     ranking: Ranking = this.#levelRanking(),
   ): Ranking {
-    const n = candidates.length;
     ranking.count = 0;
     ranking.skipped = Number.POSITIVE_INFINITY;
-    const isCandidate = this.#isCandidate;
-    for (let i = 0; i < n; i++) isCandidate[candidates[i]] = 1;
-    try {
-      const guesses = this.#guesses(candidates);
-      if (this.game.answers <= 32 && n <= this.bounds.capacity[3]) {
-        this.#rankMasks(candidates, guesses, depth, limit, ranking);
-      } else {
-        this.#rankStreaming(candidates, guesses, depth, limit, ranking);
-      }
-      return ranking;
-    } finally {
-      for (let i = 0; i < n; i++) isCandidate[candidates[i]] = 0;
+    const guesses = this.#guesses(candidates);
+    if (this.game.answers <= 32 && candidates.length <= this.bounds.capacity[3]) {
+      this.#rankMasks(candidates, guesses, depth, limit, ranking);
+    } else {
+      this.#rankStreaming(candidates, guesses, depth, limit, ranking);
     }
+    return ranking;
   }
+
 
   /**
    * Ranking at a node of at most what three guesses can cover, when answers fit in a 32-bit
@@ -776,7 +770,10 @@ export class OptimalSearch {
     if (!this.#consistentOnly) return representatives;
     if (!representatives) return candidates;
     const isCandidate = this.#isCandidate;
-    return representatives.filter((code) => isCandidate[code] === 1);
+    for (let i = 0; i < candidates.length; i++) isCandidate[candidates[i]] = 1;
+    const consistent = representatives.filter((code) => isCandidate[code] === 1);
+    for (let i = 0; i < candidates.length; i++) isCandidate[candidates[i]] = 0;
+    return consistent;
   }
 
   /**
