@@ -188,6 +188,8 @@ export class OptimalSearch {
   readonly #counts: Int32Array;
   /** Partition buffers of `#evaluate`, one per level of the recursion. */
   readonly #splits: Split[] = [];
+  /** Per level of the recursion, the indices of a ranking's guesses of equal key (`#node`). */
+  readonly #batches: Int32Array[] = [];
   /** Ranking buffers, one per level of the recursion. */
   readonly #levels: Ranking[] = [];
   /** Per level of the recursion: the colours its guesses use, as a bit mask. */
@@ -348,36 +350,49 @@ export class OptimalSearch {
     let best = limit;
     let bestGuess = -1;
     let proved = ranking.skipped;
-    // Pick the next guess by a scan: the loop usually stops after a few, so this beats sorting.
+    // Take the guesses in order of key, a batch of equal keys per scan (in index order, as
+    // picking one at a time would): the loop usually stops after a few batches, so this beats
+    // sorting, and ties are common enough that it beats a scan per guess.
+    const level = history.length;
+    this.#batches[level] ??= new Int32Array(this.game.size);
+    const batch = this.#batches[level];
     for (;;) {
-      let next = -1;
-      let nextKey = Number.POSITIVE_INFINITY;
+      let ties = 0;
+      let key = Number.POSITIVE_INFINITY;
       for (let i = 0; i < count; i++) {
-        if (keys[i] < nextKey) {
-          nextKey = keys[i];
-          next = i;
+        const k = keys[i];
+        if (k < key) {
+          key = k;
+          ties = 0;
         }
+        if (k === key) batch[ties++] = i;
       }
-      if (next < 0) break;
-      keys[next] = Number.POSITIVE_INFINITY;
-      const bound = Math.floor(nextKey / 2);
+      if (key === Number.POSITIVE_INFINITY) break;
+      const bound = Math.floor(key / 2);
       if (bound >= best) {
         proved = Math.min(proved, bound);
         break;
       }
-      const guess = ranking.guesses[next];
-      const atRoot = history.length === this.#rootLevel;
+      const atRoot = level === this.#rootLevel;
       if (atRoot) this.frontier = bound;
-      const cost = this.#evaluate(guess, candidates, depth, best, history);
-      if (cost < best) {
-        best = cost;
-        bestGuess = guess;
-        if (atRoot) {
-          this.rootBest = cost;
-          this.rootGuess = guess;
+      for (let b = 0; b < ties && bound < best; b++) {
+        keys[batch[b]] = Number.POSITIVE_INFINITY;
+        const guess = ranking.guesses[batch[b]];
+        const cost = this.#evaluate(guess, candidates, depth, best, history);
+        if (cost < best) {
+          best = cost;
+          bestGuess = guess;
+          if (atRoot) {
+            this.rootBest = cost;
+            this.rootGuess = guess;
+          }
+        } else {
+          proved = Math.min(proved, cost);
         }
-      } else {
-        proved = Math.min(proved, cost);
+      }
+      if (bound >= best) {
+        proved = Math.min(proved, bound);
+        break;
       }
     }
     if (bestGuess >= 0) {
@@ -427,7 +442,6 @@ export class OptimalSearch {
     return ranking;
   }
 
-
   /**
    * Ranking at a node of at most what three guesses can cover, when answers fit in a 32-bit
    * mask. Below that size a class of c secrets has the size bound 2c − 1 + max(0, c − P) (see
@@ -446,7 +460,7 @@ export class OptimalSearch {
    */
   #rankMasks(
     candidates: Int32Array,
-    guesses: ArrayLike<number> | undefined,
+    guesses: Int32Array | undefined,
     depth: number,
     limit: number,
     ranking: Ranking,
@@ -574,7 +588,7 @@ export class OptimalSearch {
    */
   #rankStreaming(
     candidates: Int32Array,
-    guesses: ArrayLike<number> | undefined,
+    guesses: Int32Array | undefined,
     depth: number,
     limit: number,
     ranking: Ranking,
@@ -822,6 +836,8 @@ export class OptimalSearch {
         continue;
       }
       const known = this.#known(grouped.subarray(start[a], start[a + 1]), depth - 1);
+      // A class that cannot be solved within the depth left rules the guess out.
+      if (known === Number.POSITIVE_INFINITY) return known;
       if (this.#knownExact) {
         total += costTotal(known);
         deepest = Math.max(deepest, costMax(known) + 1);
@@ -868,6 +884,7 @@ export class OptimalSearch {
         const a = order[i];
         const members = grouped.subarray(start[a], start[a + 1]);
         const lookahead = this.#lookahead(members, depth - 1, saved[a]);
+        if (lookahead === Number.POSITIVE_INFINITY) return lookahead;
         if (lookahead > lower[a]) {
           rest += lookahead - lower[a];
           lower[a] = lookahead;

@@ -256,11 +256,11 @@ export function colourClassRepresentatives(
   const kept = new Int32Array(game.size);
   let count = 0;
   for (let code = 0; code < game.size; code++) {
-    seen.fill(0);
-    firstSeen.fill(0);
+    const base = code * pegs;
     let canonical = true;
-    for (let i = 0; i < pegs && canonical; i++) {
-      const c = symbols[code * pegs + i];
+    let i = 0;
+    for (; i < pegs && canonical; i++) {
+      const c = symbols[base + i];
       const k = classOf[c];
       if (k < 0 || firstSeen[c]) continue;
       canonical = classes[k][seen[k]] === c;
@@ -268,6 +268,12 @@ export function colourClassRepresentatives(
       seen[k]++;
     }
     if (canonical) kept[count++] = code;
+    // Reset only what this code touched (cheaper than clearing both arrays per code).
+    for (let j = 0; j < i; j++) {
+      const c = symbols[base + j];
+      firstSeen[c] = 0;
+      if (classOf[c] >= 0) seen[classOf[c]] = 0;
+    }
   }
   return kept.slice(0, count);
 }
