@@ -118,12 +118,6 @@ export class SearchStopped extends Error {
   }
 }
 
-interface CacheEntry {
-  /** A packed cost: exact when `guess` ≥ 0, else a proved lower bound. */
-  cost: number;
-  guess: number;
-}
-
 /** The guesses of a node worth trying, with their sort keys (see `#rank`). */
 interface Ranking {
   guesses: Int32Array;
@@ -170,6 +164,8 @@ export class OptimalSearch {
   rootGuess = -1;
   /** The bound of the guess being tried there: no untried guess has a lower one. */
   frontier = 0;
+  /** Set by `#node`: the best guess of the cost it returned, or −1 for a lower bound. */
+  #nodeGuess = -1;
   /** Set by `#known`: its result is an exact cost, not a bound. */
   #knownExact = false;
   /** Set by `#known`: its bound comes from a search or lookahead of this very set (cached). */
@@ -178,7 +174,7 @@ export class OptimalSearch {
   readonly #table: Uint8Array;
   /** The table read four answers at a time (little-endian), when every row is word-aligned. */
   readonly #tableWords: Uint32Array | undefined;
-  readonly #cache: SetCache<CacheEntry>;
+  readonly #cache: SetCache;
   readonly #consistentOnly: boolean;
   readonly #symmetry: boolean;
   readonly #lookaheadOn: boolean;
@@ -263,7 +259,8 @@ export class OptimalSearch {
     this.rootBest = Number.POSITIVE_INFINITY;
     this.rootGuess = -1;
     this.frontier = packCost(this.bounds.total[candidates.length], 0);
-    return this.#node(candidates, depth, limit);
+    const cost = this.#node(candidates, depth, limit);
+    return { cost, guess: this.#nodeGuess };
   }
 
   /**
@@ -307,26 +304,34 @@ export class OptimalSearch {
   /** The cached best guess for `candidates` within `depth`, searching if it is not cached. */
   bestGuess(candidates: Int32Array, history: readonly number[], depth = UNLIMITED): number {
     if (candidates.length <= 2) return candidates[0];
-    const cached = this.#cache.get(candidates, depth);
-    if (cached && cached.guess >= 0) return cached.guess;
+    const slot = this.#cache.find(candidates, depth);
+    if (slot >= 0 && this.#cache.guess(slot) >= 0) return this.#cache.guess(slot);
     return this.solve(candidates, history, depth).guess;
   }
 
   /**
-   * `ranked`, if given, is the node's ranking already made (by `#lookahead`, with no limit).
+   * The search of one node: as `solve`, but the cost is returned and its guess (−1 when the cost
+   * is only a lower bound) left in `#nodeGuess`, so that no object is made per node. `ranked`,
+   * if given, is the node's ranking already made (by `#lookahead`, with no limit).
    */
-  #node(candidates: Int32Array, depth: number, limit: number, ranked?: Ranking): Outcome {
+  #node(candidates: Int32Array, depth: number, limit: number, ranked?: Ranking): number {
     const n = candidates.length;
     const { bounds } = this;
-    if (n === 1) return depth >= 1 ? { cost: packCost(1, 1), guess: candidates[0] } : fail();
-    if (n === 2) return depth >= 2 ? { cost: packCost(3, 2), guess: candidates[0] } : fail();
-    if (bounds.depth[n] > depth) return fail();
+    this.#nodeGuess = -1;
+    if (bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
+    if (n <= 2) {
+      this.#nodeGuess = candidates[0];
+      return n === 1 ? packCost(1, 1) : packCost(3, 2);
+    }
     const floor = packCost(2 * n - 1, 2);
-    if (floor >= limit) return { cost: floor, guess: -1 };
+    if (floor >= limit) return floor;
 
-    const cached = this.#cache.get(candidates, depth);
-    if (cached) {
-      if (cached.guess >= 0 || cached.cost >= limit) return cached;
+    const cache = this.#cache;
+    const slot = cache.find(candidates, depth);
+    const cachedCost = slot >= 0 ? cache.cost(slot) : 0;
+    if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) {
+      this.#nodeGuess = cache.guess(slot);
+      return cachedCost;
     }
 
     this.nodes++;
@@ -396,13 +401,14 @@ export class OptimalSearch {
       }
     }
     if (bestGuess >= 0) {
-      const outcome = { cost: best, guess: bestGuess };
-      this.#cache.set(candidates, depth, outcome);
-      return outcome;
+      cache.set(candidates, depth, best, bestGuess);
+      this.#nodeGuess = bestGuess;
+      return best;
     }
-    const lower = Math.max(proved, cached?.cost ?? 0);
-    this.#cache.set(candidates, depth, { cost: lower, guess: -1 });
-    return { cost: lower, guess: -1 };
+    const lower = Math.max(proved, cachedCost);
+    cache.set(candidates, depth, lower, -1);
+    this.#nodeGuess = -1;
+    return lower;
   }
 
   /** The ranking buffer of the current level of the recursion. */
@@ -659,14 +665,14 @@ export class OptimalSearch {
       this.#knownExact = true;
       return packCost(2 * n - 1, 2);
     }
-    const cached = this.#cache.get(candidates, depth);
-    if (cached) {
-      if (cached.guess >= 0) {
+    const slot = this.#cache.find(candidates, depth);
+    if (slot >= 0) {
+      if (this.#cache.guess(slot) >= 0) {
         this.#knownExact = true;
-        return cached.cost;
+        return this.#cache.cost(slot);
       }
       this.#knownSearched = true;
-      return Math.max(cached.cost, sizeBound);
+      return Math.max(this.#cache.cost(slot), sizeBound);
     }
     return n <= this.bounds.answers ? packCost(2 * n, 2) : sizeBound;
   }
@@ -683,10 +689,11 @@ export class OptimalSearch {
     this.lookaheads++;
     this.#rank(candidates, depth, Number.POSITIVE_INFINITY, ranking);
     ranking.saved = true;
-    let least = ranking.skipped;
-    for (let i = 0; i < ranking.count; i++)
-      least = Math.min(least, Math.floor(ranking.keys[i] / 2));
-    this.#cache.set(candidates, depth, { cost: least, guess: -1 });
+    // floor(key / 2) is monotone, so the least bound is that of the least key.
+    let key = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < ranking.count; i++) if (ranking.keys[i] < key) key = ranking.keys[i];
+    const least = Math.min(ranking.skipped, Math.floor(key / 2));
+    this.#cache.set(candidates, depth, least, -1);
     return costTotal(least);
   }
 
@@ -896,16 +903,16 @@ export class OptimalSearch {
         rest -= lower[a];
         const allowed = bestTotal - total - rest;
         if (allowed < lower[a]) return packCost(total + lower[a] + rest, 0);
-        const outcome = this.#node(
+        const cost = this.#node(
           grouped.subarray(start[a], start[a + 1]),
           depth - 1,
           packCost(allowed + 1, 0),
           saved[a].saved ? saved[a] : undefined,
         );
         saved[a].saved = false;
-        if (outcome.guess < 0) return packCost(total + costTotal(outcome.cost) + rest, 0);
-        total += costTotal(outcome.cost);
-        deepest = Math.max(deepest, costMax(outcome.cost) + 1);
+        if (this.#nodeGuess < 0) return packCost(total + costTotal(cost) + rest, 0);
+        total += costTotal(cost);
+        deepest = Math.max(deepest, costMax(cost) + 1);
       }
     } finally {
       history.pop();
@@ -946,77 +953,133 @@ function classSize(start: Int32Array, a: number): number {
   return start[a + 1] - start[a];
 }
 
-interface CacheSlot<T> {
-  /** Where the set's codes start in the cache's slab, and how many there are. */
-  readonly offset: number;
-  readonly length: number;
-  readonly depth: number;
-  value: T;
-  next: CacheSlot<T> | undefined;
-}
-
 /**
- * A map from (set of codes, depth budget) to results. Keys are 53-bit hashes of the set, and
- * every hit is checked against the stored set, so a collision can cost time but never a wrong
- * answer. Cheaper than building a string key for every set the search meets. Sets are stored as
- * 16-bit codes (exact searches need a score table, so codes are below 8192), one after another
- * in one growing slab rather than an array each (thousands of small typed arrays a second keep
- * the garbage collector busy), and when the cache holds more than `maxCodes` codes or
- * `maxEntries` sets it starts afresh: memory stays bounded, and a forgotten result is only
- * searched again.
+ * A map from (set of codes, depth budget) to a result: a packed cost, and its best guess (−1 when
+ * the cost is a proved lower bound). Keys are 32-bit hashes of the set, and every hit is checked
+ * against the stored set, so a collision can cost time but never a wrong answer. Everything is
+ * kept in typed arrays, nothing in objects: the sets as 16-bit codes (exact searches need a score
+ * table, so codes are below 8192) one after another in one growing slab, and per entry its
+ * place in the slab, depth, hash, result and the next entry of its bucket. Searches make
+ * thousands of entries a second, and objects for them kept the garbage collector busy. When the
+ * cache holds more than `maxCodes` codes or `maxEntries` sets it starts afresh: memory stays
+ * bounded, and a forgotten result is only searched again.
  */
-class SetCache<T> {
-  readonly #slots = new Map<number, CacheSlot<T>>();
+class SetCache {
+  /** Per bucket (hash & mask), its first entry + 1 (0: none). */
+  #heads = new Int32Array(1 << 12);
   #slab = new Uint16Array(1 << 16);
   #codes = 0;
+  #entries = 0;
+  #offsets = new Int32Array(1 << 10);
+  #lengths = new Int32Array(1 << 10);
+  #depths = new Uint8Array(1 << 10);
+  #hashes = new Int32Array(1 << 10);
+  #next = new Int32Array(1 << 10);
+  #costs = new Float64Array(1 << 10);
+  #guesses = new Int32Array(1 << 10);
 
   constructor(
     readonly maxCodes = 64_000_000,
     readonly maxEntries = 4_000_000,
   ) {}
 
-  get(codes: Int32Array, budget: number): T | undefined {
-    const depth = effectiveDepth(codes, budget);
-    for (let slot = this.#slots.get(hashSet(codes, depth)); slot; slot = slot.next) {
-      if (slot.depth === depth && this.#holds(slot, codes)) return slot.value;
-    }
-    return undefined;
-  }
-
-  set(codes: Int32Array, budget: number, value: T): void {
+  /** The entry for `codes` within `budget`, or −1. */
+  find(codes: Int32Array, budget: number): number {
     const depth = effectiveDepth(codes, budget);
     const hash = hashSet(codes, depth);
-    const first = this.#slots.get(hash);
-    for (let slot = first; slot; slot = slot.next) {
-      if (slot.depth === depth && this.#holds(slot, codes)) {
-        slot.value = value;
-        return;
-      }
+    const heads = this.#heads;
+    for (let e = heads[hash & (heads.length - 1)] - 1; e >= 0; e = this.#next[e]) {
+      if (this.#hashes[e] === hash && this.#depths[e] === depth && this.#holds(e, codes)) return e;
     }
-    if (this.#codes + codes.length > this.maxCodes || this.#slots.size >= this.maxEntries) {
-      this.#slots.clear();
-      this.#codes = 0;
-    }
-    const offset = this.#codes;
-    if (offset + codes.length > this.#slab.length) {
-      const grown = new Uint16Array(Math.max(2 * this.#slab.length, offset + codes.length));
-      grown.set(this.#slab.subarray(0, offset));
-      this.#slab = grown;
-    }
-    this.#slab.set(codes, offset);
-    this.#codes += codes.length;
-    const next = this.#slots.size === 0 ? undefined : first;
-    this.#slots.set(hash, { offset, length: codes.length, depth, value, next });
+    return -1;
   }
 
-  /** Whether `slot` holds exactly `codes`. */
-  #holds(slot: CacheSlot<T>, codes: Int32Array): boolean {
-    if (slot.length !== codes.length) return false;
+  cost(entry: number): number {
+    return this.#costs[entry];
+  }
+
+  guess(entry: number): number {
+    return this.#guesses[entry];
+  }
+
+  set(codes: Int32Array, budget: number, cost: number, guess: number): void {
+    const found = this.find(codes, budget);
+    if (found >= 0) {
+      this.#costs[found] = cost;
+      this.#guesses[found] = guess;
+      return;
+    }
+    if (this.#codes + codes.length > this.maxCodes || this.#entries >= this.maxEntries) {
+      this.#heads.fill(0);
+      this.#codes = 0;
+      this.#entries = 0;
+    }
+    if (this.#codes + codes.length > this.#slab.length) {
+      this.#slab = grown(this.#slab, this.#codes + codes.length);
+    }
+    this.#slab.set(codes, this.#codes);
+    const entry = this.#entries++;
+    if (entry === this.#offsets.length) this.#growEntries();
+    const depth = effectiveDepth(codes, budget);
+    const hash = hashSet(codes, depth);
+    this.#offsets[entry] = this.#codes;
+    this.#lengths[entry] = codes.length;
+    this.#depths[entry] = depth;
+    this.#hashes[entry] = hash;
+    this.#costs[entry] = cost;
+    this.#guesses[entry] = guess;
+    this.#codes += codes.length;
+    if (this.#entries > this.#heads.length) {
+      this.#rehash(2 * this.#heads.length);
+    } else {
+      const bucket = hash & (this.#heads.length - 1);
+      this.#next[entry] = this.#heads[bucket] - 1;
+      this.#heads[bucket] = entry + 1;
+    }
+  }
+
+  /** Whether entry `e` holds exactly `codes`. */
+  #holds(e: number, codes: Int32Array): boolean {
+    if (this.#lengths[e] !== codes.length) return false;
     const slab = this.#slab;
-    for (let i = 0, j = slot.offset; i < codes.length; i++, j++)
+    for (let i = 0, j = this.#offsets[e]; i < codes.length; i++, j++)
       if (slab[j] !== codes[i]) return false;
     return true;
   }
+
+  #growEntries(): void {
+    const size = 2 * this.#offsets.length;
+    this.#offsets = grown(this.#offsets, size);
+    this.#lengths = grown(this.#lengths, size);
+    this.#depths = grown(this.#depths, size);
+    this.#hashes = grown(this.#hashes, size);
+    this.#next = grown(this.#next, size);
+    this.#costs = grown(this.#costs, size);
+    this.#guesses = grown(this.#guesses, size);
+  }
+
+  /** Rebuilds the buckets with `buckets` of them (a power of two), about one entry each. */
+  #rehash(buckets: number): void {
+    const heads = new Int32Array(buckets);
+    for (let e = 0; e < this.#entries; e++) {
+      const bucket = this.#hashes[e] & (buckets - 1);
+      this.#next[e] = heads[bucket] - 1;
+      heads[bucket] = e + 1;
+    }
+    this.#heads = heads;
+  }
+}
+
+/** A copy of `array` at least `size` long (twice as long, if that is more). */
+function grown<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(
+  array: T,
+  size: number,
+): T {
+  const copy = new (array.constructor as new (length: number) => T)(
+    Math.max(2 * array.length, size),
+  );
+  copy.set(array);
+  return copy;
 }
 
 /**
@@ -1028,16 +1091,15 @@ function effectiveDepth(codes: Int32Array, budget: number): number {
   return Math.min(budget, codes.length);
 }
 
-/** A 53-bit hash of a set of codes and a depth (two 32-bit multiplicative hashes). */
+/** A 32-bit hash of a set of codes and a depth (multiplicative, with a final mix). */
 function hashSet(codes: Int32Array, depth: number): number {
-  let a = 0x811c9dc5 ^ depth;
-  let b = 0x9747b28c ^ codes.length;
+  let h = Math.imul(0x811c9dc5 ^ depth, 0x01000193) ^ codes.length;
   for (let i = 0; i < codes.length; i++) {
-    a = Math.imul(a ^ codes[i], 0x01000193);
-    b = Math.imul(b ^ codes[i], 0x5bd1e995);
-    b ^= b >>> 15;
+    h = Math.imul(h ^ codes[i], 0x5bd1e995);
+    h ^= h >>> 15;
   }
-  return (a >>> 0) * 2097152 + (b >>> 11);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** The colours in a bit mask, in increasing order. */
@@ -1086,10 +1148,6 @@ export function heuristicFallback(
   const strategy = heuristicStrategy('expected-size', { consistentOnly: options.consistentOnly });
   const { total, max } = analyze(game, strategy);
   return max <= depth ? { strategy, cost: packCost(total, max) } : undefined;
-}
-
-function fail(): Outcome {
-  return { cost: Number.POSITIVE_INFINITY, guess: -1 };
 }
 
 /**
