@@ -683,11 +683,12 @@ export class OptimalSearch {
    * the class is ranked once however many guesses make it. Only for sets with nothing cached
    * (`#known` says so): anything cached already bounds at least as well, since a search of the
    * class ranks it first. The ranking is left in `ranking`, marked saved, for a search of the
-   * class that follows.
+   * class that follows; it keeps only the guesses whose bounds are below `limit`, which must be
+   * at least the limit that search will have.
    */
-  #lookahead(candidates: Int32Array, depth: number, ranking: Ranking): number {
+  #lookahead(candidates: Int32Array, depth: number, ranking: Ranking, limit: number): number {
     this.lookaheads++;
-    this.#rank(candidates, depth, Number.POSITIVE_INFINITY, ranking);
+    this.#rank(candidates, depth, limit, ranking);
     ranking.saved = true;
     // floor(key / 2) is monotone, so the least bound is that of the least key.
     let key = Number.POSITIVE_INFINITY;
@@ -890,7 +891,10 @@ export class OptimalSearch {
       for (let i = 0; i < looked; i++) {
         const a = order[i];
         const members = grouped.subarray(start[a], start[a + 1]);
-        const lookahead = this.#lookahead(members, depth - 1, saved[a]);
+        // The class's budget can only shrink from here (its siblings' bounds only rise), so
+        // its search will never try a guess whose bound reaches today's: none are kept.
+        const budget = packCost(bestTotal - total - (rest - lower[a]) + 1, 0);
+        const lookahead = this.#lookahead(members, depth - 1, saved[a], budget);
         if (lookahead === Number.POSITIVE_INFINITY) return lookahead;
         if (lookahead > lower[a]) {
           rest += lookahead - lower[a];
