@@ -312,7 +312,8 @@ export class OptimalSearch {
   /**
    * The search of one node: as `solve`, but the cost is returned and its guess (−1 when the cost
    * is only a lower bound) left in `#nodeGuess`, so that no object is made per node. `ranked`,
-   * if given, is the node's ranking already made (by `#lookahead`, with no limit).
+   * if given, is the node's ranking already made (by `#lookahead`, under a limit no lower than
+   * `limit`).
    */
   #node(candidates: Int32Array, depth: number, limit: number, ranked?: Ranking): number {
     const n = candidates.length;
@@ -657,9 +658,9 @@ export class OptimalSearch {
   }
 
   /**
-   * What is known of a class without searching it: its exact cost (returned, with `knownExact`
+   * What is known of a class without searching it: its exact cost (returned, with `#knownExact`
    * set) from the cache or because a candidate splits it apart, else the best lower bound at
-   * hand (`knownSearched` set when that bound comes from a search or lookahead of this very
+   * hand (`#knownSearched` set when that bound comes from a search or lookahead of this very
    * set). Results go in fields rather than a new object: this runs for every class of every
    * guess evaluated.
    */
