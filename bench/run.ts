@@ -116,7 +116,7 @@ function heuristicBench(): void {
 /** Runs the built CLI in a fresh process (so Node's start-up counts) and times it. */
 function timedCli(args: string[]): { seconds: number; doc: Record<string, unknown> } {
   const begin = performance.now();
-  const out = execFileSync(process.execPath, ['dist/cli/codebreaker.js', ...args, '--json'], {
+  const out = execFileSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
     encoding: 'utf8',
   });
   return { seconds: seconds(begin), doc: JSON.parse(out) };
