@@ -471,7 +471,8 @@ export class OptimalSearch {
    * gives s and k. E is 0 while n ≤ P; above, it is worked out (one pass over the candidates)
    * only for the guesses that could still be the best: first those with the least 3n − 2s − k,
    * then any other below the least bound so found. The rest keep 3n − 2s − k, which is a lower
-   * bound too; a search evaluates each guess in full anyway.
+   * bound too; a search evaluates each guess in full anyway. Above P secrets the depth left must
+   * be at least 4 (`#rank` sees to it), so a guess with E > 0 keeps to it.
    */
   #rankMasks(
     candidates: Int32Array,
@@ -515,8 +516,8 @@ export class OptimalSearch {
         const excess = this.#excess(ranking.guesses[i], candidates);
         if (excess > 0) {
           const raised = packCost(bound + excess, 4);
-          if (raised >= limit || depth < 4) {
-            if (depth >= 4 && raised < ranking.skipped) ranking.skipped = raised;
+          if (raised >= limit) {
+            if (raised < ranking.skipped) ranking.skipped = raised;
             removeAt(ranking, i--);
             continue;
           }
