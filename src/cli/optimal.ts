@@ -132,11 +132,17 @@ export function optimalCommand(program: Command, io: Io): void {
         // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
         const message = `no strategy solves every secret within ${maxDepth} guesses`;
         if (flags.json) {
-          const facts = { possible: false, proved: true, nodes: result.nodes, threads };
+          const facts = {
+            possible: false,
+            proved: true,
+            nodes: result.nodes,
+            lookaheads: result.lookaheads,
+            threads,
+          };
           io.out(`${JSON.stringify({ ...doc, ...facts, seconds: Number(seconds.toFixed(3)) })}\n`);
         } else {
           io.out(
-            `${message}: proved by exhaustive search (${groupThousands(result.nodes)} nodes, ${seconds.toFixed(2)} s)\n`,
+            `${message}: proved by exhaustive search (${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s)\n`,
           );
         }
         throw new CommandFailure(message);
