@@ -1008,7 +1008,11 @@ class SetCache {
   /** The entry for `codes` within `budget`, or −1. */
   find(codes: Int32Array, budget: number): number {
     const depth = effectiveDepth(codes, budget);
-    const hash = hashSet(codes, depth);
+    return this.#lookup(codes, depth, hashSet(codes, depth));
+  }
+
+  /** The entry for `codes` at `depth` (the effective one), whose hash is `hash`, or −1. */
+  #lookup(codes: Int32Array, depth: number, hash: number): number {
     const heads = this.#heads;
     for (let e = heads[hash & (heads.length - 1)] - 1; e >= 0; e = this.#next[e]) {
       if (this.#hashes[e] === hash && this.#depths[e] === depth && this.#holds(e, codes)) return e;
@@ -1025,7 +1029,9 @@ class SetCache {
   }
 
   set(codes: Int32Array, budget: number, cost: number, guess: number): void {
-    const found = this.find(codes, budget);
+    const depth = effectiveDepth(codes, budget);
+    const hash = hashSet(codes, depth);
+    const found = this.#lookup(codes, depth, hash);
     if (found >= 0) {
       this.#costs[found] = cost;
       this.#guesses[found] = guess;
@@ -1042,8 +1048,6 @@ class SetCache {
     this.#slab.set(codes, this.#codes);
     const entry = this.#entries++;
     if (entry === this.#offsets.length) this.#growEntries();
-    const depth = effectiveDepth(codes, budget);
-    const hash = hashSet(codes, depth);
     this.#offsets[entry] = this.#codes;
     this.#lengths[entry] = codes.length;
     this.#depths[entry] = depth;
