@@ -1,0 +1,13 @@
+/**
+ * The globals the core may use beyond ES2022: only those that Node 20, browsers and worker
+ * threads all provide. tsconfig.core.json type-checks the core with neither Node nor DOM types,
+ * so that anything else (`process`, `document`, `Buffer`, `node:` modules) is a type error there.
+ * Only that program includes this file: the Node and web programs have the real declarations,
+ * which these would shadow. Add a global here only if every one of those platforms has it.
+ */
+
+/** The WHATWG UTF-8 encoder: a global in Node since 11 and in every browser and worker. */
+declare class TextEncoder {
+  readonly encoding: string;
+  encode(input?: string): Uint8Array;
+}
