@@ -10,13 +10,10 @@ import { analyze } from '../src/analyze.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
-import {
-  type OptimalOptions,
-  OptimalSearch,
-  SearchStopped,
-  costTotal,
-  findOptimal,
-} from '../src/search/optimal.js';
+import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
+import { costTotal } from '../src/search/cost.js';
+import { inProcessRunner } from '../src/search/jobs.js';
+import { type OptimalOptions, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
@@ -140,13 +137,25 @@ interface SearchRun {
   nodes: number;
 }
 
-/** A search to time in-process, given its options (stop when `onProgress` says so). */
-type Problem = (options: OptimalOptions) => SearchRun;
+/** What an in-process search is timed with: parts switched off, and when to stop. */
+interface Variant {
+  lookahead?: boolean;
+  symmetry?: boolean;
+  stop?: () => boolean;
+}
+
+/** A search to time in-process, given its variant. */
+type Problem = (variant: Variant) => Promise<SearchRun>;
 
 /** The whole game, as `findOptimal` solves it. */
 function wholeGame(game: Game, base: OptimalOptions): Problem {
-  return (options) => {
-    const result = findOptimal(game, { ...base, ...options });
+  return async ({ stop, ...parts }) => {
+    const result = await findOptimal(game, {
+      ...base,
+      ...parts,
+      runner: inProcessRunner({ progressEvery: 256 }),
+      onProgress: stop,
+    });
     return { proved: result.proved, total: costTotal(result.cost), nodes: result.nodes };
   };
 }
@@ -157,8 +166,8 @@ function oneClass(game: Game, first: string, size: number): Problem {
   const split = partition(game, guess, allCandidates(game));
   let answer = 0;
   while (split.start[answer + 1] - split.start[answer] !== size) answer++;
-  return (options) => {
-    const search = new OptimalSearch(game, options);
+  return async ({ stop, ...parts }) => {
+    const search = new OptimalSearch(game, { ...parts, progressEvery: 256, onProgress: stop });
     try {
       const outcome = search.solve(classOf(split, answer), [guess]);
       return { proved: true, total: costTotal(outcome.cost), nodes: search.nodes };
@@ -169,18 +178,14 @@ function oneClass(game: Game, first: string, size: number): Problem {
   };
 }
 
-/** Times `problem` with `options`, stopped after `patience` seconds. */
-function ablation(
+/** Times `problem` with parts switched off, stopped after `patience` seconds. */
+async function ablation(
   problem: Problem,
-  options: OptimalOptions,
+  parts: Variant,
   patience: number,
-): SearchRun & { seconds: number } {
+): Promise<SearchRun & { seconds: number }> {
   const begin = performance.now();
-  const run = problem({
-    ...options,
-    progressEvery: 256,
-    onProgress: () => seconds(begin) > patience,
-  });
+  const run = await problem({ ...parts, stop: () => seconds(begin) > patience });
   return { ...run, seconds: seconds(begin) };
 }
 
@@ -194,7 +199,7 @@ function ablation(
  * --full also on 1, to show what the threads give), and is also proved to need 7 guesses at
  * worst (no strategy within 6).
  */
-function optimalBench(): void {
+async function optimalBench(): Promise<void> {
   console.log('optimal strategies, proved: the CLI in a fresh process, Node start-up included');
   const widths = [46, 7, 4, 9, 9, 11];
   console.log(line(['game and objective', 'total', 'max', 'time', 'nodes', 'lookaheads'], widths));
@@ -254,11 +259,11 @@ function optimalBench(): void {
   problems.push(['Bulls and Cows, 1260 left after 0123', oneClass(moo, '0123', 1260)]);
   const patience = 60;
   for (const [title, problem] of problems) {
-    problem({});
-    const search = ablation(problem, {}, Number.POSITIVE_INFINITY);
+    await problem({});
+    const search = await ablation(problem, {}, Number.POSITIVE_INFINITY);
     const cells = [title, `${search.seconds.toFixed(2)} s`];
     for (const off of [{ lookahead: false }, { symmetry: false }]) {
-      const plain = ablation(problem, off, patience);
+      const plain = await ablation(problem, off, patience);
       if (plain.proved && plain.total !== search.total) {
         throw new Error(`${title}: switching a part off changed the total`);
       }

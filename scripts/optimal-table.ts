@@ -8,14 +8,18 @@
 import { writeFileSync } from 'node:fs';
 import { Game, TABLE_MAX_CODES } from '../src/game.js';
 import { countCodes, resolveRules } from '../src/rules.js';
-import { costMax, costTotal, findOptimal } from '../src/search/optimal.js';
+import { costMax, costTotal } from '../src/search/cost.js';
+import { inProcessRunner } from '../src/search/jobs.js';
+import { findOptimal } from '../src/search/optimal.js';
 
 const secondsArg = process.argv.find((arg) => arg.startsWith('--seconds='));
 const limit = Number(secondsArg?.slice('--seconds='.length) ?? 120);
 
-function timed<T>(run: (stop: () => boolean) => T): { result: T; seconds: number } {
+async function timed<T>(
+  run: (stop: () => boolean) => Promise<T>,
+): Promise<{ result: T; seconds: number }> {
   const start = performance.now();
-  const result = run(() => performance.now() - start > limit * 1000);
+  const result = await run(() => performance.now() - start > limit * 1000);
   return { result, seconds: (performance.now() - start) / 1000 };
 }
 
@@ -31,11 +35,13 @@ for (const repeat of [true, false]) {
       if (codes > TABLE_MAX_CODES || codes < 2) continue;
       const game = new Game(resolveRules({ pegs, colors, repeat }));
       const progress = (stop: () => boolean) => ({
-        progressEvery: 256,
+        runner: inProcessRunner({ progressEvery: 256 }),
         onProgress: () => stop(),
       });
-      const expected = timed((stop) => findOptimal(game, progress(stop)));
-      const worst = timed((stop) => findOptimal(game, { objective: 'worst', ...progress(stop) }));
+      const expected = await timed((stop) => findOptimal(game, progress(stop)));
+      const worst = await timed((stop) =>
+        findOptimal(game, { objective: 'worst', ...progress(stop) }),
+      );
       const e = expected.result;
       const w = worst.result;
       const total = e.proved

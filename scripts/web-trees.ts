@@ -45,11 +45,11 @@ function titleOf(game: PresetName, strategy: string, proved: boolean): string {
 const DIR = join(import.meta.dirname, '..', 'web', 'public', 'trees');
 
 /** The tree of `strategy` for the game, searched for or played out. */
-function makeTree(game: Game, strategy: string): Tree {
+async function makeTree(game: Game, strategy: string): Promise<Tree> {
   if (strategy !== 'optimal') return buildTree(game, createStrategy(strategyByName(strategy)));
-  const found = findOptimal(game);
-  if (!found.proved || !found.strategy) throw new Error('the optimal search did not finish');
-  return buildTree(game, found.strategy);
+  const found = await findOptimal(game);
+  if (!found.proved || !found.tree) throw new Error('the optimal search did not finish');
+  return found.tree;
 }
 
 async function main(): Promise<void> {
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const tree = values.from
       ? parseTree(await readFile(values.from, 'utf8'))
-      : makeTree(game, strategy);
+      : await makeTree(game, strategy);
     if (!sameRules(tree.game.rules, game.rules)) throw new Error(`the tree is not for ${name}`);
     const verdict = verifyTree(tree);
     if (!verdict.valid) throw new Error(`the ${name} tree fails: ${verdict.reason}`);

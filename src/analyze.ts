@@ -13,7 +13,7 @@
 import { allCandidates, classOf, partition } from './candidates.js';
 import type { Game } from './game.js';
 import { MAX_GUESSES } from './solve.js';
-import type { GameState, Strategy, Turn } from './strategies/strategy.js';
+import type { GameState, Strategy, Turn } from './strategy.js';
 
 /** A strategy's results over every secret of a game. */
 export interface Analysis {

@@ -14,6 +14,7 @@ export const ERROR_KINDS = [
   'impossible-feedback',
   'bad-option',
   'bad-tree',
+  'bad-checkpoint',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

@@ -43,28 +43,6 @@ export function answerOf(pegs: number, index: number): Feedback {
   return { hits, blows: index - start };
 }
 
-/** Scores by the definition, on arrays of symbol indices. The reference every fast path must match. */
-export function scoreSymbols(
-  secret: ArrayLike<number>,
-  guess: ArrayLike<number>,
-  colors: number,
-): Feedback {
-  const counts = new Int32Array(colors);
-  let hits = 0;
-  for (let i = 0; i < secret.length; i++) {
-    if (secret[i] === guess[i]) hits++;
-    counts[secret[i]]++;
-  }
-  let common = 0;
-  for (let i = 0; i < guess.length; i++) {
-    if (counts[guess[i]] > 0) {
-      counts[guess[i]]--;
-      common++;
-    }
-  }
-  return { hits, blows: common - hits };
-}
-
 /** Whether (hits, blows) can be the answer to some guess against some secret of these rules. */
 export function canOccur(rules: Rules, { hits, blows }: Feedback): boolean {
   const { pegs, colors, repeat } = rules;

@@ -16,7 +16,7 @@ import { allCandidates, filterCandidates } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import { type Feedback, answerIndex, answerOf, canOccur, makeFeedback } from './feedback.js';
 import type { Game } from './game.js';
-import type { GameState, Strategy, Turn } from './strategies/strategy.js';
+import type { GameState, Strategy, Turn } from './strategy.js';
 
 /** Who the user is: the one keeping the secret, or the one breaking it. */
 export const ROLES = ['codemaker', 'codebreaker'] as const;

@@ -1,7 +1,7 @@
 /** Playing a strategy against one known secret. */
 import { allCandidates, filterCandidates } from './candidates.js';
 import type { Game } from './game.js';
-import type { Strategy, Turn } from './strategies/strategy.js';
+import type { Strategy, Turn } from './strategy.js';
 
 /** No strategy of this family needs more guesses; more means a strategy is not making progress. */
 export const MAX_GUESSES = 64;

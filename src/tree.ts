@@ -26,7 +26,7 @@ import {
   checkRules,
   rulesJson,
 } from './rules.js';
-import type { Strategy, Turn } from './strategies/strategy.js';
+import type { Strategy, Turn } from './strategy.js';
 
 /** One node of a strategy tree: a guess, and the subtree to play after each answer. */
 export interface TreeNode {
@@ -394,4 +394,46 @@ export function treeStrategy(tree: Tree, name = 'tree'): Strategy {
       return node.guess;
     },
   };
+}
+
+/**
+ * A tree as a flat list of numbers, for passing between threads and machines and for keeping in
+ * checkpoints: each node in preorder as its guess, its number of children, then each child as
+ * its answer index followed by its own node.
+ */
+export function packTree(node: TreeNode): number[] {
+  const packed: number[] = [];
+  const write = (at: TreeNode): void => {
+    packed.push(at.guess, at.children.size);
+    for (const [answer, child] of at.children) {
+      packed.push(answer);
+      write(child);
+    }
+  };
+  write(node);
+  return packed;
+}
+
+/** The tree `packTree` wrote; throws a `RangeError` if the list is not one. */
+export function unpackTree(packed: readonly number[]): TreeNode {
+  let at = 0;
+  const take = (): number => {
+    if (at >= packed.length || !Number.isInteger(packed[at])) {
+      throw new RangeError('a packed tree is cut short or holds something else than whole numbers');
+    }
+    return packed[at++];
+  };
+  const read = (): TreeNode => {
+    const guess = take();
+    const count = take();
+    const children = new Map<number, TreeNode>();
+    for (let i = 0; i < count; i++) {
+      const answer = take();
+      children.set(answer, read());
+    }
+    return { guess, children };
+  };
+  const root = read();
+  if (at !== packed.length) throw new RangeError('a packed tree has numbers left over');
+  return root;
 }

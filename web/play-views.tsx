@@ -1,7 +1,7 @@
 /** The two play views: the computer breaks your code, and you break the computer's. */
 import { useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { Strategy } from '../src/strategies/strategy.js';
+import type { Strategy } from '../src/strategy.js';
 import { Answer, Code, Peg, positions } from './pegs.js';
 import { CodebreakerPlay, CodemakerPlay, type TurnView } from './play.js';
 import { freshSeed } from './strategy-choice.js';

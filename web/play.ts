@@ -19,7 +19,7 @@ import {
   describeConflict,
   secretFromSeed,
 } from '../src/session.js';
-import type { Strategy } from '../src/strategies/strategy.js';
+import type { Strategy } from '../src/strategy.js';
 
 /** A turn as the views show it: codes and answers written out. */
 export interface TurnView {

@@ -10,9 +10,9 @@
  * 2005) and the strategy's name says so.
  */
 import type { Game } from '../src/game.js';
-import { OptimalSearch, SearchStopped } from '../src/search/optimal.js';
+import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { STRATEGY_NAMES, createStrategy } from '../src/strategies/index.js';
-import type { GameState, Strategy } from '../src/strategies/strategy.js';
+import type { GameState, Strategy } from '../src/strategy.js';
 import type { Tree, TreeNode } from '../src/tree.js';
 
 /** The name of the strategy played from a shipped optimal tree. */

@@ -10,7 +10,7 @@
 import { type Partition, allCandidates, classOf, partition } from '../src/candidates.js';
 import { answerOf, makeFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
-import type { Strategy, Turn } from '../src/strategies/strategy.js';
+import type { Strategy, Turn } from '../src/strategy.js';
 
 /** One answer to a node's guess, and how many secrets give it. */
 export interface Branch {

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { Strategy } from '../src/strategies/strategy.js';
+import type { Strategy } from '../src/strategy.js';
 import type { Tree } from '../src/tree.js';
 import { Answer, Code } from './pegs.js';
 import type { ShippedTree } from './shipped-trees.js';

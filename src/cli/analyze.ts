@@ -30,9 +30,9 @@ export function analyzeCommand(program: Command, io: Io): void {
     );
   addRulesOptions(command);
   addStrategyOptions(command);
-  command.option('--json', 'print one JSON document').action((flags: AnalyzeFlags) => {
+  command.option('--json', 'print one JSON document').action(async (flags: AnalyzeFlags) => {
     const game = gameFromFlags(flags);
-    const chosen = strategyFromFlags(game, flags);
+    const chosen = await strategyFromFlags(game, flags);
     const started = performance.now();
     const progress = progressBar(io, 'analysing', game.size);
     const analysis = analyze(game, chosen.strategy, {

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { Game } from '../game.js';
 import { sameRules } from '../rules.js';
 import { findOptimal } from '../search/optimal.js';
-import type { Strategy } from '../strategies/strategy.js';
-import { buildTree, treeFromJson, treeStrategy, treeToJson } from '../tree.js';
+import type { Strategy } from '../strategy.js';
+import { treeFromJson, treeStrategy, treeToJson } from '../tree.js';
 
 /** The directory codebreaker caches results in. */
 export function cacheDirectory(): string {
@@ -32,7 +32,7 @@ export function optimalTreePath(game: Game): string {
 }
 
 /** The optimal strategy of `game`, from the cache or searched for and cached. */
-export function cachedOptimalStrategy(game: Game): Strategy {
+export async function cachedOptimalStrategy(game: Game): Promise<Strategy> {
   const path = optimalTreePath(game);
   try {
     const tree = treeFromJson(JSON.parse(readFileSync(path, 'utf8')));
@@ -40,14 +40,13 @@ export function cachedOptimalStrategy(game: Game): Strategy {
   } catch {
     // Missing or unreadable: search again below.
   }
-  const { strategy } = findOptimal(game);
-  const tree = buildTree(game, strategy!);
+  const { tree } = await findOptimal(game);
   try {
     mkdirSync(join(cacheDirectory(), 'optimal'), { recursive: true });
-    writeFileSync(`${path}.tmp`, `${JSON.stringify(treeToJson(tree))}\n`);
+    writeFileSync(`${path}.tmp`, `${JSON.stringify(treeToJson(tree!))}\n`);
     renameSync(`${path}.tmp`, path);
   } catch {
     // A cache we cannot write only costs time next run.
   }
-  return treeStrategy(tree, 'optimal');
+  return treeStrategy(tree!, 'optimal');
 }

@@ -1,26 +1,28 @@
 /** `codebreaker optimal`: an exact optimal strategy, with its proof. */
 import { writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import type { Command } from 'commander';
 import { analyze } from '../analyze.js';
-import { allCandidates } from '../candidates.js';
 import { CodebreakerError } from '../errors.js';
+import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
-import {
-  OBJECTIVES,
-  type Objective,
-  type OptimalResult,
-  type SearchProgress,
-  costTotal,
-  findOptimal,
-} from '../search/optimal.js';
-import { buildTree, treeToJson } from '../tree.js';
+import { OBJECTIVES, type Objective, costTotal } from '../search/cost.js';
+import { inProcessRunner } from '../search/jobs.js';
+import { type OptimalResult, findOptimal } from '../search/optimal.js';
+import { treeToJson } from '../tree.js';
+import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
+import { CommandFailure } from './failure.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
-import { CommandFailure } from './program.js';
-import { statusLine } from './progress.js';
-import { type RulesFlags, addRulesOptions, gameFromFlags, wholeFlag } from './rules-options.js';
+import { proofDisplay } from './proof-progress.js';
+import {
+  type RulesFlags,
+  addRulesOptions,
+  byteSizeFlag,
+  gameFromFlags,
+  wholeFlag,
+} from './rules-options.js';
 
 interface OptimalFlags extends RulesFlags {
   objective: string;
@@ -29,6 +31,8 @@ interface OptimalFlags extends RulesFlags {
   symmetry?: boolean;
   timeLimit?: string;
   threads?: string;
+  checkpoint?: string;
+  memoryLimit?: string;
   out?: string;
   json?: boolean;
 }
@@ -37,6 +41,33 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
   expected: 'least total (so least average), ties to the smaller worst case',
   worst: 'least worst case, ties to the smaller total',
 };
+
+/** What a search thread needs besides its cache: its score table and about this much more. */
+const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
+/** The least cache a search thread is given. */
+const MIN_CACHE_BYTES = 16 * 2 ** 20;
+
+/** The default `--memory-limit`: half the machine's memory, at most 8 GiB. */
+function defaultMemoryLimit(): number {
+  return Math.min(8 * 2 ** 30, Math.floor(totalmem() / 2));
+}
+
+/**
+ * The cache each of `threads` searches may take within `limit` bytes: the main thread and each
+ * worker hold a score table and their own working memory, and the rest is shared out.
+ */
+function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
+  const overhead = (threads + 1) * (game.size * game.size + THREAD_OVERHEAD_BYTES);
+  const cache = Math.floor((limit - overhead) / threads);
+  if (cache < MIN_CACHE_BYTES) {
+    const least = overhead + threads * MIN_CACHE_BYTES;
+    throw new CodebreakerError(
+      'bad-option',
+      `--memory-limit is too small for this game on ${threads} thread${threads === 1 ? '' : 's'}: give at least ${Math.ceil(least / 2 ** 20)}M`,
+    );
+  }
+  return cache;
+}
 
 /** Registers `optimal`. */
 export function optimalCommand(program: Command, io: Io): void {
@@ -61,6 +92,14 @@ export function optimalCommand(program: Command, io: Io): void {
       '--threads <t>',
       'worker threads (default: every core for games over 2000 codes, else 1; 1 searches in-process)',
     )
+    .option(
+      '--checkpoint <file>',
+      'record finished work in FILE (gzip if it ends in .gz) and, run again, go on from it',
+    )
+    .option(
+      '--memory-limit <size>',
+      'memory the search may take, e.g. 8G or 512M (default: half the memory, at most 8G)',
+    )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
     .option('--json', 'print one JSON document')
     .action(async (flags: OptimalFlags) => {
@@ -77,9 +116,28 @@ export function optimalCommand(program: Command, io: Io): void {
       if (!game.tableFits) {
         throw new CodebreakerError(
           'too-large',
-          `exact search needs a score table; ${game.size} codes is more than it handles (${8192} at most)`,
+          `exact search needs a score table; ${game.size} codes is more than it handles`,
         );
       }
+      const threads =
+        wholeFlag(flags.threads, '--threads', 1, 64) ??
+        (game.size > 2000 ? Math.max(1, availableParallelism()) : 1);
+      const memoryLimit = byteSizeFlag(flags.memoryLimit, '--memory-limit') ?? defaultMemoryLimit();
+      const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
+      const consistentOnly = flags.consistentOnly ?? false;
+      const saved: CheckpointFile | undefined =
+        flags.checkpoint === undefined
+          ? undefined
+          : openCheckpoint(flags.checkpoint, {
+              rules: game.rules,
+              objective,
+              maxDepth: maxDepth ?? null,
+              consistentOnly,
+            });
+      if (saved && saved.found > 0 && io.errIsTerminal) {
+        io.err(`resuming from ${flags.checkpoint}: ${saved.found} jobs already finished\n`);
+      }
+
       const started = performance.now();
       const deadline =
         timeLimit === undefined ? Number.POSITIVE_INFINITY : started + timeLimit * 1000;
@@ -88,115 +146,102 @@ export function optimalCommand(program: Command, io: Io): void {
         interrupted = true;
       };
       process.once('SIGINT', onInterrupt);
-      const status = statusLine(io);
-      const threads =
-        wholeFlag(flags.threads, '--threads', 1, 64) ??
-        (game.size > 2000 ? Math.max(1, availableParallelism()) : 1);
-      const search = {
-        objective,
-        maxDepth,
-        consistentOnly: flags.consistentOnly,
-        symmetry: flags.symmetry,
-      };
-      const onProgress = ({ nodes, best, lowerBound }: SearchProgress): boolean => {
-        const seconds = (performance.now() - started) / 1000;
-        const found = Number.isFinite(best) ? `best total ${best}` : 'no strategy yet';
-        status.update(
-          0,
-          `searching (${threads} thread${threads === 1 ? '' : 's'}): ${groupThousands(nodes)} nodes, ${found}, lower bound ${lowerBound}, ${seconds.toFixed(1)} s`,
-        );
-        return interrupted || performance.now() > deadline;
-      };
+      const display = proofDisplay(io, threads, flags.json ?? false);
+      const runner =
+        threads > 1
+          ? (await import('./optimal-pool.js')).workerPool(threads, cacheBytes)
+          : inProcessRunner({ cacheBytes, progressEvery: 512 });
       let result: OptimalResult;
       try {
-        result =
-          threads > 1
-            ? await (await import('./optimal-threads.js')).findOptimalThreaded(game, {
-                ...search,
-                threads,
-                onProgress,
-              })
-            : findOptimal(game, { ...search, progressEvery: 512, onProgress });
+        result = await findOptimal(game, {
+          objective,
+          maxDepth,
+          consistentOnly,
+          symmetry: flags.symmetry,
+          runner,
+          checkpoint: saved?.checkpoint,
+          onProgress: (progress) => {
+            display.update(progress);
+            saved?.save();
+            return interrupted || performance.now() > deadline;
+          },
+        });
       } finally {
-        status.stop();
+        display.stop();
         process.removeListener('SIGINT', onInterrupt);
       }
+      saved?.save(true);
       const seconds = (performance.now() - started) / 1000;
-      const doc: Record<string, unknown> = {
-        rules: rulesJson(game.rules),
-        objective,
-        ...(maxDepth === undefined ? {} : { maxDepth }),
-        ...(flags.consistentOnly ? { consistentOnly: true } : {}),
-      };
-      if (result.impossible) {
-        // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
-        const message = `no strategy solves every secret within ${maxDepth} guesses`;
-        if (flags.json) {
-          const facts = {
-            possible: false,
-            proved: true,
-            nodes: result.nodes,
-            lookaheads: result.lookaheads,
-            threads,
-          };
-          io.out(`${JSON.stringify({ ...doc, ...facts, seconds: Number(seconds.toFixed(3)) })}\n`);
-        } else {
-          io.out(
-            `${message}: proved by exhaustive search (${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s)\n`,
-          );
-        }
-        throw new CommandFailure(message);
+      printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
+      if (flags.out && result.tree) {
+        await writeFile(flags.out, `${JSON.stringify(treeToJson(result.tree))}\n`);
+        if (!flags.json) io.out(`tree written to ${flags.out}\n`);
       }
-      const analysis = result.strategy ? analyze(game, result.strategy) : undefined;
-      const first = analysis
-        ? game.codes.make(
-            result.strategy!.choose({
-              game,
-              history: [],
-              candidates: allCandidates(game),
-            }),
-          )
-        : null;
-      if (analysis) Object.assign(doc, analysisJson(game, analysis));
-      Object.assign(doc, {
-        first,
-        proved: result.proved,
-        lowerBound: result.lowerBound,
-        nodes: result.nodes,
-        lookaheads: result.lookaheads,
-        threads,
-        seconds: Number(seconds.toFixed(3)),
-      });
-      if (flags.out && result.strategy) {
-        await writeFile(
-          flags.out,
-          `${JSON.stringify(treeToJson(buildTree(game, result.strategy)))}\n`,
-        );
-      }
-      if (flags.json) {
-        io.out(`${JSON.stringify(doc)}\n`);
-        return;
-      }
-      const lines = [
-        `rules     ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
-        `objective ${objective}: ${OBJECTIVE_TEXT[objective]}${maxDepth === undefined ? '' : `, at most ${maxDepth} guesses`}${flags.consistentOnly ? ', consistent guesses only' : ''}`,
-      ];
-      if (result.proved) {
-        lines.push(
-          `proved    optimal: the search was exhaustive (${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s)`,
-        );
-      } else {
-        lines.push(
-          `proved    no: stopped after ${seconds.toFixed(1)} s (${groupThousands(result.nodes)} nodes); the optimal total is at least ${result.lowerBound}`,
-        );
-      }
-      if (analysis) {
-        lines.push(`first     ${first}`, analysisText(game, analysis));
-        if (!result.proved) lines.push(`(best found so far: total ${costTotal(result.cost)})`);
-      } else {
-        lines.push('no strategy found yet');
-      }
-      if (flags.out && result.strategy) lines.push(`tree written to ${flags.out}`);
-      io.out(`${lines.join('\n')}\n`);
     });
+}
+
+/** How the proof was asked for and ran, for the report. */
+interface RunFacts {
+  readonly objective: Objective;
+  readonly maxDepth: number | undefined;
+  readonly threads: number;
+  readonly seconds: number;
+}
+
+/** Prints the result as text or JSON; a proof that no strategy keeps to the depth cap fails. */
+function printResult(
+  io: Io,
+  game: Game,
+  flags: OptimalFlags,
+  result: OptimalResult,
+  { objective, maxDepth, threads, seconds }: RunFacts,
+): void {
+  const doc: Record<string, unknown> = {
+    rules: rulesJson(game.rules),
+    objective,
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...(flags.consistentOnly ? { consistentOnly: true } : {}),
+  };
+  const work = {
+    nodes: result.nodes,
+    lookaheads: result.lookaheads,
+    threads,
+    ...(flags.checkpoint === undefined ? {} : { resumed: result.resumed }),
+    seconds: Number(seconds.toFixed(3)),
+  };
+  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s${flags.checkpoint === undefined ? '' : `, ${result.resumed} jobs from the checkpoint`}`;
+  if (result.impossible) {
+    // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
+    const message = `no strategy solves every secret within ${maxDepth} guesses`;
+    io.out(
+      flags.json
+        ? `${JSON.stringify({ ...doc, possible: false, proved: true, ...work })}\n`
+        : `${message}: proved by exhaustive search (${effort})\n`,
+    );
+    throw new CommandFailure(message);
+  }
+  const analysis = result.strategy ? analyze(game, result.strategy) : undefined;
+  const first = result.tree ? game.codes.make(result.tree.root.guess) : null;
+  if (analysis) Object.assign(doc, analysisJson(game, analysis));
+  Object.assign(doc, { first, proved: result.proved, lowerBound: result.lowerBound, ...work });
+  if (flags.json) {
+    io.out(`${JSON.stringify(doc)}\n`);
+    return;
+  }
+  const lines = [
+    `rules     ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
+    `objective ${objective}: ${OBJECTIVE_TEXT[objective]}${maxDepth === undefined ? '' : `, at most ${maxDepth} guesses`}${flags.consistentOnly ? ', consistent guesses only' : ''}`,
+  ];
+  lines.push(
+    result.proved
+      ? `proved    optimal: the search was exhaustive (${effort})`
+      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); the optimal total is at least ${result.lowerBound}`,
+  );
+  if (analysis) {
+    lines.push(`first     ${first}`, analysisText(game, analysis));
+    if (!result.proved) lines.push(`(best found so far: total ${costTotal(result.cost)})`);
+  } else {
+    lines.push('no strategy found yet');
+  }
+  io.out(`${lines.join('\n')}\n`);
 }

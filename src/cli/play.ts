@@ -22,8 +22,8 @@ import {
   type Role,
   secretFromSeed,
 } from '../session.js';
+import { CommandFailure } from './failure.js';
 import { type Io, type LineReader, textInput } from './io.js';
-import { CommandFailure } from './program.js';
 import {
   type ChosenStrategy,
   type RulesFlags,
@@ -105,13 +105,13 @@ export function playCommand(program: Command, io: Io): void {
     .action(async (flags: PlayFlags) => {
       const game = gameFromFlags(flags);
       if (flags.role === 'codemaker') {
-        const chosen = strategyFromFlags(game, flags);
+        const chosen = await strategyFromFlags(game, flags);
         const session = new CodemakerSession(game, chosen.strategy);
         await withInput(io, (input) => playCodemaker(session, chosen, io, input));
       } else {
         // One seed picks the secret and, for random-consistent, the hints.
         const seed = seedFromFlag(flags.seed);
-        const chosen = strategyFromFlags(game, { ...flags, seed: String(seed) });
+        const chosen = await strategyFromFlags(game, { ...flags, seed: String(seed) });
         const session = new CodebreakerSession(game, chosen.strategy, secretFromSeed(game, seed));
         await withInput(io, (input) => playCodebreaker(session, io, input, seed));
       }

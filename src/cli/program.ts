@@ -4,24 +4,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import { CodebreakerError } from '../errors.js';
+import { CommandFailure, EXIT_BAD_INPUT } from './failure.js';
 import type { Io } from './io.js';
-
-/** Exit status for bad input. */
-export const EXIT_BAD_INPUT = 2;
-
-/**
- * A command ran on good input and found a failure to report (say, a tree that misses a secret):
- * its message goes to stderr as one line, and the exit status is `status` (1 by default).
- */
-export class CommandFailure extends Error {
-  constructor(
-    message: string,
-    readonly status = 1,
-  ) {
-    super(message);
-    this.name = 'CommandFailure';
-  }
-}
 
 function errorLine(message: string): string {
   const text = message

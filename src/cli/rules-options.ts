@@ -10,7 +10,7 @@ import {
   createStrategy,
   strategyByName,
 } from '../strategies/index.js';
-import type { Strategy } from '../strategies/strategy.js';
+import type { Strategy } from '../strategy.js';
 import { cachedOptimalStrategy } from './optimal-cache.js';
 
 /** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat` and `--alphabet`. */
@@ -57,7 +57,7 @@ export interface ChosenStrategy {
 }
 
 /** Builds the strategy the strategy flags describe, for `game`. */
-export function strategyFromFlags(game: Game, flags: StrategyFlags): ChosenStrategy {
+export async function strategyFromFlags(game: Game, flags: StrategyFlags): Promise<ChosenStrategy> {
   const name = strategyByName(flags.strategy);
   const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
   const heuristic = (HEURISTIC_NAMES as readonly string[]).includes(name);
@@ -76,7 +76,7 @@ export function strategyFromFlags(game: Game, flags: StrategyFlags): ChosenStrat
   }
   const strategy =
     name === 'optimal'
-      ? cachedOptimalStrategy(game)
+      ? await cachedOptimalStrategy(game)
       : createStrategy(name, {
           seed,
           first,
@@ -148,4 +148,18 @@ export function seedFromFlag(value: string | undefined): number {
     throw new CodebreakerError('bad-option', `--seed must be a whole number, not '${value}'`);
   }
   return Number(value);
+}
+
+/** Reads a size in bytes such as `8G`, `512M`, `1.5GiB` or `1000000`; undefined if absent. */
+export function byteSizeFlag(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(value);
+  if (!match) {
+    throw new CodebreakerError(
+      'bad-option',
+      `${flag} must be a size such as 8G, 512M or 1.5G, not '${value}'`,
+    );
+  }
+  const power = ' kmgt'.indexOf(match[2].toLowerCase() || ' ');
+  return Math.floor(Number(match[1]) * 1024 ** power);
 }

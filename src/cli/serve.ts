@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { CommandFailure, EXIT_BAD_INPUT } from './failure.js';
 import type { Io } from './io.js';
-import { CommandFailure, EXIT_BAD_INPUT } from './program.js';
 import { wholeFlag } from './rules-options.js';
 
 /** The built app, from src/cli or dist/cli alike: dist/web at the package root. */

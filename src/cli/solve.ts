@@ -29,9 +29,9 @@ export function solveCommand(program: Command, io: Io): void {
   addStrategyOptions(command);
   command
     .option('--json', 'print one JSON document')
-    .action((secretText: string, flags: SolveFlags) => {
+    .action(async (secretText: string, flags: SolveFlags) => {
       const game = gameFromFlags(flags);
-      const chosen = strategyFromFlags(game, flags);
+      const chosen = await strategyFromFlags(game, flags);
       const secret = game.codes.parse(secretText);
       const turns = solve(game, chosen.strategy, secret);
       const guesses = turns.map((turn) => ({

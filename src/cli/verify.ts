@@ -5,9 +5,9 @@ import { summarize } from '../analyze.js';
 import { CodebreakerError } from '../errors.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { parseTree, verifyTree } from '../tree.js';
+import { CommandFailure } from './failure.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
-import { CommandFailure } from './program.js';
 
 interface VerifyFlags {
   json?: boolean;

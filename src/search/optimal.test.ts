@@ -4,7 +4,9 @@ import { analyze } from '../analyze.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
-import { costMax, costTotal, findOptimal } from './optimal.js';
+import { costMax, costTotal } from './cost.js';
+import { inProcessRunner } from './jobs.js';
+import { findOptimal } from './optimal.js';
 
 /**
  * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
@@ -61,13 +63,13 @@ const tiny = [
 ];
 
 describe('optimal strategies agree with a brute-force search on tiny games', () => {
-  it.each(tiny)('%o', (options) => {
+  it.each(tiny)('%o', async (options) => {
     const rules = resolveRules(options);
     const game = new Game(rules);
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     for (const consistentOnly of [false, true]) {
       const expected = bruteForce(codes, 64, consistentOnly)!;
-      const found = findOptimal(game, { consistentOnly });
+      const found = await findOptimal(game, { consistentOnly });
       expect(found.proved).toBe(true);
       expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
       // The strategy really plays that well, as a tree that verifies.
@@ -78,27 +80,29 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
 
       let least = 1;
       while (!bruteForce(codes, least, consistentOnly)) least++;
-      const worst = findOptimal(game, { objective: 'worst', consistentOnly });
+      const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
       expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
         bruteForce(codes, least, consistentOnly),
       );
-      expect(findOptimal(game, { maxDepth: least - 1, consistentOnly }).impossible).toBe(true);
+      expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
+        true,
+      );
     }
   });
 });
 
 describe.runIf(process.env.CODEBREAKER_SLOW)('Bulls and Cows (slow: CODEBREAKER_SLOW=1)', () => {
-  it('has no strategy within 6 guesses, so its least worst case is 7', () => {
+  it('has no strategy within 6 guesses, so its least worst case is 7', async () => {
     const game = new Game(resolveRules({ game: 'moo' }));
-    expect(findOptimal(game, { maxDepth: 6 }).impossible).toBe(true);
+    expect((await findOptimal(game, { maxDepth: 6 })).impossible).toBe(true);
   });
 });
 
 describe('the cache of solved sets', () => {
-  it('can forget: a tiny cache gives the same optimum and a strategy that plays it', () => {
+  it('can forget: a tiny cache gives the same optimum and a strategy that plays it', async () => {
     const game = new Game(resolveRules({ game: 'hit-and-blow' }));
-    const roomy = findOptimal(game);
-    const forgetful = findOptimal(game, { cacheCodes: 500 });
+    const roomy = await findOptimal(game);
+    const forgetful = await findOptimal(game, { runner: inProcessRunner({ cacheBytes: 1 }) });
     expect(forgetful.cost).toBe(roomy.cost);
     expect(analyze(game, forgetful.strategy!).total).toBe(costTotal(roomy.cost));
   });
@@ -106,28 +110,28 @@ describe('the cache of solved sets', () => {
 
 describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () => {
   const game = new Game(resolveRules({ game: 'mastermind' }));
-  it('least total 5625, exactly one secret needing 6', () => {
-    const found = findOptimal(game);
+  it('least total 5625, exactly one secret needing 6', async () => {
+    const found = await findOptimal(game);
     expect(found.proved).toBe(true);
     const analysis = analyze(game, found.strategy!);
     expect(analysis.total).toBe(5625);
     expect(analysis.max).toBe(6);
     expect(analysis.histogram[6]).toBe(1);
   });
-  it('the same optimum without the lookahead bounds, searching far more nodes', () => {
-    const withLookahead = findOptimal(game);
-    const without = findOptimal(game, { lookahead: false });
+  it('the same optimum without the lookahead bounds, searching far more nodes', async () => {
+    const withLookahead = await findOptimal(game);
+    const without = await findOptimal(game, { lookahead: false });
     expect(without.cost).toBe(withLookahead.cost);
     expect(without.lookaheads).toBe(0);
     expect(without.nodes).toBeGreaterThan(4 * withLookahead.nodes);
   });
-  it('5626 with at most 5 guesses', () => {
-    const found = findOptimal(game, { maxDepth: 5 });
+  it('5626 with at most 5 guesses', async () => {
+    const found = await findOptimal(game, { maxDepth: 5 });
     expect(costTotal(found.cost)).toBe(5626);
     expect(costMax(found.cost)).toBe(5);
   });
-  it('least worst case 5', () => {
-    const found = findOptimal(game, { objective: 'worst' });
+  it('least worst case 5', async () => {
+    const found = await findOptimal(game, { objective: 'worst' });
     expect(costMax(found.cost)).toBe(5);
     expect(costTotal(found.cost)).toBe(5626);
   });

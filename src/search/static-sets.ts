@@ -21,7 +21,7 @@
  * canonical). Most branches end at the first step.
  */
 import type { Game } from '../game.js';
-import { imageTable } from './symmetry.js';
+import { imageTable } from '../symmetry.js';
 
 /** Every permutation of 0..n-1, in lexicographic order. */
 function permutations(n: number): Uint8Array[] {

@@ -18,8 +18,8 @@
  * scored (search/symmetry.ts); that never changes the choice, only the work.
  */
 import type { Game } from '../game.js';
-import { colourRepresentatives, guessRepresentatives } from '../search/symmetry.js';
-import type { GameState, Strategy } from './strategy.js';
+import type { GameState, Strategy } from '../strategy.js';
+import { colourRepresentatives, guessRepresentatives } from '../symmetry.js';
 
 export const HEURISTIC_NAMES = ['minimax', 'expected-size', 'entropy', 'most-parts'] as const;
 export type HeuristicName = (typeof HEURISTIC_NAMES)[number];

@@ -1,11 +1,9 @@
 /** The registry of strategies, by the names the CLI and the JSON use. */
 import { CodebreakerError } from '../errors.js';
-import type { Game } from '../game.js';
-import { findOptimal } from '../search/optimal.js';
+import type { Strategy } from '../strategy.js';
 import { firstConsistent } from './first-consistent.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from './heuristic.js';
 import { randomConsistent } from './random-consistent.js';
-import type { GameState, Strategy } from './strategy.js';
 
 export const STRATEGY_NAMES = [
   'first-consistent',
@@ -36,7 +34,10 @@ export function strategyByName(name: string): StrategyName {
   );
 }
 
-/** Builds the named strategy. */
+/**
+ * Builds the named strategy. `optimal` is not built here: it is proved by `findOptimal`, which
+ * runs for as long as the game needs, and its result's `strategy` plays it.
+ */
 export function createStrategy(name: string, options: StrategyOptions = {}): Strategy {
   switch (strategyByName(name)) {
     case 'first-consistent':
@@ -44,24 +45,11 @@ export function createStrategy(name: string, options: StrategyOptions = {}): Str
     case 'random-consistent':
       return randomConsistent(options.seed ?? 0);
     case 'optimal':
-      return lazyOptimal();
+      throw new CodebreakerError(
+        'bad-option',
+        "the optimal strategy is proved, not built: play findOptimal(game)'s strategy",
+      );
     default:
       return heuristicStrategy(name as (typeof HEURISTIC_NAMES)[number], options);
   }
-}
-
-/** The optimal strategy (least total), searched for on the first guess it is asked for. */
-function lazyOptimal(): Strategy {
-  let solvedFor: Game | undefined;
-  let optimal: Strategy | undefined;
-  return {
-    name: 'optimal',
-    choose(state: GameState): number {
-      if (solvedFor !== state.game) {
-        optimal = findOptimal(state.game).strategy;
-        solvedFor = state.game;
-      }
-      return optimal!.choose(state);
-    },
-  };
 }

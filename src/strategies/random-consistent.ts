@@ -5,7 +5,7 @@
  * far*, not from one running stream. So a seed fixes one strategy, a single decision tree: the
  * game `solve` plays for a secret is exactly the one `analyze` counts for it.
  */
-import type { GameState, Strategy } from './strategy.js';
+import type { GameState, Strategy } from '../strategy.js';
 
 /** Mixes a 32-bit value into a hash state (the finaliser of MurmurHash3). */
 function mix(hash: number, value: number): number {

@@ -11,9 +11,10 @@ import { summarize } from '../../src/analyze.js';
 import { allCandidates, classOf, partition } from '../../src/candidates.js';
 import { answerIndex } from '../../src/feedback.js';
 import { PRESETS, PRESET_NAMES } from '../../src/rules.js';
-import { costMax, costTotal, findOptimal } from '../../src/search/optimal.js';
+import { costMax, costTotal } from '../../src/search/cost.js';
+import { findOptimal } from '../../src/search/optimal.js';
 import { createStrategy } from '../../src/strategies/index.js';
-import type { GameState, Strategy } from '../../src/strategies/strategy.js';
+import type { GameState, Strategy } from '../../src/strategy.js';
 import { type Tree, parseTree, verifyTree } from '../../src/tree.js';
 import { type AnalysisMessage, runAnalysis } from '../../web/analysis.js';
 import { CodebreakerPlay } from '../../web/play.js';
@@ -63,7 +64,7 @@ describe('the shipped strategy trees', () => {
       const entry = manifest.trees.find((tree) => tree.game === name)!;
       expect(entry.strategy).toBe(OPTIMAL);
       const tree = await read(entry.file);
-      const found = findOptimal(tree.game);
+      const found = await findOptimal(tree.game);
       expect(found.proved).toBe(true);
       expect([entry.total, entry.max]).toEqual([costTotal(found.cost), costMax(found.cost)]);
     },

@@ -18,8 +18,8 @@
  * first code" picks the same guess from the representatives as from all codes: the reduction is
  * exact, never an approximation.
  */
-import type { Game } from '../game.js';
-import type { Turn } from '../strategies/strategy.js';
+import type { Game } from './game.js';
+import type { Turn } from './strategy.js';
 
 /** A group element: code symbol at position i moves to `positions[i]` and becomes `colors[symbol]`. */
 export interface Symmetry {
@@ -29,14 +29,6 @@ export interface Symmetry {
 
 /** Position permutations are searched for games of at most this many pegs (8! = 40320). */
 const MAX_PERMUTED_PEGS = 8;
-
-/** The image of `code` under `symmetry`. */
-export function applySymmetry(game: Game, symmetry: Symmetry, code: number): number {
-  const symbols = game.codes.symbolsOf(code);
-  const image = new Uint8Array(game.pegs);
-  for (let i = 0; i < game.pegs; i++) image[symmetry.positions[i]] = symmetry.colors[symbols[i]];
-  return game.codes.indexOf(image);
-}
 
 /** The cache of `caches` that belongs to `game`, made empty on first use. */
 function cacheOf<T>(caches: WeakMap<Game, Map<string, T>>, game: Game): Map<string, T> {

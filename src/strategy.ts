@@ -3,7 +3,7 @@
  * a game to the next guess, so it is one decision tree, and `analyze` can build that tree once
  * and read every secret's number of guesses off it.
  */
-import type { Game } from '../game.js';
+import type { Game } from './game.js';
 
 /** One guess and the answer index it got. */
 export interface Turn {

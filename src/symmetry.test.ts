@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../test/naive.js';
-import { allCandidates, filterCandidates, partitionSizes } from '../candidates.js';
-import { Game } from '../game.js';
-import { resolveRules } from '../rules.js';
-import type { Turn } from '../strategies/strategy.js';
+import { seededRandom } from '../test/naive.js';
+import { allCandidates, filterCandidates, partitionSizes } from './candidates.js';
+import { Game } from './game.js';
+import { resolveRules } from './rules.js';
+import type { Turn } from './strategy.js';
 import { colourRepresentatives, guessOrbits, guessRepresentatives } from './symmetry.js';
 
 /** The sorted class sizes of `guess` on `candidates`: what symmetry must preserve. */

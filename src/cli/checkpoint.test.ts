@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../test/cli.js';
+
+/** A proof long enough to stop midway (about two seconds), short enough for every run. */
+const GAME = ['--pegs', '4', '--colors', '9', '--no-repeat', '--threads', '1'];
+
+/** Starts `codebreaker optimal ...` as a real process. */
+function start(argv: string[]): ChildProcess {
+  return spawn('node', ['--import', 'tsx', 'src/cli/main.ts', 'optimal', ...argv], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Resolves when the process has ended, with its exit status and stdout. */
+function ended(child: ChildProcess): Promise<{ status: number | null; out: string }> {
+  let out = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, out })));
+}
+
+/** How many jobs the checkpoint file at `path` records (0 while it is missing or empty). */
+function jobsIn(path: string): number {
+  try {
+    const text = readFileSync(path, 'utf8');
+    return Object.keys(JSON.parse(text.slice(text.indexOf('\n') + 1)).jobs).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits until `check` holds, polling every 10 ms. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('optimal --checkpoint', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'codebreaker-checkpoint-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('survives SIGKILL: the proof resumed gives the same result with fewer nodes', async () => {
+    const fresh = JSON.parse((await cli('optimal', ...GAME, '--json')).out);
+    const file = join(dir, 'killed.json');
+    const child = start([...GAME, '--checkpoint', file, '--json']);
+    const done = ended(child);
+    await until(() => jobsIn(file) >= 3);
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(killed.status).toBe(null);
+    expect(killed.out).toBe('');
+    const recorded = jobsIn(file);
+
+    const resumed = await cli('optimal', ...GAME, '--checkpoint', file, '--json');
+    expect(resumed.status).toBe(0);
+    const doc = JSON.parse(resumed.out);
+    expect(doc).toMatchObject({ proved: true, total: fresh.total, max: fresh.max });
+    expect(doc.histogram).toEqual(fresh.histogram);
+    expect(doc.resumed).toBeGreaterThanOrEqual(recorded);
+    expect(doc.nodes).toBeLessThan(fresh.nodes);
+    // Finished, the checkpoint answers every job: nothing is searched again.
+    const again = JSON.parse((await cli('optimal', ...GAME, '--checkpoint', file, '--json')).out);
+    expect(again).toMatchObject({ total: fresh.total, nodes: 0 });
+  });
+
+  it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {
+    const file = join(dir, 'limited.json.gz');
+    const long = ['--game', 'mastermind', '--colors', '7', '--threads', '1'];
+    const stopped = await cli(
+      'optimal',
+      ...long,
+      '--time-limit',
+      '1',
+      '--checkpoint',
+      file,
+      '--json',
+    );
+    expect(stopped.status).toBe(0);
+    expect(JSON.parse(stopped.out).proved).toBe(false);
+    expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    const more = await cli('optimal', ...long, '--time-limit', '1', '--checkpoint', file, '--json');
+    expect(more.status).toBe(0);
+    expect(JSON.parse(more.out).resumed).toBeGreaterThan(0);
+  });
+
+  it('refuses a checkpoint of another proof, or a damaged one, with one line and status 2', async () => {
+    const file = join(dir, 'hit-and-blow.json');
+    expect((await cli('optimal', '--game', 'hit-and-blow', '--checkpoint', file)).status).toBe(0);
+    const good = readFileSync(file, 'utf8');
+    const refused = async (argv: string[], why: RegExp): Promise<void> => {
+      const run = await cli('optimal', ...argv, '--checkpoint', file);
+      expect(run.status).toBe(2);
+      expect(run.out).toBe('');
+      expect(run.err).toMatch(/^codebreaker: [^\n]+\n$/);
+      expect(run.err).toMatch(why);
+      expect(run.err).toContain(file);
+    };
+    await refused(['--game', 'numeron'], /another proof/);
+    await refused(['--game', 'hit-and-blow', '--objective', 'worst'], /another proof/);
+    await refused(['--game', 'hit-and-blow', '--max-depth', '5'], /another proof/);
+    writeFileSync(file, good.slice(0, good.length - 40));
+    await refused(['--game', 'hit-and-blow'], /cut short/);
+    const digit = good.search(/\d,\[/);
+    writeFileSync(
+      file,
+      good.slice(0, digit) + ((Number(good[digit]) + 1) % 10) + good.slice(digit + 1),
+    );
+    await refused(['--game', 'hit-and-blow'], /checksum/);
+    writeFileSync(file, 'not a checkpoint');
+    await refused(['--game', 'hit-and-blow'], /not a codebreaker checkpoint/);
+    writeFileSync(`${file}.gz`, gzipSync('x').subarray(0, 8));
+    const broken = await cli('optimal', '--game', 'hit-and-blow', '--checkpoint', `${file}.gz`);
+    expect(broken.status).toBe(2);
+    const unwritable = await cli('optimal', '--game', 'hit-and-blow', '--checkpoint', dir);
+    expect(unwritable.status).toBe(2);
+    expect(statSync(dir).isDirectory()).toBe(true);
+  });
+});
+
+describe('optimal --memory-limit', () => {
+  it('gives the same proof in a small cache, and refuses a size it cannot use', async () => {
+    const roomy = JSON.parse((await cli('optimal', '--game', 'numeron', '--json')).out);
+    const tight = await cli('optimal', '--game', 'numeron', '--memory-limit', '250M', '--json');
+    expect(tight.status).toBe(0);
+    expect(JSON.parse(tight.out)).toMatchObject({ total: roomy.total, max: roomy.max });
+    for (const size of ['lots', '8X', '-1G', '10M']) {
+      const run = await cli('optimal', '--game', 'numeron', '--memory-limit', size);
+      expect(run.status).toBe(2);
+      expect(run.err).toMatch(/^codebreaker: [^\n]*--memory-limit[^\n]+\n$/);
+    }
+  });
+});

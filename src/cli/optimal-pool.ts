@@ -1,0 +1,65 @@
+/**
+ * The CLI's runner of proof jobs: worker threads, each solving one job at a time with a search
+ * it keeps from job to job (search/jobs.ts's `JobSolver`, in optimal-worker.ts). The proof
+ * itself, how it splits into jobs and how their answers merge, is search/optimal.ts's.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { JobAnswer, JobRunner, ProofJob } from '../search/jobs.js';
+import { startWorker } from './workers.js';
+
+/** What the main thread asks a worker: a job, and the memory its cache may take. */
+export interface WorkerRequest {
+  readonly id: number;
+  readonly job: ProofJob;
+  readonly cacheBytes: number;
+}
+
+/** What a worker says back: nodes searched so far on a job, then its answer or its failure. */
+export type WorkerReport =
+  | { readonly kind: 'progress'; readonly id: number; readonly nodes: number }
+  | { readonly kind: 'done'; readonly id: number; readonly answer: JobAnswer };
+
+/** A runner over `threads` worker threads, each with a cache of about `cacheBytes`. */
+export function workerPool(threads: number, cacheBytes: number): JobRunner {
+  const workers: Worker[] = [];
+  const idle: Worker[] = [];
+  let nextId = 0;
+  return {
+    concurrency: threads,
+    run(job, report) {
+      if (workers.length < threads) {
+        const worker = startWorker('optimal-worker', import.meta.url);
+        workers.push(worker);
+        idle.push(worker);
+      }
+      const worker = idle.pop();
+      if (!worker) throw new Error('the worker pool was given more jobs than it has threads');
+      const id = nextId++;
+      return new Promise<JobAnswer>((resolve, reject) => {
+        const onMessage = (message: WorkerReport): void => {
+          if (message.id !== id) return;
+          if (message.kind === 'progress') {
+            report(message.nodes);
+            return;
+          }
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          idle.push(worker);
+          resolve(message.answer);
+        };
+        const onError = (error: unknown): void => {
+          worker.off('message', onMessage);
+          reject(error);
+        };
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        const request: WorkerRequest = { id, job, cacheBytes };
+        worker.postMessage(request);
+      });
+    },
+    async close() {
+      idle.length = 0;
+      await Promise.all(workers.splice(0).map((worker) => worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Progress of a long proof on stderr. On a terminal, one status line rewritten in place: the
+ * best total so far, the proved lower bound, jobs done of jobs known, and an estimate of the
+ * time left once one can be made. With no terminal and `--json`, one JSON line a minute, so
+ * that a log of a run that takes hours says how it went.
+ */
+import { groupThousands } from '../numbers.js';
+import type { ProofProgress } from '../search/optimal.js';
+import type { Io } from './io.js';
+import { statusLine } from './progress.js';
+
+/** How often the status line is redrawn, and a JSON line written, in milliseconds. */
+const REDRAW_MS = 100;
+const JSON_LINE_MS = 60_000;
+
+/** Shows a proof's progress; `update` with each report, `stop` at the end. */
+export interface ProofDisplay {
+  update(progress: ProofProgress): void;
+  stop(): void;
+}
+
+/** A display for a proof on `threads` threads; `json` chooses JSON lines off a terminal. */
+export function proofDisplay(io: Io, threads: number, json: boolean): ProofDisplay {
+  const started = performance.now();
+  const status = statusLine(io);
+  let latest: ProofProgress | undefined;
+  let drawn = 0;
+  const seconds = (): number => (performance.now() - started) / 1000;
+  const timer =
+    !io.errIsTerminal && json
+      ? setInterval(() => {
+          if (latest) io.err(`${JSON.stringify({ progress: progressJson(latest, seconds()) })}\n`);
+        }, JSON_LINE_MS)
+      : undefined;
+  timer?.unref();
+  return {
+    update(progress) {
+      latest = progress;
+      const now = performance.now();
+      if (now - drawn < REDRAW_MS) return;
+      drawn = now;
+      status.update(0, statusText(progress, threads, seconds()));
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      status.stop();
+    },
+  };
+}
+
+/** The time left, in seconds, by the share of the known work done; undefined while too early. */
+function secondsLeft(progress: ProofProgress, elapsed: number): number | undefined {
+  const { workDone, workKnown } = progress;
+  if (elapsed < 5 || workKnown === 0 || workDone / workKnown < 0.05) return undefined;
+  return (elapsed * (workKnown - workDone)) / workDone;
+}
+
+function statusText(progress: ProofProgress, threads: number, elapsed: number): string {
+  const best = Number.isFinite(progress.best) ? `best ${progress.best}` : 'no strategy yet';
+  const left = secondsLeft(progress, elapsed);
+  const parts = [
+    `proving (${threads} thread${threads === 1 ? '' : 's'})`,
+    best,
+    `lower bound ${progress.lowerBound}`,
+    `jobs ${progress.jobsDone}/${progress.jobsKnown}`,
+    `${groupThousands(progress.nodes)} nodes`,
+    `${duration(elapsed)}${left === undefined ? '' : `, about ${duration(left)} left`}`,
+  ];
+  return parts.join(' · ');
+}
+
+function progressJson(progress: ProofProgress, elapsed: number): Record<string, unknown> {
+  const left = secondsLeft(progress, elapsed);
+  return {
+    seconds: Math.round(elapsed),
+    best: Number.isFinite(progress.best) ? progress.best : null,
+    lowerBound: progress.lowerBound,
+    jobsDone: progress.jobsDone,
+    jobsKnown: progress.jobsKnown,
+    nodes: progress.nodes,
+    depth: progress.depth,
+    ...(left === undefined ? {} : { secondsLeft: Math.round(left) }),
+  };
+}
+
+/** "42 s", "3 min 5 s", "2 h 10 min". */
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}

@@ -1,0 +1,271 @@
+/**
+ * Jobs of a proof, and how they run. A proof of a whole game is split (search/optimal.ts) into
+ * independent jobs: solve one class of secrets, or evaluate one guess at it, within a limit. A
+ * job carries everything needed to run it anywhere (the rules, the search settings, the
+ * secrets, the guesses that led there), and its answer is a packed cost with, below the limit,
+ * the strategy as a packed tree. How jobs run is not decided here: a `JobRunner` is injected,
+ * as `solveStatic` takes its `searchSize`. This module has the in-process runner (the library,
+ * the browser) and the `JobSolver` every runner ends in; the CLI adds worker threads.
+ *
+ * `JobQueue` hands jobs to a runner, as many at once as it runs, and makes each job's task only
+ * when it starts, so that a job queued behind a success starts with the tighter bound.
+ */
+import { gameFor } from '../game.js';
+import type { Rules } from '../rules.js';
+import { packTree } from '../tree.js';
+import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
+
+/** The search settings a proof's jobs share. */
+export interface SearchSettings {
+  readonly consistentOnly: boolean;
+  readonly symmetry: boolean;
+  readonly lookahead: boolean;
+}
+
+/** One piece of a proof: solve a class of secrets, or evaluate one guess at it (`guess` given). */
+export interface ProofJob {
+  /** Names the job within its proof (see search/checkpoint.ts). */
+  readonly key: string;
+  readonly rules: Rules;
+  readonly settings: SearchSettings;
+  /** The guesses that led to the class (for symmetry). */
+  readonly history: readonly number[];
+  /** The class: secrets still possible, in code order. */
+  readonly candidates: Int32Array;
+  /** Guesses left. */
+  readonly depth: number;
+  /** The guess to evaluate; absent to find the best one. */
+  readonly guess?: number;
+  /** A packed cost the answer must stay under; absent for none. */
+  readonly limit?: number;
+}
+
+/** What a job found. */
+export interface JobAnswer {
+  /** The packed cost; when there is no tree, a lower bound at or above the limit. */
+  readonly cost: number;
+  /** The strategy for the class (its first guess the job's `guess`, if given), packed. */
+  readonly tree?: readonly number[];
+  /** Nodes searched on the job. */
+  readonly nodes: number;
+  /** Lookaheads made on the job. */
+  readonly lookaheads: number;
+}
+
+/**
+ * Runs jobs: in this thread, on worker threads, on other machines. `report` hears the nodes
+ * searched so far on a job; when it returns true the job should stop (a runner that cannot
+ * stop a job at once lets `close` end it).
+ */
+export interface JobRunner {
+  /** How many jobs it runs at once. */
+  readonly concurrency: number;
+  run(job: ProofJob, report: (nodes: number) => boolean): Promise<JobAnswer>;
+  /** Ends every job still running; their promises may never settle. */
+  close(): Promise<void>;
+}
+
+/** Options of a `JobSolver`. */
+export interface SolverOptions {
+  /** About how much memory its cache may take, in bytes. */
+  readonly cacheBytes?: number;
+  /** Nodes between reports. */
+  readonly progressEvery?: number;
+}
+
+/**
+ * Solves jobs one at a time with one search, kept from job to job (its cache serves every job
+ * of the same game and settings).
+ */
+export class JobSolver {
+  #search: OptimalSearch | undefined;
+  #settings: SearchSettings | undefined;
+  #report: (nodes: number) => boolean = () => false;
+  #before = 0;
+
+  constructor(readonly options: SolverOptions = {}) {}
+
+  /** Runs `job` to its end (or until `report` asks it to stop: then `SearchStopped` is thrown). */
+  solve(job: ProofJob, report: (nodes: number) => boolean = () => false): JobAnswer {
+    const search = this.#searchFor(job);
+    this.#report = report;
+    const before = search.nodes;
+    const lookaheadsBefore = search.lookaheads;
+    this.#before = before;
+    const limit = job.limit ?? Number.POSITIVE_INFINITY;
+    const { candidates, history, depth, guess } = job;
+    let cost: number;
+    let first: number;
+    if (guess === undefined) {
+      const outcome = search.solve(candidates, history, depth, limit);
+      cost = outcome.cost;
+      first = outcome.guess;
+    } else {
+      cost = search.evaluateGuess(candidates, history, guess, depth, limit);
+      first = cost < limit ? guess : -1;
+    }
+    const tree = first >= 0 ? packTree(search.tree(candidates, history, depth, first)) : undefined;
+    return {
+      cost,
+      tree,
+      nodes: search.nodes - before,
+      lookaheads: search.lookaheads - lookaheadsBefore,
+    };
+  }
+
+  /** The search for `job`'s game and settings, made anew when they change. */
+  #searchFor(job: ProofJob): OptimalSearch {
+    const game = gameFor(job.rules);
+    const settings = this.#settings;
+    if (
+      this.#search?.game === game &&
+      settings?.consistentOnly === job.settings.consistentOnly &&
+      settings.symmetry === job.settings.symmetry &&
+      settings.lookahead === job.settings.lookahead
+    ) {
+      return this.#search;
+    }
+    this.#settings = job.settings;
+    this.#search = new OptimalSearch(game, {
+      ...job.settings,
+      cacheBytes: this.options.cacheBytes,
+      progressEvery: this.options.progressEvery ?? 2048,
+      onProgress: ({ nodes }) => this.#report(nodes - this.#before),
+    });
+    return this.#search;
+  }
+}
+
+/** A runner that solves each job in this thread, one at a time. */
+export function inProcessRunner(options: SolverOptions = {}): JobRunner {
+  const solver = new JobSolver(options);
+  return {
+    concurrency: 1,
+    run: (job, report) => new Promise((resolve) => resolve(solver.solve(job, report))),
+    close: async () => {},
+  };
+}
+
+/** What a proof ends with when it is stopped before its end. */
+export class ProofStopped extends Error {
+  constructor() {
+    super('proof stopped');
+    this.name = 'ProofStopped';
+  }
+}
+
+/** A job waiting for the runner: its task is made when it starts (null: no longer needed). */
+interface Waiting {
+  readonly size: number;
+  readonly order: number;
+  readonly start: () => ProofJob | null;
+  readonly finish: (answer: JobAnswer | null) => void;
+}
+
+/**
+ * Jobs waiting for a runner. With one job at a time they start in the order given (the order a
+ * sequential search would take); with more, largest class first, so that the long jobs do not
+ * end up alone at the end. A job's `finish` is called as soon as it ends and before the next
+ * job starts, so that the next job's budget counts what this one found.
+ */
+export class JobQueue {
+  readonly #waiting: Waiting[] = [];
+  /** Nodes so far on each running job, by id. */
+  readonly #running = new Map<number, number>();
+  #nextId = 0;
+  #stopped = false;
+  #fail: (error: unknown) => void = () => {};
+  /** Rejects with `ProofStopped` when the queue is stopped, or with the error a job failed with. */
+  readonly failed: Promise<never>;
+  /** Nodes of the jobs done. */
+  nodesDone = 0;
+  lookaheads = 0;
+
+  /** `onNodes` hears of progress on a running job; when it returns true the queue stops. */
+  constructor(
+    readonly runner: JobRunner,
+    readonly onNodes: () => boolean,
+  ) {
+    this.failed = new Promise<never>((_, reject) => {
+      this.#fail = reject;
+    });
+    this.failed.catch(() => {});
+  }
+
+  /** Nodes searched so far, on jobs done and running. */
+  get nodes(): number {
+    let running = 0;
+    for (const nodes of this.#running.values()) running += nodes;
+    return this.nodesDone + running;
+  }
+
+  /**
+   * Queues a job of `size` secrets, `order` its place among the others: `start` makes its task
+   * when it starts (null if it is no longer needed), and `finish` hears its answer (null if it
+   * did not run). Nothing runs once the queue is stopped.
+   */
+  submit(
+    size: number,
+    order: number,
+    start: () => ProofJob | null,
+    finish: (answer: JobAnswer | null) => void,
+  ): void {
+    if (this.#stopped) return;
+    this.#waiting.push({ size, order, start, finish });
+    const bySize = this.runner.concurrency > 1;
+    this.#waiting.sort((a, b) => (bySize ? b.size - a.size : 0) || a.order - b.order);
+    this.#dispatch();
+  }
+
+  /** Stops with `error` (by default `ProofStopped`): nothing more starts, the runner is closed. */
+  async stop(error: unknown = new ProofStopped()): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#waiting.length = 0;
+    this.#running.clear();
+    this.#fail(error);
+    await this.runner.close();
+  }
+
+  #dispatch(): void {
+    while (!this.#stopped && this.#running.size < this.runner.concurrency) {
+      const waiting = this.#waiting.shift();
+      if (!waiting) return;
+      const job = waiting.start();
+      if (!job) {
+        this.#settle(waiting, null);
+        continue;
+      }
+      const id = this.#nextId++;
+      this.#running.set(id, 0);
+      const report = (nodes: number): boolean => {
+        if (!this.#running.has(id)) return true;
+        this.#running.set(id, nodes);
+        if (this.onNodes()) void this.stop();
+        return this.#stopped;
+      };
+      this.runner.run(job, report).then(
+        (answer) => {
+          if (!this.#running.delete(id)) return;
+          this.nodesDone += answer.nodes;
+          this.lookaheads += answer.lookaheads;
+          this.#settle(waiting, answer);
+          this.#dispatch();
+        },
+        (error) => {
+          if (!this.#running.delete(id)) return;
+          void this.stop(error instanceof SearchStopped ? new ProofStopped() : error);
+        },
+      );
+    }
+  }
+
+  /** Calls a job's `finish`; a failure there stops the queue with it. */
+  #settle(waiting: Waiting, answer: JobAnswer | null): void {
+    try {
+      waiting.finish(answer);
+    } catch (error) {
+      void this.stop(error);
+    }
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * The ranking kernels of the exact search: at a node (a set of candidates), every guess worth
+ * trying gets an admissible lower bound on its cost from the sizes of the classes it makes, and
+ * the guesses are tried in order of that bound. This is where the search spends most of its
+ * time, so the kernels read the score table as a stream: scores are symmetric, so a candidate's
+ * row of the table holds every code's answer to it, and reading the candidates' rows in order
+ * gathers every guess's classes at once, faster than counting guess by guess even when symmetry
+ * leaves few guesses to try. Two kernels:
+ *
+ * - up to what three guesses can cover, and with at most 32 answers, each code's *set* of
+ *   answers as a 32-bit mask (`#rankMasks`): below that size a class's bound depends only on
+ *   whether it has one secret, more than one, or more than P;
+ * - above, one 16-bit counter per code and answer (`#rankStreaming`).
+ *
+ * A ranking keeps the guesses whose bounds are below a limit, keyed 2 × bound + (1 if the guess
+ * is not a candidate), so that the least key is the next to try and candidates win ties.
+ */
+import { popcount32 } from '../bits.js';
+import type { Game } from '../game.js';
+import type { SizeBounds } from './bounds.js';
+import { costTotal, packCost } from './cost.js';
+
+/** The guesses of a node worth trying, with their sort keys. */
+export interface Ranking {
+  guesses: Int32Array;
+  keys: Float64Array;
+  count: number;
+  /** The least bound among the guesses left out (at or above the limit). */
+  skipped: number;
+  /** Kept by a lookahead for the search of its class that may follow. */
+  saved: boolean;
+}
+
+/** An empty ranking with room for `size` guesses. */
+export function newRanking(size: number): Ranking {
+  return {
+    guesses: new Int32Array(size),
+    keys: new Float64Array(size),
+    count: 0,
+    skipped: Number.POSITIVE_INFINITY,
+    saved: false,
+  };
+}
+
+/** The ranking kernels of one game, with the buffers they reuse. */
+export class RankingKernels {
+  readonly #game: Game;
+  readonly #bounds: SizeBounds;
+  readonly #table: Uint8Array;
+  /** The table read four answers at a time (little-endian), when every row is word-aligned. */
+  readonly #tableWords: Uint32Array | undefined;
+  /** Per answer, a counter (`#excess`, `perfectCandidate`); always left at zero. */
+  readonly #counts: Int32Array;
+  /** Per code, the set of answers it gets from a node's candidates (see `#rankMasks`). */
+  readonly #masks: Int32Array;
+  /** Per code and answer, how many candidates give it (see `#rankStreaming`). */
+  #classCounts: Uint16Array | undefined;
+  /** log2 of the counters per code in `#classCounts`: answers rounded up to a power of two. */
+  readonly #answerShift: number;
+
+  constructor(game: Game, bounds: SizeBounds, table: Uint8Array) {
+    this.#game = game;
+    this.#bounds = bounds;
+    this.#table = table;
+    this.#tableWords =
+      game.size % 4 === 0 && table.byteOffset % 4 === 0
+        ? new Uint32Array(table.buffer, table.byteOffset, table.length / 4)
+        : undefined;
+    this.#counts = new Int32Array(game.answers);
+    this.#masks = new Int32Array(game.size);
+    this.#answerShift = Math.ceil(Math.log2(game.answers));
+  }
+
+  /**
+   * Ranks `guesses` (undefined: every code) at the node `candidates` with `depth` guesses left,
+   * keeping in `ranking` those whose bound is below `limit`.
+   */
+  rank(
+    candidates: Int32Array,
+    guesses: Int32Array | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    ranking.count = 0;
+    ranking.skipped = Number.POSITIVE_INFINITY;
+    const n = candidates.length;
+    // The masks leave a guess's excess over P unsettled unless it could be the best; with three
+    // guesses left that excess decides whether the guess keeps to the depth at all, so every
+    // guess needs its counts then (Bulls and Cows within 6 guesses: 6 s instead of 16).
+    if (
+      this.#game.answers <= 32 &&
+      n <= this.#bounds.capacity[3] &&
+      (n <= this.#bounds.answers || depth > 3)
+    ) {
+      this.#rankMasks(candidates, guesses, depth, limit, ranking);
+    } else {
+      this.#rankStreaming(candidates, guesses, depth, limit, ranking);
+    }
+  }
+
+  /**
+   * Ranking at a node of at most what three guesses can cover, when answers fit in a 32-bit
+   * mask. Below that size a class of c secrets has the size bound 2c − 1 + max(0, c − P) (see
+   * search/bounds.ts), so a guess's bound is
+   *
+   *     n + Σ_a bound(c_a) = 3n − 2s − k + E,   E = Σ_a max(0, c_a − P),
+   *
+   * for k classes besides all hits (s = 1 for a candidate), and its depth bound is 2 when every
+   * class is a singleton, 4 when E > 0, else 3. The sets of answers every code gets are
+   * gathered at once as bit masks, streaming the candidates' rows of the table four rows at a
+   * time; that gives s and k. E is 0 while n ≤ P; above, it is worked out (one pass over the
+   * candidates) only for the guesses that could still be the best: first those with the least
+   * 3n − 2s − k, then any other below the least bound so found. The rest keep 3n − 2s − k, which
+   * is a lower bound too; a search evaluates each guess in full anyway. Above P secrets the
+   * depth left must be at least 4 (`rank` sees to it), so a guess with E > 0 keeps to it.
+   */
+  #rankMasks(
+    candidates: Int32Array,
+    guesses: Int32Array | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    const size = this.#game.size;
+    const n = candidates.length;
+    const masks = this.#masks;
+    masks.fill(0);
+    this.#gatherAnswerMasks(candidates, masks);
+    const solved = this.#game.solved;
+    const count = guesses ? guesses.length : size;
+    let least = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const mask = masks[guess];
+      const s = (mask >>> solved) & 1;
+      const k = popcount32(mask) - s;
+      if (s === 0 && k === 1) continue;
+      const deepest = k === n - s ? 2 : 3;
+      if (deepest > depth) continue;
+      const bound = 3 * n - 2 * s - k;
+      if (bound < least) least = bound;
+      offer(ranking, guess, packCost(bound, deepest), 1 - s, limit);
+    }
+    if (n <= this.#bounds.answers || ranking.count === 0) return;
+    // Settle E for the guesses with the least bound, then for any other still below the best.
+    // Keys are 2 × packed cost + 0 or 1, so comparing totals is comparing keys with these.
+    const leastFrom = 2 * packCost(least, 0);
+    const leastTo = 2 * packCost(least + 1, 0);
+    let best = Number.POSITIVE_INFINITY;
+    for (let pass = 0; pass < 2; pass++) {
+      const below = 2 * packCost(best, 0);
+      for (let i = 0; i < ranking.count; i++) {
+        const key = ranking.keys[i];
+        if (pass === 0 ? key < leastFrom || key >= leastTo : key >= below) continue;
+        const bound = costTotal(Math.floor(key / 2));
+        const excess = this.#excess(ranking.guesses[i], candidates);
+        if (excess > 0) {
+          const raised = packCost(bound + excess, 4);
+          if (raised >= limit) {
+            if (raised < ranking.skipped) ranking.skipped = raised;
+            removeAt(ranking, i--);
+            continue;
+          }
+          ranking.keys[i] = 2 * raised + (ranking.keys[i] % 2);
+        }
+        if (bound + excess < best) best = bound + excess;
+      }
+    }
+  }
+
+  /**
+   * ORs into `masks[code]` the bit of each answer `code` gets from `candidates`, streaming the
+   * candidates' rows four at a time so that each mask is read and written once per four rows.
+   */
+  #gatherAnswerMasks(candidates: Int32Array, masks: Int32Array): void {
+    const size = this.#game.size;
+    const n = candidates.length;
+    const words = this.#tableWords;
+    let i = 0;
+    if (words) {
+      for (; i + 4 <= n; i += 4) {
+        const r0 = (candidates[i] * size) >> 2;
+        const r1 = (candidates[i + 1] * size) >> 2;
+        const r2 = (candidates[i + 2] * size) >> 2;
+        const r3 = (candidates[i + 3] * size) >> 2;
+        for (let q = 0, g = 0; g < size; q++, g += 4) {
+          const w0 = words[r0 + q];
+          const w1 = words[r1 + q];
+          const w2 = words[r2 + q];
+          const w3 = words[r3 + q];
+          masks[g] |= (1 << (w0 & 255)) | (1 << (w1 & 255)) | (1 << (w2 & 255)) | (1 << (w3 & 255));
+          masks[g + 1] |=
+            (1 << ((w0 >>> 8) & 255)) |
+            (1 << ((w1 >>> 8) & 255)) |
+            (1 << ((w2 >>> 8) & 255)) |
+            (1 << ((w3 >>> 8) & 255));
+          masks[g + 2] |=
+            (1 << ((w0 >>> 16) & 255)) |
+            (1 << ((w1 >>> 16) & 255)) |
+            (1 << ((w2 >>> 16) & 255)) |
+            (1 << ((w3 >>> 16) & 255));
+          masks[g + 3] |=
+            (1 << (w0 >>> 24)) | (1 << (w1 >>> 24)) | (1 << (w2 >>> 24)) | (1 << (w3 >>> 24));
+        }
+      }
+      for (; i < n; i++) {
+        const r = (candidates[i] * size) >> 2;
+        for (let q = 0, g = 0; g < size; q++, g += 4) {
+          const w = words[r + q];
+          masks[g] |= 1 << (w & 255);
+          masks[g + 1] |= 1 << ((w >>> 8) & 255);
+          masks[g + 2] |= 1 << ((w >>> 16) & 255);
+          masks[g + 3] |= 1 << (w >>> 24);
+        }
+      }
+      return;
+    }
+    const table = this.#table;
+    for (; i < n; i++) {
+      const row = candidates[i] * size;
+      for (let g = 0; g < size; g++) masks[g] |= 1 << table[row + g];
+    }
+  }
+
+  /** E = Σ_a max(0, c_a − P) for the classes `guess` makes of `candidates`. */
+  #excess(guess: number, candidates: Int32Array): number {
+    const row = guess * this.#game.size;
+    const table = this.#table;
+    const counts = this.#counts;
+    const P = this.#bounds.answers;
+    const n = candidates.length;
+    let excess = 0;
+    for (let j = 0; j < n; j++) if (++counts[table[row + candidates[j]]] > P) excess++;
+    for (let j = 0; j < n; j++) counts[table[row + candidates[j]]] = 0;
+    return excess;
+  }
+
+  /**
+   * Ranking at a larger node: count every code's classes at once, streaming each candidate's
+   * row of the table into one counter per code and answer (a tight loop over memory in order),
+   * then read each guess's bound off its counters.
+   */
+  #rankStreaming(
+    candidates: Int32Array,
+    guesses: Int32Array | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    const game = this.#game;
+    const size = game.size;
+    const table = this.#table;
+    const n = candidates.length;
+    const solved = game.solved;
+    const answers = game.answers;
+    const shift = this.#answerShift;
+    this.#classCounts ??= new Uint16Array(size << shift);
+    const counts = this.#classCounts;
+    counts.fill(0);
+    const words = this.#tableWords;
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * size;
+      if (words) {
+        const start = row >> 2;
+        for (let q = 0, g = 0; g < size; q++, g += 4) {
+          const w = words[start + q];
+          counts[(g << shift) | (w & 255)]++;
+          counts[((g + 1) << shift) | ((w >>> 8) & 255)]++;
+          counts[((g + 2) << shift) | ((w >>> 16) & 255)]++;
+          counts[((g + 3) << shift) | (w >>> 24)]++;
+        }
+      } else {
+        for (let g = 0; g < size; g++) counts[(g << shift) | table[row + g]]++;
+      }
+    }
+    // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
+    // is taken back out after the loop. The largest class fixes the depth bound, which grows
+    // with size; counting the all-hits class in it changes nothing once n ≥ 2.
+    const { total, depth: depthBound } = this.#bounds;
+    const count = guesses ? guesses.length : size;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const base = guess << shift;
+      let sum = n;
+      let largest = 0;
+      for (let a = 0; a < answers; a++) {
+        const c = counts[base + a];
+        sum += total[c];
+        largest = c > largest ? c : largest;
+      }
+      const candidate = counts[base + solved];
+      sum -= candidate;
+      const deepest = depthBound[largest] + 1;
+      if (largest === n || deepest > depth) continue;
+      offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
+    }
+  }
+
+  /** A candidate whose answers split the others apart, or −1. */
+  perfectCandidate(candidates: Int32Array): number {
+    const size = this.#game.size;
+    const table = this.#table;
+    const n = candidates.length;
+    if (this.#game.answers <= 32) {
+      // Answers as bits: a candidate fails at its first repeated answer, usually within a few.
+      for (let i = 0; i < n; i++) {
+        const row = candidates[i] * size;
+        let seen = 0;
+        let j = 0;
+        for (; j < n; j++) {
+          const bit = 1 << table[row + candidates[j]];
+          if ((seen & bit) !== 0) break;
+          seen |= bit;
+        }
+        if (j === n) return candidates[i];
+      }
+      return -1;
+    }
+    const seen = this.#counts;
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * size;
+      let parts = 0;
+      for (let j = 0; j < n; j++) if (seen[table[row + candidates[j]]]++ === 0) parts++;
+      for (let j = 0; j < n; j++) seen[table[row + candidates[j]]] = 0;
+      if (parts === n) return candidates[i];
+    }
+    return -1;
+  }
+}
+
+/** The least bound in `ranking`: that of its least key, or of the guesses it left out. */
+export function leastBound(ranking: Ranking): number {
+  // floor(key / 2) is monotone, so the least bound is that of the least key.
+  let key = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < ranking.count; i++) if (ranking.keys[i] < key) key = ranking.keys[i];
+  return Math.min(ranking.skipped, Math.floor(key / 2));
+}
+
+/**
+ * Keeps `guess` in `ranking` if its bound is below `limit`, keyed 2 × bound + `notCandidate`;
+ * otherwise notes its bound among the skipped.
+ */
+function offer(
+  ranking: Ranking,
+  guess: number,
+  bound: number,
+  notCandidate: number,
+  limit: number,
+): void {
+  if (bound >= limit) {
+    if (bound < ranking.skipped) ranking.skipped = bound;
+    return;
+  }
+  ranking.guesses[ranking.count] = guess;
+  ranking.keys[ranking.count] = 2 * bound + notCandidate;
+  ranking.count++;
+}
+
+/** Drops entry `i` of `ranking` (the last one takes its place). */
+function removeAt(ranking: Ranking, i: number): void {
+  const last = --ranking.count;
+  ranking.guesses[i] = ranking.guesses[last];
+  ranking.keys[i] = ranking.keys[last];
+}

@@ -1,0 +1,243 @@
+/**
+ * The cache of the exact search: from (set of codes, depth budget) to what a search or a
+ * lookahead proved about it, a packed cost and its best guess (−1 when the cost is only a proved
+ * lower bound). Nearly every node of a search is a new set, so the cache is mostly written and
+ * must cost little to miss; and a proof that runs for hours makes billions of entries, so it
+ * must stay within a memory budget.
+ *
+ * - Everything is kept in typed arrays, nothing in objects: the sets as 16-bit codes (exact
+ *   searches need a score table, so codes are below 65,536) one after another in one slab, and
+ *   per entry its place in the slab, depth, hash, result and the next entry of its bucket.
+ *   Searches make thousands of entries a second, and objects for them kept the garbage
+ *   collector busy.
+ * - Keys are 32-bit hashes of the set, and every hit is checked against the stored set, so a
+ *   collision can cost time but never a wrong answer.
+ * - Two generations share the budget: entries go into the young one; when it is full, the old
+ *   one is dropped and the young one becomes old. A hit in the old generation is copied into the
+ *   young one, so what is still in use survives. Memory stays within the budget, and what is
+ *   forgotten is only searched again.
+ */
+
+/** The cache's budget when none is given. */
+export const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
+/** Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess (4), depth (1), bucket head (4). */
+const ENTRY_BYTES = 33;
+/** Bytes a code costs in the slab. */
+const CODE_BYTES = 2;
+
+/** One generation: a hash table over a slab of sets, with fixed capacities. */
+class Generation {
+  /** Per bucket (hash & mask), its first entry + 1 (0: none). */
+  heads = new Int32Array(1 << 10);
+  slab = new Uint16Array(1 << 14);
+  codes = 0;
+  entries = 0;
+  offsets = new Int32Array(1 << 10);
+  lengths = new Int32Array(1 << 10);
+  depths = new Uint8Array(1 << 10);
+  hashes = new Int32Array(1 << 10);
+  next = new Int32Array(1 << 10);
+  costs = new Float64Array(1 << 10);
+  guesses = new Int32Array(1 << 10);
+
+  constructor(
+    readonly maxCodes: number,
+    readonly maxEntries: number,
+  ) {}
+
+  /** Whether `length` more codes in one more entry fit. */
+  fits(length: number): boolean {
+    return this.codes + length <= this.maxCodes && this.entries < this.maxEntries;
+  }
+
+  /** The entry for `codes` at `depth` whose hash is `hash`, or −1. */
+  lookup(codes: Int32Array, depth: number, hash: number): number {
+    const heads = this.heads;
+    for (let e = heads[hash & (heads.length - 1)] - 1; e >= 0; e = this.next[e]) {
+      if (this.hashes[e] === hash && this.depths[e] === depth && this.#holds(e, codes)) return e;
+    }
+    return -1;
+  }
+
+  /** Adds an entry (there is room: see `fits`) and returns it. */
+  add(codes: Int32Array, depth: number, hash: number, cost: number, guess: number): number {
+    if (this.codes + codes.length > this.slab.length) {
+      this.slab = grown(this.slab, this.codes + codes.length, this.maxCodes);
+    }
+    this.slab.set(codes, this.codes);
+    const entry = this.entries++;
+    if (entry === this.offsets.length) this.#growEntries();
+    this.offsets[entry] = this.codes;
+    this.lengths[entry] = codes.length;
+    this.depths[entry] = depth;
+    this.hashes[entry] = hash;
+    this.costs[entry] = cost;
+    this.guesses[entry] = guess;
+    this.codes += codes.length;
+    if (this.entries > this.heads.length) {
+      this.#rehash(2 * this.heads.length);
+    } else {
+      const bucket = hash & (this.heads.length - 1);
+      this.next[entry] = this.heads[bucket] - 1;
+      this.heads[bucket] = entry + 1;
+    }
+    return entry;
+  }
+
+  /** The bytes its buffers take. */
+  get bytes(): number {
+    const perEntry = [this.offsets, this.lengths, this.depths, this.hashes, this.next];
+    let bytes = this.heads.byteLength + this.slab.byteLength;
+    for (const array of perEntry) bytes += array.byteLength;
+    return bytes + this.costs.byteLength + this.guesses.byteLength;
+  }
+
+  /** Forgets every entry, keeping the buffers. */
+  clear(): void {
+    this.heads.fill(0);
+    this.codes = 0;
+    this.entries = 0;
+  }
+
+  /** Whether entry `e` holds exactly `codes`. */
+  #holds(e: number, codes: Int32Array): boolean {
+    if (this.lengths[e] !== codes.length) return false;
+    const slab = this.slab;
+    for (let i = 0, j = this.offsets[e]; i < codes.length; i++, j++)
+      if (slab[j] !== codes[i]) return false;
+    return true;
+  }
+
+  #growEntries(): void {
+    const size = 2 * this.offsets.length;
+    const most = this.maxEntries;
+    this.offsets = grown(this.offsets, size, most);
+    this.lengths = grown(this.lengths, size, most);
+    this.depths = grown(this.depths, size, most);
+    this.hashes = grown(this.hashes, size, most);
+    this.next = grown(this.next, size, most);
+    this.costs = grown(this.costs, size, most);
+    this.guesses = grown(this.guesses, size, most);
+  }
+
+  /** Rebuilds the buckets with `buckets` of them (a power of two), about one entry each. */
+  #rehash(buckets: number): void {
+    const heads = new Int32Array(buckets);
+    for (let e = 0; e < this.entries; e++) {
+      const bucket = this.hashes[e] & (buckets - 1);
+      this.next[e] = heads[bucket] - 1;
+      heads[bucket] = e + 1;
+    }
+    this.heads = heads;
+  }
+}
+
+/** The cache: see the module comment. */
+export class SetCache {
+  #young: Generation;
+  #old: Generation;
+
+  /** A cache that keeps within about `bytes` of memory (at least a few megabytes). */
+  constructor(bytes = DEFAULT_CACHE_BYTES) {
+    // Each generation gets half; of that, two thirds for the codes, one third for the entries.
+    const half = Math.max(bytes, 4 * 2 ** 20) / 2;
+    const maxCodes = Math.floor((half * 2) / 3 / CODE_BYTES);
+    const maxEntries = Math.floor(half / 3 / ENTRY_BYTES);
+    this.#young = new Generation(maxCodes, maxEntries);
+    this.#old = new Generation(maxCodes, maxEntries);
+  }
+
+  /** The bytes its buffers take (never much more than the budget it was given). */
+  get bytes(): number {
+    return this.#young.bytes + this.#old.bytes;
+  }
+
+  /**
+   * The entry for `codes` within `budget` guesses, or −1. An entry is a handle for `cost` and
+   * `guess`, good until the next `set`.
+   */
+  find(codes: Int32Array, budget: number): number {
+    const depth = effectiveDepth(codes, budget);
+    const hash = hashSet(codes, depth);
+    const young = this.#young.lookup(codes, depth, hash);
+    if (young >= 0) return young;
+    const old = this.#old.lookup(codes, depth, hash);
+    if (old < 0) return -1;
+    return this.#promote(old, codes, depth, hash);
+  }
+
+  /** The packed cost of `entry`. */
+  cost(entry: number): number {
+    return this.#young.costs[entry];
+  }
+
+  /** The best guess of `entry`, or −1 when its cost is a lower bound. */
+  guess(entry: number): number {
+    return this.#young.guesses[entry];
+  }
+
+  /** Records what was proved about `codes` within `budget` guesses. */
+  set(codes: Int32Array, budget: number, cost: number, guess: number): void {
+    const depth = effectiveDepth(codes, budget);
+    const hash = hashSet(codes, depth);
+    const young = this.#young;
+    const found = young.lookup(codes, depth, hash);
+    if (found >= 0) {
+      young.costs[found] = cost;
+      young.guesses[found] = guess;
+      return;
+    }
+    this.#roomFor(codes.length);
+    this.#young.add(codes, depth, hash, cost, guess);
+  }
+
+  /** Copies entry `old` of the old generation into the young one; returns its new entry. */
+  #promote(old: number, codes: Int32Array, depth: number, hash: number): number {
+    const cost = this.#old.costs[old];
+    const guess = this.#old.guesses[old];
+    this.#roomFor(codes.length);
+    return this.#young.add(codes, depth, hash, cost, guess);
+  }
+
+  /** Makes room in the young generation for an entry of `length` codes. */
+  #roomFor(length: number): void {
+    if (this.#young.fits(length)) return;
+    const dropped = this.#old;
+    dropped.clear();
+    this.#old = this.#young;
+    this.#young = dropped;
+  }
+}
+
+/** A copy of `array` at least `size` long (twice as long, if that is more, but at most `most`). */
+function grown<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(
+  array: T,
+  size: number,
+  most: number,
+): T {
+  const copy = new (array.constructor as new (length: number) => T)(
+    Math.max(size, Math.min(2 * array.length, most)),
+  );
+  copy.set(array);
+  return copy;
+}
+
+/**
+ * The depth budget as far as it matters: every guess of a sensible strategy rules out at least
+ * one secret, so a budget of n guesses or more for n secrets binds nothing, and all such
+ * budgets share their results.
+ */
+function effectiveDepth(codes: Int32Array, budget: number): number {
+  return Math.min(budget, codes.length);
+}
+
+/** A 32-bit hash of a set of codes and a depth (multiplicative, with a final mix). */
+function hashSet(codes: Int32Array, depth: number): number {
+  let h = Math.imul(0x811c9dc5 ^ depth, 0x01000193) ^ codes.length;
+  for (let i = 0; i < codes.length; i++) {
+    h = Math.imul(h ^ codes[i], 0x5bd1e995);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
