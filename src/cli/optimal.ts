@@ -8,7 +8,6 @@ import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { OBJECTIVES, type Objective, costTotal } from '../search/cost.js';
-import { inProcessRunner } from '../search/jobs.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { treeToJson } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
@@ -147,10 +146,11 @@ export function optimalCommand(program: Command, io: Io): void {
       };
       process.once('SIGINT', onInterrupt);
       const display = proofDisplay(io, threads, flags.json ?? false);
+      // One thread: the library's own runner, in this thread, sharing the planner's search.
       const runner =
         threads > 1
           ? (await import('./optimal-pool.js')).workerPool(threads, cacheBytes)
-          : inProcessRunner({ cacheBytes, progressEvery: 512 });
+          : undefined;
       let result: OptimalResult;
       try {
         result = await findOptimal(game, {
@@ -159,6 +159,8 @@ export function optimalCommand(program: Command, io: Io): void {
           consistentOnly,
           symmetry: flags.symmetry,
           runner,
+          cacheBytes,
+          progressEvery: 512,
           checkpoint: saved?.checkpoint,
           onProgress: (progress) => {
             display.update(progress);

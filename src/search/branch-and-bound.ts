@@ -39,7 +39,6 @@
 import { classOf, partition } from '../candidates.js';
 import { answerOf, canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
-import type { TreeNode } from '../tree.js';
 import { SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
@@ -164,21 +163,47 @@ export class OptimalSearch {
     limit = Number.POSITIVE_INFINITY,
   ): Outcome {
     this.#choice.reset(history);
-    const cost = this.#node(candidates, depth, limit);
+    const cost = this.#node(candidates, depth, limit, this.#savedFor(candidates, depth, limit));
     return { cost, guess: cost < limit ? this.#cachedGuess(candidates, depth) : -1 };
   }
 
   /**
-   * The guesses worth trying at `candidates` (reached by `history`), in the order the search
-   * tries them, with their lower bounds (packed costs). For splitting work into jobs.
+   * The ranking a lookahead at this level saved for exactly `candidates` within `depth`, if it
+   * kept every guess below `limit`: a class of a guess `planGuess` looked ahead at, now solved
+   * as a job by the same search, is not ranked twice.
+   */
+  #savedFor(candidates: Int32Array, depth: number, limit: number): Ranking | undefined {
+    const saved = this.#saved[this.#choice.level];
+    if (!saved) return undefined;
+    for (const ranking of saved) {
+      const members = ranking.members;
+      if (
+        ranking.saved &&
+        ranking.depth === depth &&
+        ranking.limit >= limit &&
+        members?.length === candidates.length &&
+        members.every((code, i) => code === candidates[i])
+      ) {
+        return ranking;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The guesses worth trying at `candidates` (reached by `history`) whose bounds are below
+   * `limit`, in the order the search tries them, with their lower bounds (packed costs), and the
+   * least bound of those left out. For splitting work into jobs.
    */
   rankGuesses(
     candidates: Int32Array,
     history: readonly number[],
     depth = UNLIMITED,
-  ): { guesses: number[]; bounds: number[] } {
+    limit = Number.POSITIVE_INFINITY,
+  ): { guesses: number[]; bounds: number[]; skipped: number } {
     this.#choice.reset(history);
-    const ranking = this.#rank(candidates, depth, Number.POSITIVE_INFINITY);
+    const ranking =
+      this.#savedFor(candidates, depth, limit) ?? this.#rank(candidates, depth, limit);
     const order = Array.from({ length: ranking.count }, (_, i) => i);
     order.sort(
       (a, b) => ranking.keys[a] - ranking.keys[b] || ranking.guesses[a] - ranking.guesses[b],
@@ -186,6 +211,7 @@ export class OptimalSearch {
     return {
       guesses: order.map((i) => ranking.guesses[i]),
       bounds: order.map((i) => Math.floor(ranking.keys[i] / 2)),
+      skipped: ranking.skipped,
     };
   }
 
@@ -250,24 +276,33 @@ export class OptimalSearch {
 
   /**
    * The tree of the best strategy the search knows for `candidates` (reached by `history`)
-   * within `depth`: its guess (or `first`, if given) and, for each answer but all hits, the
-   * subtree.
+   * within `depth`, packed (see `packTree`): its guess (or `first`, if given) and, for each
+   * answer but all hits, the subtree. Packed as it is walked, so that a proof that keeps the
+   * trees of many classes keeps no object per node.
    */
-  tree(
+  packedTree(
     candidates: Int32Array,
     history: readonly number[],
     depth = UNLIMITED,
     first?: number,
-  ): TreeNode {
+  ): number[] {
     const game = this.game;
-    const guess = first ?? this.bestGuess(candidates, history, depth);
-    const split = partition(game, guess, candidates);
-    const children = new Map<number, TreeNode>();
-    for (let answer = 0; answer < game.answers; answer++) {
-      if (answer === game.solved || split.start[answer + 1] === split.start[answer]) continue;
-      children.set(answer, this.tree(classOf(split, answer), [...history, guess], depth - 1));
-    }
-    return { guess, children };
+    const packed: number[] = [];
+    const walk = (codes: Int32Array, played: number[], left: number, guess: number): void => {
+      const split = partition(game, guess, codes);
+      packed.push(guess, 0);
+      const countAt = packed.length - 1;
+      for (let answer = 0; answer < game.answers; answer++) {
+        if (answer === game.solved || split.start[answer + 1] === split.start[answer]) continue;
+        packed[countAt]++;
+        packed.push(answer);
+        const members = classOf(split, answer);
+        const next = [...played, guess];
+        walk(members, next, left - 1, this.bestGuess(members, next, left - 1));
+      }
+    };
+    walk(candidates, [...history], depth, first ?? this.bestGuess(candidates, history, depth));
+    return packed;
   }
 
   /** The best guess of a set `#node` has just solved below its limit. */
@@ -425,6 +460,9 @@ export class OptimalSearch {
     this.lookaheads++;
     this.#rank(candidates, depth, limit, ranking);
     ranking.saved = true;
+    ranking.members = candidates;
+    ranking.depth = depth;
+    ranking.limit = limit;
     const least = leastBound(ranking);
     this.#cache.set(candidates, depth, least, -1);
     return costTotal(least);

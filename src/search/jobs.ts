@@ -12,7 +12,6 @@
  */
 import { gameFor } from '../game.js';
 import type { Rules } from '../rules.js';
-import { packTree } from '../tree.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
 
 /** The search settings a proof's jobs share. */
@@ -79,6 +78,7 @@ export interface SolverOptions {
  */
 export class JobSolver {
   #search: OptimalSearch | undefined;
+  #rules: Rules | undefined;
   #settings: SearchSettings | undefined;
   #report: (nodes: number) => boolean = () => false;
   #before = 0;
@@ -87,7 +87,7 @@ export class JobSolver {
 
   /** Runs `job` to its end (or until `report` asks it to stop: then `SearchStopped` is thrown). */
   solve(job: ProofJob, report: (nodes: number) => boolean = () => false): JobAnswer {
-    const search = this.#searchFor(job);
+    const search = this.searchFor(job.rules, job.settings);
     this.#report = report;
     const before = search.nodes;
     const lookaheadsBefore = search.lookaheads;
@@ -104,7 +104,7 @@ export class JobSolver {
       cost = search.evaluateGuess(candidates, history, guess, depth, limit);
       first = cost < limit ? guess : -1;
     }
-    const tree = first >= 0 ? packTree(search.tree(candidates, history, depth, first)) : undefined;
+    const tree = first >= 0 ? search.packedTree(candidates, history, depth, first) : undefined;
     return {
       cost,
       tree,
@@ -113,21 +113,27 @@ export class JobSolver {
     };
   }
 
-  /** The search for `job`'s game and settings, made anew when they change. */
-  #searchFor(job: ProofJob): OptimalSearch {
-    const game = gameFor(job.rules);
-    const settings = this.#settings;
-    if (
-      this.#search?.game === game &&
-      settings?.consistentOnly === job.settings.consistentOnly &&
-      settings.symmetry === job.settings.symmetry &&
-      settings.lookahead === job.settings.lookahead
-    ) {
-      return this.#search;
-    }
-    this.#settings = job.settings;
-    this.#search = new OptimalSearch(game, {
-      ...job.settings,
+  /**
+   * The search it solves jobs of `rules` and `settings` with, made anew when they change. The
+   * proof that runs its jobs in-process plans with this same search, so that they share one
+   * cache and the rankings its lookaheads leave.
+   */
+  searchFor(rules: Rules, settings: SearchSettings): OptimalSearch {
+    const search = this.#search;
+    const known = this.#settings;
+    // Jobs of one proof share their rules and settings objects: compare those first.
+    const same =
+      search !== undefined &&
+      (rules === this.#rules || search.game === gameFor(rules)) &&
+      (settings === known ||
+        (known?.consistentOnly === settings.consistentOnly &&
+          known.symmetry === settings.symmetry &&
+          known.lookahead === settings.lookahead));
+    this.#rules = rules;
+    this.#settings = settings;
+    if (same) return search;
+    this.#search = new OptimalSearch(gameFor(rules), {
+      ...settings,
       cacheBytes: this.options.cacheBytes,
       progressEvery: this.options.progressEvery ?? 2048,
       onProgress: ({ nodes }) => this.#report(nodes - this.#before),
@@ -136,14 +142,18 @@ export class JobSolver {
   }
 }
 
-/** A runner that solves each job in this thread, one at a time. */
-export function inProcessRunner(options: SolverOptions = {}): JobRunner {
-  const solver = new JobSolver(options);
+/** A runner that solves each job with `solver`, in this thread, one at a time. */
+export function solverRunner(solver: JobSolver): JobRunner {
   return {
     concurrency: 1,
     run: (job, report) => new Promise((resolve) => resolve(solver.solve(job, report))),
     close: async () => {},
   };
+}
+
+/** A runner that solves each job in this thread, one at a time, with a solver of its own. */
+export function inProcessRunner(options: SolverOptions = {}): JobRunner {
+  return solverRunner(new JobSolver(options));
 }
 
 /** What a proof ends with when it is stopped before its end. */
@@ -211,10 +221,19 @@ export class JobQueue {
     finish: (answer: JobAnswer | null) => void,
   ): void {
     if (this.#stopped) return;
-    this.#waiting.push({ size, order, start, finish });
-    const bySize = this.runner.concurrency > 1;
-    this.#waiting.sort((a, b) => (bySize ? b.size - a.size : 0) || a.order - b.order);
+    const waiting = this.#waiting;
+    const job = { size, order, start, finish };
+    // Insert in place (jobs mostly come in order): first the place of the last job not after it.
+    let at = waiting.length;
+    while (at > 0 && this.#before(job, waiting[at - 1])) at--;
+    waiting.splice(at, 0, job);
     this.#dispatch();
+  }
+
+  /** Whether job `a` starts before job `b`. */
+  #before(a: Waiting, b: Waiting): boolean {
+    if (this.runner.concurrency > 1 && a.size !== b.size) return a.size > b.size;
+    return a.order < b.order;
   }
 
   /** Stops with `error` (by default `ProofStopped`): nothing more starts, the runner is closed. */

@@ -25,15 +25,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { heuristicStrategy } from '../strategies/heuristic.js';
 import type { Strategy } from '../strategy.js';
-import {
-  type Tree,
-  type TreeNode,
-  buildTree,
-  packTree,
-  treeStrategy,
-  unpackTree,
-  verifyTree,
-} from '../tree.js';
+import { type Tree, buildTree, packTree, treeStrategy, unpackTree, verifyTree } from '../tree.js';
 import { OptimalSearch } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
 import { type Objective, UNLIMITED, costMax, costTotal, packCost } from './cost.js';
@@ -41,10 +33,11 @@ import {
   type JobAnswer,
   JobQueue,
   type JobRunner,
+  JobSolver,
   type ProofJob,
   ProofStopped,
   type SearchSettings,
-  inProcessRunner,
+  solverRunner,
 } from './jobs.js';
 
 /** Classes at least this share of all codes are split into one job per guess. */
@@ -64,10 +57,15 @@ export interface OptimalOptions {
   symmetry?: boolean;
   /** Bound classes by one level of lookahead (default true; off only to measure it). */
   lookahead?: boolean;
-  /** Runs the jobs; by default one at a time in this thread. */
+  /**
+   * Runs the jobs. By default they run one at a time in this thread, with the search that plans
+   * the proof (one cache for both).
+   */
   runner?: JobRunner;
   /** About how much memory the default runner's cache may take, in bytes. */
   cacheBytes?: number;
+  /** Nodes between the default runner's progress reports (default 2048). */
+  progressEvery?: number;
   /** Finished jobs are recorded here, and jobs it already holds are not run again. */
   checkpoint?: Checkpoint;
   /** Hears where the proof stands, at least at every job's end; return true to stop it. */
@@ -135,10 +133,24 @@ function depthsToTry(options: OptimalOptions, least: number): number[] {
   return Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i);
 }
 
-/** A class solved (cost and tree), or a lower bound at or above its budget (no tree). */
+/**
+ * A class solved (cost and tree, packed: see `packTree`), or a lower bound at or above its
+ * budget (no tree). Trees stay packed until the proof ends: a proof keeps the trees of every
+ * class it solves, and objects for their nodes kept the garbage collector busy.
+ */
 interface Solved {
   readonly cost: number;
-  readonly tree?: TreeNode;
+  readonly tree?: readonly number[];
+}
+
+/** The packed tree of `guess` with the packed subtrees of its answers, in answer order. */
+function packChildren(guess: number, children: ReadonlyMap<number, readonly number[]>): number[] {
+  const packed = [guess, children.size];
+  for (const answer of [...children.keys()].sort((a, b) => a - b)) {
+    packed.push(answer);
+    for (const value of children.get(answer)!) packed.push(value);
+  }
+  return packed;
 }
 
 /** Hears what a first guess costs. */
@@ -155,7 +167,7 @@ class Proof {
   readonly #checkpoint: Checkpoint | undefined;
   #depth: number;
   #best = Number.POSITIVE_INFINITY;
-  #bestRoot: TreeNode | undefined;
+  #bestRoot: readonly number[] | undefined;
   /** The lower bound of the first guess being evaluated. */
   #guessBound: () => number = () => Number.POSITIVE_INFINITY;
   /** The least bound (packed) of the first guesses not tried yet. */
@@ -165,6 +177,9 @@ class Proof {
   #workDone = 0;
   #workKnown = 0;
   #resumed = 0;
+  /** Nodes and lookaheads of the planner's own work (not of the jobs it may also run). */
+  #plannerNodes = 0;
+  #plannerLookaheads = 0;
 
   constructor(game: Game, options: OptimalOptions) {
     this.#game = game;
@@ -174,11 +189,12 @@ class Proof {
       symmetry: options.symmetry ?? true,
       lookahead: options.lookahead ?? true,
     };
-    this.#planner = new OptimalSearch(game, {
-      ...this.#settings,
-      cacheBytes: PLANNER_CACHE_BYTES,
-    });
-    const runner = options.runner ?? inProcessRunner({ cacheBytes: options.cacheBytes });
+    const { cacheBytes, progressEvery } = options;
+    const solver = options.runner ? undefined : new JobSolver({ cacheBytes, progressEvery });
+    this.#planner =
+      solver?.searchFor(game.rules, this.#settings) ??
+      new OptimalSearch(game, { ...this.#settings, cacheBytes: PLANNER_CACHE_BYTES });
+    const runner = options.runner ?? solverRunner(solver!);
     this.#queue = new JobQueue(runner, () => this.#report());
     this.#checkpoint = options.checkpoint;
     this.#depth = options.maxDepth ?? UNLIMITED;
@@ -204,11 +220,22 @@ class Proof {
     }
   }
 
+  /** Does `work` with the planner, counting the nodes and lookaheads it takes. */
+  #plan<T>(work: (planner: OptimalSearch) => T): T {
+    const planner = this.#planner;
+    const nodes = planner.nodes;
+    const lookaheads = planner.lookaheads;
+    const done = work(planner);
+    this.#plannerNodes += planner.nodes - nodes;
+    this.#plannerLookaheads += planner.lookaheads - lookaheads;
+    return done;
+  }
+
   /** Where the proof stands. */
   #progress(): ProofProgress {
     return {
-      nodes: this.#queue.nodes + this.#planner.nodes,
-      lookaheads: this.#queue.lookaheads + this.#planner.lookaheads,
+      nodes: this.#queue.nodes + this.#plannerNodes,
+      lookaheads: this.#queue.lookaheads + this.#plannerLookaheads,
       best: costTotal(this.#best),
       lowerBound: this.#lowerBound(),
       jobsDone: this.#jobsDone,
@@ -230,9 +257,9 @@ class Proof {
   }
 
   /** The best strategy's root within `depth`, or undefined if none keeps to it. */
-  async #solveRoot(depth: number): Promise<TreeNode | undefined> {
+  async #solveRoot(depth: number): Promise<readonly number[] | undefined> {
     const all = allCandidates(this.#game);
-    const { guesses, bounds } = this.#planner.rankGuesses(all, [], depth);
+    const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
     for (let i = 0; i < guesses.length; i++) {
@@ -260,7 +287,7 @@ class Proof {
    * is counted before the next job starts.
    */
   #evaluateFirst(all: Int32Array, guess: number, depth: number, done: Done): void {
-    const plan = this.#planner.planGuess(all, [], guess, depth, this.#best);
+    const plan = this.#plan((planner) => planner.planGuess(all, [], guess, depth, this.#best));
     if (typeof plan === 'number') {
       done({ cost: plan });
       return;
@@ -292,7 +319,7 @@ class Proof {
       }
       return packCost(allowed + 1, 0);
     };
-    const children = new Map<number, TreeNode>();
+    const children = new Map<number, readonly number[]>();
     const history = [guess];
     let open = plan.open.length;
     const finish = (): void => {
@@ -306,9 +333,10 @@ class Proof {
         return;
       }
       for (const { answer, members } of plan.settled) {
-        children.set(answer, this.#planner.tree(members, history, depth - 1));
+        const tree = this.#plan((planner) => planner.packedTree(members, history, depth - 1));
+        children.set(answer, tree);
       }
-      done({ cost, tree: { guess, children } });
+      done({ cost, tree: packChildren(guess, children) });
     };
     if (open === 0) {
       finish();
@@ -383,15 +411,19 @@ class Proof {
     budget: () => number | null,
     done: (solved: Solved | null) => void,
   ): void {
-    if (budget() === null) {
+    const budgetNow = budget();
+    if (budgetNow === null) {
       done(null);
       return;
     }
-    const { guesses, bounds } = this.#planner.rankGuesses(members, history, depth);
+    // Guesses left out of the ranking cannot keep to the budget: their least bound counts.
+    const { guesses, bounds, skipped } = this.#plan((planner) =>
+      planner.rankGuesses(members, history, depth, budgetNow),
+    );
     this.#jobsKnown += guesses.length - 1;
     let best = Number.POSITIVE_INFINITY;
-    let bestTree: TreeNode | undefined;
-    let proved = Number.POSITIVE_INFINITY;
+    let bestTree: readonly number[] | undefined;
+    let proved = skipped;
     let needed = true;
     let open = guesses.length - 1;
     const limit = (): number | null => {
@@ -488,7 +520,7 @@ class Proof {
     if (!record) return undefined;
     if (record.tree) {
       this.#resumed++;
-      return { cost: record.cost, tree: unpackTree(record.tree) };
+      return { cost: record.cost, tree: record.tree };
     }
     const limit = budget();
     if (limit !== null && record.cost < limit) return undefined;
@@ -498,18 +530,13 @@ class Proof {
 
   /** A job's answer as a solved class, recorded in the checkpoint. */
   #record(key: string, answer: JobAnswer): Solved {
-    const tree = answer.tree && unpackTree(answer.tree);
-    this.#checkpoint?.put(
-      key,
-      tree ? { cost: answer.cost, tree: answer.tree } : { cost: answer.cost },
-    );
-    return tree ? { cost: answer.cost, tree } : { cost: answer.cost };
+    const solved = answer.tree ? { cost: answer.cost, tree: answer.tree } : { cost: answer.cost };
+    return this.#remember(key, solved);
   }
 
-  /** Records a class solved from its guesses' jobs in the checkpoint; returns it. */
+  /** Records a solved class in the checkpoint; returns it. */
   #remember(key: string, solved: Solved): Solved {
-    const { cost, tree } = solved;
-    this.#checkpoint?.put(key, tree ? { cost, tree: packTree(tree) } : { cost });
+    this.#checkpoint?.put(key, solved);
     return solved;
   }
 
@@ -521,20 +548,20 @@ class Proof {
   }
 
   /** When the proof stops before its first strategy: Irving's expected size, if it keeps to the depth. */
-  #fallback(): { root: TreeNode; cost: number } | undefined {
+  #fallback(): { root: readonly number[]; cost: number } | undefined {
     const game = this.#game;
     const strategy = heuristicStrategy('expected-size', {
       consistentOnly: this.#settings.consistentOnly,
     });
     const { total, max } = analyze(game, strategy);
     if (max > this.#depth) return undefined;
-    return { root: buildTree(game, strategy).root, cost: packCost(total, max) };
+    return { root: packTree(buildTree(game, strategy).root), cost: packCost(total, max) };
   }
 
   /** The one place a result is made. */
-  #result(root: TreeNode | undefined, cost: number, proved: boolean): OptimalResult {
+  #result(root: readonly number[] | undefined, cost: number, proved: boolean): OptimalResult {
     const game = this.#game;
-    const tree = root && { game, root };
+    const tree = root && { game, root: unpackTree(root) };
     if (tree && this.#resumed > 0) this.#checkResumed(tree, cost);
     const { nodes, lookaheads } = this.#progress();
     const impossible = proved && !root;

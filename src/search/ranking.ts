@@ -27,8 +27,11 @@ export interface Ranking {
   count: number;
   /** The least bound among the guesses left out (at or above the limit). */
   skipped: number;
-  /** Kept by a lookahead for the search of its class that may follow. */
+  /** Kept by a lookahead for the search of its class that may follow: the class, its depth and the limit ranked under. */
   saved: boolean;
+  members: Int32Array | undefined;
+  depth: number;
+  limit: number;
 }
 
 /** An empty ranking with room for `size` guesses. */
@@ -39,6 +42,9 @@ export function newRanking(size: number): Ranking {
     count: 0,
     skipped: Number.POSITIVE_INFINITY,
     saved: false,
+    members: undefined,
+    depth: 0,
+    limit: 0,
   };
 }
 

@@ -28,8 +28,8 @@ const CODE_BYTES = 2;
 /** One generation: a hash table over a slab of sets, with fixed capacities. */
 class Generation {
   /** Per bucket (hash & mask), its first entry + 1 (0: none). */
-  heads = new Int32Array(1 << 10);
-  slab = new Uint16Array(1 << 14);
+  heads = new Int32Array(1 << 12);
+  slab = new Uint16Array(1 << 16);
   codes = 0;
   entries = 0;
   offsets = new Int32Array(1 << 10);
