@@ -88,29 +88,34 @@ export class JobSolver {
   /** Runs `job` to its end (or until `report` asks it to stop: then `SearchStopped` is thrown). */
   solve(job: ProofJob, report: (nodes: number) => boolean = () => false): JobAnswer {
     const search = this.searchFor(job.rules, job.settings);
-    this.#report = report;
     const before = search.nodes;
     const lookaheadsBefore = search.lookaheads;
     this.#before = before;
-    const limit = job.limit ?? Number.POSITIVE_INFINITY;
-    const { candidates, history, depth, guess } = job;
-    let cost: number;
-    let first: number;
-    if (guess === undefined) {
-      const outcome = search.solve(candidates, history, depth, limit);
-      cost = outcome.cost;
-      first = outcome.guess;
-    } else {
-      cost = search.evaluateGuess(candidates, history, guess, depth, limit);
-      first = cost < limit ? guess : -1;
+    this.#report = report;
+    try {
+      const limit = job.limit ?? Number.POSITIVE_INFINITY;
+      const { candidates, history, depth, guess } = job;
+      let cost: number;
+      let first: number;
+      if (guess === undefined) {
+        const outcome = search.solve(candidates, history, depth, limit);
+        cost = outcome.cost;
+        first = outcome.guess;
+      } else {
+        cost = search.evaluateGuess(candidates, history, guess, depth, limit);
+        first = cost < limit ? guess : -1;
+      }
+      const tree = first >= 0 ? search.packedTree(candidates, history, depth, first) : undefined;
+      return {
+        cost,
+        tree,
+        nodes: search.nodes - before,
+        lookaheads: search.lookaheads - lookaheadsBefore,
+      };
+    } finally {
+      // Work the search does between jobs (planning, when it is shared) reports to no job.
+      this.#report = () => false;
     }
-    const tree = first >= 0 ? search.packedTree(candidates, history, depth, first) : undefined;
-    return {
-      cost,
-      tree,
-      nodes: search.nodes - before,
-      lookaheads: search.lookaheads - lookaheadsBefore,
-    };
   }
 
   /**
