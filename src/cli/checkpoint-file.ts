@@ -8,7 +8,6 @@
  * jobs it was running.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { CodebreakerError } from '../errors.js';
 import { Checkpoint, type ProofIdentity } from '../search/checkpoint.js';
 
@@ -30,8 +29,13 @@ export interface CheckpointFile {
  * Opens `path` for a proof of `identity`: reads it if it exists (refusing a checkpoint of
  * another proof, or a damaged one, with `CodebreakerError`), and makes sure it can be written.
  */
-export function openCheckpoint(path: string, identity: ProofIdentity): CheckpointFile {
-  const checkpoint = readCheckpoint(path, identity) ?? new Checkpoint(identity);
+export async function openCheckpoint(
+  path: string,
+  identity: ProofIdentity,
+): Promise<CheckpointFile> {
+  // Loaded only for a compressed file: every other command starts without it.
+  const zlib = path.endsWith('.gz') ? await import('node:zlib') : undefined;
+  const checkpoint = readCheckpoint(path, identity, zlib) ?? new Checkpoint(identity);
   const found = checkpoint.size;
   let written = -1;
   let last = 0;
@@ -41,7 +45,7 @@ export function openCheckpoint(path: string, identity: ProofIdentity): Checkpoin
     const now = Date.now();
     if (!force && now - last < Math.max(WRITE_EVERY_MS, WRITE_SHARE * took)) return;
     const text = checkpoint.write();
-    const bytes = path.endsWith('.gz') ? gzipSync(text) : text;
+    const bytes = zlib ? zlib.gzipSync(text) : text;
     try {
       writeFileSync(`${path}.tmp`, bytes);
       renameSync(`${path}.tmp`, path);
@@ -60,7 +64,11 @@ export function openCheckpoint(path: string, identity: ProofIdentity): Checkpoin
 }
 
 /** The checkpoint in `path`, or undefined if there is no such file. */
-function readCheckpoint(path: string, identity: ProofIdentity): Checkpoint | undefined {
+function readCheckpoint(
+  path: string,
+  identity: ProofIdentity,
+  zlib: typeof import('node:zlib') | undefined,
+): Checkpoint | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -72,7 +80,7 @@ function readCheckpoint(path: string, identity: ProofIdentity): Checkpoint | und
     );
   }
   try {
-    const text = path.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+    const text = (zlib ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
     return Checkpoint.read(text, identity);
   } catch (error) {
     const why =

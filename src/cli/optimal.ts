@@ -127,7 +127,7 @@ export function optimalCommand(program: Command, io: Io): void {
       const saved: CheckpointFile | undefined =
         flags.checkpoint === undefined
           ? undefined
-          : openCheckpoint(flags.checkpoint, {
+          : await openCheckpoint(flags.checkpoint, {
               rules: game.rules,
               objective,
               maxDepth: maxDepth ?? null,

@@ -41,9 +41,11 @@ export interface ProofJob {
 
 /** What a job found. */
 export interface JobAnswer {
-  /** The packed cost; when there is no tree, a lower bound at or above the limit. */
+  /** The packed cost; without a first guess, a lower bound at or above the limit. */
   readonly cost: number;
-  /** The strategy for the class (its first guess the job's `guess`, if given), packed. */
+  /** When the cost is below the limit, the first guess of the strategy that reaches it. */
+  readonly first?: number;
+  /** That strategy, packed (see `packTree`), unless the solver was asked to leave it out. */
   readonly tree?: readonly number[];
   /** Nodes searched on the job. */
   readonly nodes: number;
@@ -70,6 +72,11 @@ export interface SolverOptions {
   readonly cacheBytes?: number;
   /** Nodes between reports. */
   readonly progressEvery?: number;
+  /**
+   * Whether answers carry their strategy trees (default true). Off only where whoever reads
+   * the answers can ask the same search for a tree later.
+   */
+  readonly trees?: boolean;
 }
 
 /**
@@ -105,10 +112,11 @@ export class JobSolver {
         cost = search.evaluateGuess(candidates, history, guess, depth, limit);
         first = cost < limit ? guess : -1;
       }
-      const tree = first >= 0 ? search.packedTree(candidates, history, depth, first) : undefined;
+      const packed = first >= 0 && this.options.trees !== false;
       return {
         cost,
-        tree,
+        first: first >= 0 ? first : undefined,
+        tree: packed ? search.packedTree(candidates, history, depth, first) : undefined,
         nodes: search.nodes - before,
         lookaheads: search.lookaheads - lookaheadsBefore,
       };

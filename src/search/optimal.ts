@@ -134,12 +134,15 @@ function depthsToTry(options: OptimalOptions, least: number): number[] {
 }
 
 /**
- * A class solved (cost and tree, packed: see `packTree`), or a lower bound at or above its
- * budget (no tree). Trees stay packed until the proof ends: a proof keeps the trees of every
- * class it solves, and objects for their nodes kept the garbage collector busy.
+ * A class solved (its cost, its first guess, and its tree, packed: see `packTree`), or a lower
+ * bound at or above its budget (no first guess). Trees stay packed until the proof ends: a
+ * proof keeps the trees of every class it solves, and objects for their nodes kept the garbage
+ * collector busy. Run in-process without a checkpoint, a job leaves its tree out, and the search
+ * that solved it packs it only if its first guess turns out the best.
  */
 interface Solved {
   readonly cost: number;
+  readonly first?: number;
   readonly tree?: readonly number[];
 }
 
@@ -190,7 +193,8 @@ class Proof {
       lookahead: options.lookahead ?? true,
     };
     const { cacheBytes, progressEvery } = options;
-    const solver = options.runner ? undefined : new JobSolver({ cacheBytes, progressEvery });
+    const trees = options.checkpoint !== undefined;
+    const solver = options.runner ? undefined : new JobSolver({ cacheBytes, progressEvery, trees });
     this.#planner =
       solver?.searchFor(game.rules, this.#settings) ??
       new OptimalSearch(game, { ...this.#settings, cacheBytes: PLANNER_CACHE_BYTES });
@@ -319,7 +323,7 @@ class Proof {
       }
       return packCost(allowed + 1, 0);
     };
-    const children = new Map<number, readonly number[]>();
+    const children = new Map<number, { members: Int32Array; solved: Solved }>();
     const history = [guess];
     let open = plan.open.length;
     const finish = (): void => {
@@ -332,11 +336,20 @@ class Proof {
         done({ cost });
         return;
       }
+      const trees = new Map<number, readonly number[]>();
       for (const { answer, members } of plan.settled) {
-        const tree = this.#plan((planner) => planner.packedTree(members, history, depth - 1));
-        children.set(answer, tree);
+        trees.set(
+          answer,
+          this.#plan((planner) => planner.packedTree(members, history, depth - 1)),
+        );
       }
-      done({ cost, tree: packChildren(guess, children) });
+      for (const [answer, { members, solved }] of children) {
+        const tree =
+          solved.tree ??
+          this.#plan((planner) => planner.packedTree(members, history, depth - 1, solved.first));
+        trees.set(answer, tree);
+      }
+      done({ cost, first: guess, tree: packChildren(guess, trees) });
     };
     if (open === 0) {
       finish();
@@ -345,12 +358,12 @@ class Proof {
     plan.open.forEach(({ answer, members }, index) => {
       const key = `${depth}/${guess}:${answer}`;
       const solved = (result: Solved | null): void => {
-        if (!result?.tree) {
+        if (result?.first === undefined) {
           refuted = true;
           if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
         } else {
           lower.delete(answer);
-          children.set(answer, result.tree);
+          children.set(answer, { members, solved: result });
           total += costTotal(result.cost);
           deepest = Math.max(deepest, costMax(result.cost) + 1);
         }
@@ -422,7 +435,7 @@ class Proof {
     );
     this.#jobsKnown += guesses.length - 1;
     let best = Number.POSITIVE_INFINITY;
-    let bestTree: readonly number[] | undefined;
+    let bestSolved: Solved | undefined;
     let proved = skipped;
     let needed = true;
     let open = guesses.length - 1;
@@ -437,21 +450,16 @@ class Proof {
         return;
       }
       const outer = budget();
-      const exact = bestTree && (outer === null || best < outer);
-      done(
-        this.#remember(
-          key,
-          exact ? { cost: best, tree: bestTree } : { cost: Math.min(proved, best) },
-        ),
-      );
+      const exact = bestSolved !== undefined && (outer === null || best < outer);
+      done(this.#remember(key, exact ? bestSolved! : { cost: Math.min(proved, best) }));
     };
     const evaluate = (i: number, then: () => void): void => {
       const guessKey = `${key}/${guesses[i]}`;
       const heard = (solved: Solved | null): void => {
         if (i > 0) this.#jobsDone++;
-        if (solved?.tree && solved.cost < best) {
+        if (solved?.first !== undefined && solved.cost < best) {
           best = solved.cost;
-          bestTree = solved.tree;
+          bestSolved = solved;
         } else if (solved) {
           proved = Math.min(proved, solved.cost);
         }
@@ -520,7 +528,7 @@ class Proof {
     if (!record) return undefined;
     if (record.tree) {
       this.#resumed++;
-      return { cost: record.cost, tree: record.tree };
+      return { cost: record.cost, first: record.tree[0], tree: record.tree };
     }
     const limit = budget();
     if (limit !== null && record.cost < limit) return undefined;
@@ -530,13 +538,15 @@ class Proof {
 
   /** A job's answer as a solved class, recorded in the checkpoint. */
   #record(key: string, answer: JobAnswer): Solved {
-    const solved = answer.tree ? { cost: answer.cost, tree: answer.tree } : { cost: answer.cost };
-    return this.#remember(key, solved);
+    const { cost, first, tree } = answer;
+    return this.#remember(key, first === undefined ? { cost } : { cost, first, tree });
   }
 
   /** Records a solved class in the checkpoint; returns it. */
   #remember(key: string, solved: Solved): Solved {
-    this.#checkpoint?.put(key, solved);
+    const { cost, first, tree } = solved;
+    if (first === undefined) this.#checkpoint?.put(key, { cost });
+    else if (tree) this.#checkpoint?.put(key, { cost, tree });
     return solved;
   }
 
