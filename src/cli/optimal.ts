@@ -2,14 +2,14 @@
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, totalmem } from 'node:os';
 import type { Command } from 'commander';
-import { analyze } from '../analyze.js';
+import { type Analysis, summarize } from '../analyze.js';
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
-import { OBJECTIVES, type Objective, costTotal } from '../search/cost.js';
+import { OBJECTIVES, type Objective, costTotal, packCost } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
-import { treeToJson } from '../tree.js';
+import { type Tree, treeToJson, verifyTree } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
 import { CommandFailure } from './failure.js';
 import { analysisJson, analysisText } from './format.js';
@@ -182,6 +182,17 @@ export function optimalCommand(program: Command, io: Io): void {
     });
 }
 
+/** The analysis of a proved tree, read off its verification; throws if it fails or differs. */
+function verifiedAnalysis(tree: Tree, cost: number): Analysis {
+  const verdict = verifyTree(tree);
+  if (!verdict.valid) throw new Error(`the strategy found fails: ${verdict.reason}`);
+  const analysis = summarize(verdict.guesses);
+  if (packCost(analysis.total, analysis.max) !== cost) {
+    throw new Error(`the strategy found plays ${analysis.total} guesses, not ${costTotal(cost)}`);
+  }
+  return analysis;
+}
+
 /** How the proof was asked for and ran, for the report. */
 interface RunFacts {
   readonly objective: Objective;
@@ -222,7 +233,9 @@ function printResult(
     );
     throw new CommandFailure(message);
   }
-  const analysis = result.strategy ? analyze(game, result.strategy) : undefined;
+  // The tree is played over every secret by the verifier, not trusted: a proof that does not
+  // play as it claims is a bug, and stops here.
+  const analysis = result.tree ? verifiedAnalysis(result.tree, result.cost) : undefined;
   const first = result.tree ? game.codes.make(result.tree.root.guess) : null;
   if (analysis) Object.assign(doc, analysisJson(game, analysis));
   Object.assign(doc, { first, proved: result.proved, lowerBound: result.lowerBound, ...work });

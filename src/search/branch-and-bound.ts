@@ -175,17 +175,14 @@ export class OptimalSearch {
   #savedFor(candidates: Int32Array, depth: number, limit: number): Ranking | undefined {
     const saved = this.#saved[this.#choice.level];
     if (!saved) return undefined;
+    const n = candidates.length;
     for (const ranking of saved) {
       const members = ranking.members;
-      if (
-        ranking.saved &&
-        ranking.depth === depth &&
-        ranking.limit >= limit &&
-        members?.length === candidates.length &&
-        members.every((code, i) => code === candidates[i])
-      ) {
-        return ranking;
-      }
+      if (!ranking.saved || members?.length !== n || ranking.depth !== depth) continue;
+      if (ranking.limit < limit) continue;
+      let i = 0;
+      while (i < n && members[i] === candidates[i]) i++;
+      if (i === n) return ranking;
     }
     return undefined;
   }
