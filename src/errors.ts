@@ -15,6 +15,7 @@ export const ERROR_KINDS = [
   'bad-option',
   'bad-tree',
   'bad-checkpoint',
+  'cannot-write',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
@@ -127,6 +128,23 @@ describe('the executable', () => {
     expect(failed?.code).toBe(2);
     expect(failed?.stdout).toBe('');
     expect(failed?.stderr).toBe("codebreaker: the code '99' has 2 symbols; codes here have 4\n");
+  });
+  it('says a full disk in one line with status 2, not a stack trace', async () => {
+    for (const argv of [
+      ['tree', '--game', 'mastermind', '--strategy', 'minimax'],
+      ['analyze', '--game', 'mastermind'],
+    ]) {
+      const full = openSync('/dev/full', 'w');
+      const child = spawn('node', [...main, ...argv], { stdio: ['ignore', full, 'pipe'] });
+      closeSync(full);
+      let err = '';
+      child.stderr.on('data', (chunk) => {
+        err += chunk;
+      });
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      expect(status).toBe(2);
+      expect(err).toBe('codebreaker: cannot write standard output: no space left on the device\n');
+    }
   });
   it('prints JSON on stdout and exits 0', async () => {
     const { stdout } = await exec('node', [...main, 'solve', '9876', '--json'], {

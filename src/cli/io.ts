@@ -1,5 +1,6 @@
 /** Where the CLI reads and writes, so tests can run it in-process. */
 import { createInterface } from 'node:readline';
+import { CodebreakerError } from '../errors.js';
 
 /** Standard input as lines, read one at a time. */
 export interface LineReader {
@@ -79,9 +80,24 @@ function processInput(): LineReader {
   };
 }
 
+/** What a failed write to standard output (a full disk, a closed file) is told as. */
+export function outputFailure(error: NodeJS.ErrnoException): CodebreakerError {
+  const why = error.code === 'ENOSPC' ? 'no space left on the device' : error.message;
+  return new CodebreakerError('cannot-write', `cannot write standard output: ${why}`);
+}
+
 /** The process's own streams. */
 export const processIo: Io = {
-  out: (text) => process.stdout.write(text),
+  out: (text) => {
+    try {
+      process.stdout.write(text);
+    } catch (error) {
+      // Written to a file, stdout writes at once and throws; a pipe's error comes as an event.
+      const failure = error as NodeJS.ErrnoException;
+      if (failure.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw outputFailure(failure);
+    }
+  },
   err: (text) => process.stderr.write(text),
   errIsTerminal: Boolean(process.stderr.isTTY),
   openInput: processInput,

@@ -94,6 +94,15 @@ describe('codebreaker optimal', () => {
     expect(doc.first).toBe('0123');
   });
 
+  it('refuses an --out it cannot write before searching, with one line and status 2', async () => {
+    for (const out of [dir, join(dir, 'no-such-folder', 'tree.json')]) {
+      const run = await cli('optimal', '--game', 'mastermind', '--out', out, '--json');
+      expect(run.status).toBe(2);
+      expect(run.out).toBe('');
+      expect(run.err).toMatch(/^codebreaker: --out [^\n]+\n$/);
+    }
+  });
+
   it('refuses bad options with one line and status 2', async () => {
     for (const argv of [
       ['optimal', '--objective', 'fastest'],

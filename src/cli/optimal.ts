@@ -1,5 +1,4 @@
 /** `codebreaker optimal`: an exact optimal strategy, with its proof. */
-import { writeFile } from 'node:fs/promises';
 import { availableParallelism, totalmem } from 'node:os';
 import type { Command } from 'commander';
 import { type Analysis, summarize } from '../analyze.js';
@@ -12,6 +11,7 @@ import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { type Tree, treeToJson, verifyTree } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
 import { CommandFailure } from './failure.js';
+import { checkWritable, writeTextFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { proofDisplay } from './proof-progress.js';
@@ -123,6 +123,7 @@ export function optimalCommand(program: Command, io: Io): void {
         (game.size > 2000 ? Math.max(1, availableParallelism()) : 1);
       const memoryLimit = byteSizeFlag(flags.memoryLimit, '--memory-limit') ?? defaultMemoryLimit();
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
+      if (flags.out !== undefined) checkWritable(flags.out, '--out');
       const consistentOnly = flags.consistentOnly ?? false;
       const saved: CheckpointFile | undefined =
         flags.checkpoint === undefined
@@ -176,7 +177,7 @@ export function optimalCommand(program: Command, io: Io): void {
       const seconds = (performance.now() - started) / 1000;
       printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
       if (flags.out && result.tree) {
-        await writeFile(flags.out, `${JSON.stringify(treeToJson(result.tree))}\n`);
+        await writeTextFile(flags.out, `${JSON.stringify(treeToJson(result.tree))}\n`);
         if (!flags.json) io.out(`tree written to ${flags.out}\n`);
       }
     });

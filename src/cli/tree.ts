@@ -1,9 +1,9 @@
 /** `codebreaker tree`: write a strategy's decision tree as JSON, Graphviz DOT or SVG. */
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { describeRules } from '../rules.js';
 import { buildTree, treeLevels, treeToDot, treeToJson } from '../tree.js';
+import { writeTextFile } from './files.js';
 import type { Io } from './io.js';
 import {
   type RulesFlags,
@@ -69,14 +69,7 @@ export function treeCommand(program: Command, io: Io): void {
         io.out(text);
         return;
       }
-      try {
-        await writeFile(flags.out, text);
-      } catch (error) {
-        throw new CodebreakerError(
-          'bad-option',
-          `cannot write '${flags.out}': ${(error as Error).message}`,
-        );
-      }
+      await writeTextFile(flags.out, text);
       const drawn = depth === undefined ? 'whole' : `cut at depth ${depth}`;
       io.out(
         `wrote the ${format} tree of ${chosen.name} (${drawn}, ${nodeCount(levels, depth)} nodes) to ${flags.out}\n`,
