@@ -138,7 +138,7 @@ describe('the executable', () => {
       const child = spawn('node', [...main, ...argv], { stdio: ['ignore', full, 'pipe'] });
       closeSync(full);
       let err = '';
-      child.stderr.on('data', (chunk) => {
+      child.stderr?.on('data', (chunk) => {
         err += chunk;
       });
       const status = await new Promise((resolve) => child.on('close', resolve));

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +71,14 @@ describe('codebreaker serve', () => {
     }
     expect((await get(server.url, '/', 'POST')).status).toBe(405);
     expect(await get(server.url, '/', 'HEAD')).toMatchObject({ status: 200, body: '' });
+  });
+
+  it('answers 500 for a file it cannot read, and stays up', async () => {
+    // Reading /proc/self/mem from its start fails with EIO: a real read error, even as root.
+    await symlink('/proc/self/mem', join(app, 'unreadable.js'));
+    const broken = await get(server.url, '/unreadable.js');
+    expect(broken.status).toBe(500);
+    expect((await get(server.url, '/')).status).toBe(200);
   });
 
   it('takes the default port or the next free one', async () => {

@@ -7,8 +7,7 @@
  * Content-Security-Policy that allows nothing but the server itself, so the page provably loads
  * no font, script or style from elsewhere.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
@@ -106,21 +105,22 @@ function handler(root: string): Parameters<typeof createServer>[1] {
       refuse(404, 'not found');
       return;
     }
-    stat(file).then(
-      (info) => {
-        if (!info.isFile()) {
-          refuse(404, 'not found');
-          return;
-        }
+    // Read whole before answering (the app's files are small): a file that cannot be read is a
+    // 500, and the server stays up.
+    readFile(file).then(
+      (body) => {
         response.writeHead(200, {
           ...HEADERS,
           'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-          'Content-Length': info.size,
+          'Content-Length': body.length,
         });
-        if (request.method === 'HEAD') response.end();
-        else createReadStream(file).pipe(response);
+        response.end(request.method === 'HEAD' ? undefined : body);
       },
-      () => refuse(404, 'not found'),
+      (error: NodeJS.ErrnoException) => {
+        const missing = ['ENOENT', 'ENOTDIR', 'EISDIR'].includes(error.code ?? '');
+        if (missing) refuse(404, 'not found');
+        else refuse(500, 'this file cannot be read');
+      },
     );
   };
 }
