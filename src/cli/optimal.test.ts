@@ -85,7 +85,7 @@ describe('codebreaker optimal', () => {
   });
 
   it('stops at --time-limit with the best strategy so far, marked unproved', async () => {
-    const { status, out } = await cli('optimal', '--game', 'moo', '--time-limit', '1', '--json');
+    const { status, out } = await cli('optimal', '--game', 'moo', '--time-limit', '0.5', '--json');
     expect(status).toBe(0);
     const doc = JSON.parse(out);
     expect(doc.proved).toBe(false);
@@ -107,6 +107,8 @@ describe('codebreaker optimal', () => {
     for (const argv of [
       ['optimal', '--objective', 'fastest'],
       ['optimal', '--max-depth', 'x'],
+      ['optimal', '--time-limit', '0'],
+      ['optimal', '--time-limit', '1.5s'],
       ['optimal', '--pegs', '6', '--colors', '8', '--repeat'],
     ]) {
       const { status, out, err } = await cli(...argv);

@@ -20,6 +20,7 @@ import {
   addRulesOptions,
   byteSizeFlag,
   gameFromFlags,
+  timeLimitFlag,
   wholeFlag,
 } from './rules-options.js';
 
@@ -111,7 +112,7 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       const objective = flags.objective as Objective;
       const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
-      const timeLimit = wholeFlag(flags.timeLimit, '--time-limit', 1, 10_000_000);
+      const timeLimit = timeLimitFlag(flags.timeLimit);
       if (!game.tableFits) {
         throw new CodebreakerError(
           'too-large',

@@ -150,6 +150,19 @@ export function seedFromFlag(value: string | undefined): number {
   return Number(value);
 }
 
+/** Reads `--time-limit`: a positive number of seconds, such as 90 or 1.5; undefined if absent. */
+export function timeLimitFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds > 0)) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--time-limit must be a positive number of seconds, not '${value}'`,
+    );
+  }
+  return seconds;
+}
+
 /** Reads a size in bytes such as `8G`, `512M`, `1.5GiB` or `1000000`; undefined if absent. */
 export function byteSizeFlag(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;

@@ -15,7 +15,13 @@ import {
 } from '../search/static.js';
 import type { Io } from './io.js';
 import { statusLine } from './progress.js';
-import { type RulesFlags, addRulesOptions, gameFromFlags, wholeFlag } from './rules-options.js';
+import {
+  type RulesFlags,
+  addRulesOptions,
+  gameFromFlags,
+  timeLimitFlag,
+  wholeFlag,
+} from './rules-options.js';
 import { StaticPool } from './static-threads.js';
 
 interface StaticFlags extends RulesFlags {
@@ -30,19 +36,6 @@ const THREADED_MIN_SIZE = 4;
 /** Without `--threads`, games with fewer codes than this are searched in one thread. */
 const THREADED_MIN_CODES = 500;
 const MAX_THREADS = 64;
-
-/** Reads `--time-limit`: a positive number of seconds. */
-function timeLimitFromFlag(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(seconds > 0)) {
-    throw new CodebreakerError(
-      'bad-option',
-      `--time-limit must be a positive number of seconds, not '${value}'`,
-    );
-  }
-  return seconds;
-}
 
 /** Reads `--threads`: a whole number from 1; by default, one per core for large games. */
 function threadsFromFlag(value: string | undefined, game: Game): number {
@@ -114,7 +107,7 @@ export function staticCommand(program: Command, io: Io): void {
     .option('--json', 'print one JSON document')
     .action(async (flags: StaticFlags) => {
       const game = gameFromFlags(flags);
-      const timeLimit = timeLimitFromFlag(flags.timeLimit);
+      const timeLimit = timeLimitFlag(flags.timeLimit);
       const threads = threadsFromFlag(flags.threads, game);
       const started = performance.now();
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
