@@ -20,12 +20,15 @@ export function verifyCommand(program: Command, io: Io): void {
     .description(
       'check that a tree file (from tree or optimal --out) solves every secret, and show its statistics',
     )
-    .argument('<file>', 'the tree file: {"rules":{...},"root":NODE}')
+    .argument('<file>', 'the tree file: {"rules":{...},"root":NODE}, or it gzip-compressed')
     .option('--json', 'print one JSON document (also when the tree is invalid)')
     .action(async (file: string, flags: VerifyFlags) => {
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
+        const bytes = await readFile(file);
+        // A compressed tree (file.json.gz, as proofs are kept) is read as it is.
+        const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+        text = (gzipped ? (await import('node:zlib')).gunzipSync(bytes) : bytes).toString('utf8');
       } catch (error) {
         throw new CodebreakerError(
           'bad-tree',
