@@ -5,7 +5,7 @@
  * The codebook enumerates every code once, as symbol indices in one flat `Uint8Array`, which is
  * what scoring and the symmetry reductions read.
  */
-import { CodebreakerError } from './errors.js';
+import { CodebreakerError, quoteInput } from './errors.js';
 import type { Rules } from './rules.js';
 import { checkRules } from './rules.js';
 
@@ -93,7 +93,7 @@ export class Codebook {
     if (chars.length !== pegs) {
       throw new CodebreakerError(
         'bad-code',
-        `the code '${text}' has ${chars.length} symbol${chars.length === 1 ? '' : 's'}; codes here have ${pegs}`,
+        `the code ${quoteInput(text)} has ${chars.length} symbol${chars.length === 1 ? '' : 's'}; codes here have ${pegs}`,
       );
     }
     const symbols = new Uint8Array(pegs);
@@ -103,13 +103,13 @@ export class Codebook {
       if (s === undefined) {
         throw new CodebreakerError(
           'bad-code',
-          `'${chars[i]}' in the code '${text}' is not a symbol of the alphabet ${alphabet}`,
+          `'${chars[i]}' in the code ${quoteInput(text)} is not a symbol of the alphabet ${alphabet}`,
         );
       }
       if (!repeat && seen.has(s)) {
         throw new CodebreakerError(
           'bad-code',
-          `the code '${text}' repeats '${chars[i]}', but this game does not allow repetition`,
+          `the code ${quoteInput(text)} repeats '${chars[i]}', but this game does not allow repetition`,
         );
       }
       seen.add(s);

@@ -29,3 +29,13 @@ export class CodebreakerError extends Error {
     this.name = 'CodebreakerError';
   }
 }
+
+/** The most characters of a user's input an error message repeats. */
+const QUOTED_MAX = 40;
+
+/** `text` quoted for an error message: cut short, with its length, if it is long. */
+export function quoteInput(text: string): string {
+  const chars = [...text];
+  if (chars.length <= QUOTED_MAX) return `'${text}'`;
+  return `'${chars.slice(0, QUOTED_MAX).join('')}…' (${chars.length} characters)`;
+}

@@ -8,7 +8,7 @@
  * h + b ≤ pegs, ordered by hits then blows. The all-hits answer is always the last index, so a
  * partition of candidates by answer is an array of `answerCount(pegs)` counts.
  */
-import { CodebreakerError } from './errors.js';
+import { CodebreakerError, quoteInput } from './errors.js';
 import type { Rules } from './rules.js';
 
 /** Hits and blows of one guess against one secret. */
@@ -75,7 +75,7 @@ export function parseFeedback(text: string, rules: Rules): Feedback {
     if (!m) {
       throw new CodebreakerError(
         'bad-feedback',
-        `cannot read the answer '${text}': write hits and blows as 2H1B, '2 1' or 2,1`,
+        `cannot read the answer ${quoteInput(text)}: write hits and blows as 2H1B, '2 1' or 2,1`,
       );
     }
     hits = Number(m[1]);

@@ -1,8 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import { memoryIo } from './io.js';
+import { run } from './program.js';
 
 /** The seed pages' games (known-results.md), guess then hits-blows. */
 const transcripts = [
@@ -114,6 +118,45 @@ describe('bad input', () => {
     expect(out).toBe('');
     expect(err).toMatch(message);
     expect(err).toMatch(/^codebreaker: [^\n]+\n$/);
+  });
+});
+
+describe('help, long input, and trees from anywhere', () => {
+  it('with no command prints the help on stdout and exits 0', async () => {
+    const { status, out, err } = await cli();
+    expect(status).toBe(0);
+    expect(out).toMatch(/^Usage: codebreaker /);
+    expect(err).toBe('');
+  });
+  it('help for an unknown command says so, in one line with status 2', async () => {
+    const { status, out, err } = await cli('help', 'bogus');
+    expect([status, out]).toEqual([2, '']);
+    expect(err).toMatch(/^codebreaker: unknown command 'bogus': the commands are solve, [^\n]+\n$/);
+  });
+  it('repeats at most 40 characters of a long code', async () => {
+    const { status, err } = await cli('solve', '1'.repeat(10_000));
+    expect(status).toBe(2);
+    expect(err).toBe(
+      `codebreaker: the code '${'1'.repeat(40)}…' (10000 characters) has 10000 symbols; codes here have 4\n`,
+    );
+  });
+  it('verify reads a tree with a byte order mark, and from standard input', async () => {
+    const tree = (await cli('tree', '--game', 'hit-and-blow', '--strategy', 'minimax')).out;
+    const dir = mkdtempSync(join(tmpdir(), 'codebreaker-verify-'));
+    try {
+      const file = join(dir, 'bom.json');
+      writeFileSync(file, `\ufeff${tree}`);
+      const withBom = await cli('verify', file, '--json');
+      expect(withBom.status).toBe(0);
+      const io = memoryIo(tree);
+      expect(await run(['verify', '-', '--json'], io)).toBe(0);
+      expect(JSON.parse(io.printed.out)).toMatchObject({
+        valid: true,
+        total: JSON.parse(withBom.out).total,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

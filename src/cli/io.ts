@@ -20,6 +20,8 @@ export interface Io {
   readonly errIsTerminal: boolean;
   /** Opens standard input for reading lines; absent, standard input is empty. */
   readonly openInput?: () => LineReader;
+  /** Reads the whole of standard input, as bytes; absent, standard input is empty. */
+  readonly readInput?: () => Promise<Uint8Array>;
 }
 
 /** A line reader over fixed text, as if piped in: for tests and scripts. */
@@ -49,7 +51,9 @@ export function memoryIo(input?: string): Io & { readonly printed: { out: string
       printed.err += text;
     },
     errIsTerminal: false,
-    ...(input === undefined ? {} : { openInput: textInput(input) }),
+    ...(input === undefined
+      ? {}
+      : { openInput: textInput(input), readInput: async () => new TextEncoder().encode(input) }),
   };
 }
 
@@ -101,4 +105,9 @@ export const processIo: Io = {
   err: (text) => process.stderr.write(text),
   errIsTerminal: Boolean(process.stderr.isTTY),
   openInput: processInput,
+  readInput: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  },
 };

@@ -64,6 +64,19 @@ export async function buildProgram(io: Io, only?: string): Promise<Command> {
 /** Runs the CLI on `argv` (without node and script); resolves to the exit status. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const program = await buildProgram(io, argv[0]);
+  // No command at all: the help, as asked for.
+  if (argv.length === 0) {
+    io.out(program.helpInformation());
+    return 0;
+  }
+  if (argv[0] === 'help' && argv[1] !== undefined && !Object.hasOwn(COMMANDS, argv[1])) {
+    io.err(
+      errorLine(
+        `unknown command '${argv[1]}': the commands are ${Object.keys(COMMANDS).join(', ')}`,
+      ),
+    );
+    return EXIT_BAD_INPUT;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

@@ -20,15 +20,21 @@ export function verifyCommand(program: Command, io: Io): void {
     .description(
       'check that a tree file (from tree or optimal --out) solves every secret, and show its statistics',
     )
-    .argument('<file>', 'the tree file: {"rules":{...},"root":NODE}, or it gzip-compressed')
+    .argument(
+      '<file>',
+      'the tree file: {"rules":{...},"root":NODE}, or it gzip-compressed; - reads standard input',
+    )
     .option('--json', 'print one JSON document (also when the tree is invalid)')
     .action(async (file: string, flags: VerifyFlags) => {
       let text: string;
       try {
-        const bytes = await readFile(file);
+        const bytes =
+          file === '-' ? ((await io.readInput?.()) ?? new Uint8Array()) : await readFile(file);
         // A compressed tree (file.json.gz, as proofs are kept) is read as it is.
         const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-        text = (gzipped ? (await import('node:zlib')).gunzipSync(bytes) : bytes).toString('utf8');
+        const plain = gzipped ? (await import('node:zlib')).gunzipSync(bytes) : bytes;
+        // A byte order mark, as some editors write, is not part of the JSON.
+        text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(plain);
       } catch (error) {
         throw new CodebreakerError(
           'bad-tree',
