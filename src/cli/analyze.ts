@@ -32,7 +32,7 @@ export function analyzeCommand(program: Command, io: Io): void {
   addStrategyOptions(command);
   command.option('--json', 'print one JSON document').action(async (flags: AnalyzeFlags) => {
     const game = gameFromFlags(flags);
-    const chosen = await strategyFromFlags(game, flags);
+    const chosen = await strategyFromFlags(game, flags, io);
     const started = performance.now();
     const progress = progressBar(io, 'analysing', game.size);
     const analysis = analyze(game, chosen.strategy, {

@@ -2,16 +2,28 @@
  * `--strategy optimal` in solve, analyze, play and tree: the optimal strategy (least total) is
  * searched for once per game and kept as a tree file under the user's cache directory
  * ($CODEBREAKER_CACHE_DIR, else $XDG_CACHE_HOME/codebreaker, else ~/.cache/codebreaker), keyed by
- * the rules and the objective. A file that cannot be read as a tree of those rules is rebuilt.
+ * the rules and the objective, beside what it claims (rules, objective, total, maximum) and a
+ * checksum. A file is used only if it checks out: its checksum, a tree that solves every secret,
+ * and the total and maximum it claims; any other file is said so in one line and proved again.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { summarize } from '../analyze.js';
+import { crc32 } from '../checksum.js';
 import type { Game } from '../game.js';
 import { sameRules } from '../rules.js';
 import { findOptimal } from '../search/optimal.js';
 import type { Strategy } from '../strategy.js';
-import { treeFromJson, treeStrategy, treeToJson } from '../tree.js';
+import {
+  type Tree,
+  type TreeJson,
+  treeFromJson,
+  treeStrategy,
+  treeToJson,
+  verifyTree,
+} from '../tree.js';
+import type { Progress } from './progress.js';
 
 /** The directory codebreaker caches results in. */
 export function cacheDirectory(): string {
@@ -31,22 +43,110 @@ export function optimalTreePath(game: Game): string {
   );
 }
 
-/** The optimal strategy of `game`, from the cache or searched for and cached. */
-export async function cachedOptimalStrategy(game: Game): Promise<Strategy> {
-  const path = optimalTreePath(game);
+/** What a cache file holds: the tree, what it claims to be, and a checksum of both. */
+interface CacheFile {
+  readonly codebreakerCache: 1;
+  readonly claims: { rules: unknown; objective: 'expected'; total: number; max: number };
+  readonly checksum: string;
+  readonly tree: TreeJson;
+}
+
+/** The checksum of a cache file's claims and tree. */
+function checksumOf(claims: CacheFile['claims'], tree: TreeJson): string {
+  return crc32(new TextEncoder().encode(JSON.stringify({ claims, tree })));
+}
+
+/**
+ * The strategy in the cache file at `path` if it is one for `game` that checks out: its checksum
+ * matches, the tree solves every secret, and it plays with the total and maximum it claims.
+ * Otherwise why not (undefined: there is no file).
+ */
+function readCached(path: string, game: Game): Strategy | string | undefined {
+  let text: string;
   try {
-    const tree = treeFromJson(JSON.parse(readFileSync(path, 'utf8')));
-    if (sameRules(tree.game.rules, game.rules)) return treeStrategy(tree, 'optimal');
+    text = readFileSync(path, 'utf8');
   } catch {
-    // Missing or unreadable: search again below.
+    return undefined;
   }
-  const { tree } = await findOptimal(game);
+  try {
+    const file = JSON.parse(text) as Partial<CacheFile>;
+    if (file.codebreakerCache !== 1 || !file.claims || !file.tree || !file.checksum) {
+      return 'it is not a cached strategy with its claims';
+    }
+    if (checksumOf(file.claims, file.tree) !== file.checksum) return 'its checksum does not match';
+    const tree = treeFromJson(file.tree);
+    if (!sameRules(tree.game.rules, game.rules)) return 'it is for other rules';
+    const verdict = verifyTree(tree);
+    if (!verdict.valid) return `it does not solve every secret (${verdict.reason})`;
+    const { total, max } = summarize(verdict.guesses);
+    if (total !== file.claims.total || max !== file.claims.max) {
+      return `it plays ${total} guesses (at most ${max}), not the ${file.claims.total} it claims`;
+    }
+    return treeStrategy(tree, 'optimal');
+  } catch {
+    return 'it cannot be read';
+  }
+}
+
+/**
+ * The optimal strategy of `game`, from the cache or proved and cached. A cache file that does
+ * not check out is said so (`tell` hears one line) and proved again; while proving, `status`
+ * shows where the proof stands.
+ */
+export async function cachedOptimalStrategy(
+  game: Game,
+  tell: (line: string) => void,
+  status: Progress,
+): Promise<Strategy> {
+  const path = optimalTreePath(game);
+  const cached = readCached(path, game);
+  if (typeof cached === 'object') return cached;
+  if (typeof cached === 'string') {
+    tell(`the cached optimal strategy ${path} is not used: ${cached}; proving it again`);
+  }
+  let result: Awaited<ReturnType<typeof findOptimal>>;
+  try {
+    result = await findOptimal(game, {
+      onProgress: ({ best, lowerBound, jobsDone, jobsKnown }) => {
+        const found = Number.isFinite(best) ? `best ${best}` : 'no strategy yet';
+        status.update(
+          0,
+          `proving the optimal strategy (once; then cached): ${found} · lower bound ${lowerBound} · jobs ${jobsDone}/${jobsKnown}`,
+        );
+        return false;
+      },
+    });
+  } finally {
+    status.stop();
+  }
+  const tree = result.tree!;
+  const analysis = summarize(verifiedGuesses(tree));
+  const treeJson = treeToJson(tree);
+  const claims = {
+    rules: treeJson.rules,
+    objective: 'expected' as const,
+    total: analysis.total,
+    max: analysis.max,
+  };
+  const file: CacheFile = {
+    codebreakerCache: 1,
+    claims,
+    checksum: checksumOf(claims, treeJson),
+    tree: treeJson,
+  };
   try {
     mkdirSync(join(cacheDirectory(), 'optimal'), { recursive: true });
-    writeFileSync(`${path}.tmp`, `${JSON.stringify(treeToJson(tree!))}\n`);
+    writeFileSync(`${path}.tmp`, `${JSON.stringify(file)}\n`);
     renameSync(`${path}.tmp`, path);
   } catch {
     // A cache we cannot write only costs time next run.
   }
-  return treeStrategy(tree!, 'optimal');
+  return treeStrategy(tree, 'optimal');
+}
+
+/** Each secret's guesses under a proved tree (which must verify: anything else is a bug). */
+function verifiedGuesses(tree: Tree): Uint8Array {
+  const verdict = verifyTree(tree);
+  if (!verdict.valid) throw new Error(`the proved strategy fails: ${verdict.reason}`);
+  return verdict.guesses;
 }

@@ -1,8 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import { crc32 } from '../checksum.js';
+import { gameFor } from '../game.js';
+import { resolveRules } from '../rules.js';
+import { optimalTreePath } from './optimal-cache.js';
 
 describe('codebreaker optimal', () => {
   let dir: string;
@@ -82,6 +86,40 @@ describe('codebreaker optimal', () => {
     );
     expect(solved.guesses[0].code).toBe('0123');
     expect(solved.guesses.at(-1).code).toBe('5432');
+  });
+
+  it('checks the cached optimal strategy before playing it, and proves it again if it fails', async () => {
+    const path = optimalTreePath(gameFor(resolveRules({ game: 'hit-and-blow' })));
+    const analyzed = async () => {
+      const run = await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json');
+      return { ...run, total: JSON.parse(run.out).total };
+    };
+    const first = await analyzed();
+    expect(first.total).toBe(1446);
+    const good = readFileSync(path, 'utf8');
+    // Another valid tree of the same rules (minimax's), put in its place.
+    const minimax = (await cli('tree', '--game', 'hit-and-blow', '--strategy', 'minimax')).out;
+    writeFileSync(path, minimax);
+    const replaced = await analyzed();
+    expect(replaced.total).toBe(1446);
+    expect(replaced.err).toMatch(
+      /^codebreaker: the cached optimal strategy [^\n]+ is not used: it is not a cached strategy with its claims; proving it again\n$/,
+    );
+    // A claim changed by hand: the checksum says so.
+    writeFileSync(path, good.replace('"total":1446', '"total":1400'));
+    expect((await analyzed()).err).toMatch(/its checksum does not match/);
+    // A branch cut, claims and checksum made to match: the tree does not solve every secret.
+    const doc = JSON.parse(good);
+    const children = doc.tree.root.children;
+    delete children[Object.keys(children)[0]];
+    const claims = doc.claims;
+    doc.checksum = crc32(new TextEncoder().encode(JSON.stringify({ claims, tree: doc.tree })));
+    writeFileSync(path, JSON.stringify(doc));
+    const cut = await analyzed();
+    expect(cut.err).toMatch(/it does not solve every secret/);
+    expect(cut.total).toBe(1446);
+    // And once proved again, the cache is used without a word.
+    expect((await analyzed()).err).toBe('');
   });
 
   it('stops at --time-limit with the best strategy so far, marked unproved', async () => {

@@ -105,13 +105,13 @@ export function playCommand(program: Command, io: Io): void {
     .action(async (flags: PlayFlags) => {
       const game = gameFromFlags(flags);
       if (flags.role === 'codemaker') {
-        const chosen = await strategyFromFlags(game, flags);
+        const chosen = await strategyFromFlags(game, flags, io);
         const session = new CodemakerSession(game, chosen.strategy);
         await withInput(io, (input) => playCodemaker(session, chosen, io, input));
       } else {
         // One seed picks the secret and, for random-consistent, the hints.
         const seed = seedFromFlag(flags.seed);
-        const chosen = await strategyFromFlags(game, { ...flags, seed: String(seed) });
+        const chosen = await strategyFromFlags(game, { ...flags, seed: String(seed) }, io);
         const session = new CodebreakerSession(game, chosen.strategy, secretFromSeed(game, seed));
         await withInput(io, (input) => playCodebreaker(session, io, input, seed));
       }

@@ -11,7 +11,9 @@ import {
   strategyByName,
 } from '../strategies/index.js';
 import type { Strategy } from '../strategy.js';
+import type { Io } from './io.js';
 import { cachedOptimalStrategy } from './optimal-cache.js';
+import { statusLine } from './progress.js';
 
 /** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat` and `--alphabet`. */
 export function addRulesOptions(command: Command): Command {
@@ -56,8 +58,15 @@ export interface ChosenStrategy {
   readonly first?: string;
 }
 
-/** Builds the strategy the strategy flags describe, for `game`. */
-export async function strategyFromFlags(game: Game, flags: StrategyFlags): Promise<ChosenStrategy> {
+/**
+ * Builds the strategy the strategy flags describe, for `game`; `io` hears about proving and
+ * caching the optimal strategy.
+ */
+export async function strategyFromFlags(
+  game: Game,
+  flags: StrategyFlags,
+  io: Io,
+): Promise<ChosenStrategy> {
   const name = strategyByName(flags.strategy);
   const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
   const heuristic = (HEURISTIC_NAMES as readonly string[]).includes(name);
@@ -76,7 +85,11 @@ export async function strategyFromFlags(game: Game, flags: StrategyFlags): Promi
   }
   const strategy =
     name === 'optimal'
-      ? await cachedOptimalStrategy(game)
+      ? await cachedOptimalStrategy(
+          game,
+          (line) => io.err(`codebreaker: ${line}\n`),
+          statusLine(io),
+        )
       : createStrategy(name, {
           seed,
           first,

@@ -31,7 +31,7 @@ export function solveCommand(program: Command, io: Io): void {
     .option('--json', 'print one JSON document')
     .action(async (secretText: string, flags: SolveFlags) => {
       const game = gameFromFlags(flags);
-      const chosen = await strategyFromFlags(game, flags);
+      const chosen = await strategyFromFlags(game, flags, io);
       const secret = game.codes.parse(secretText);
       const turns = solve(game, chosen.strategy, secret);
       const guesses = turns.map((turn) => ({

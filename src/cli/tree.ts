@@ -51,7 +51,7 @@ export function treeCommand(program: Command, io: Io): void {
       const format = formatByName(flags.format);
       const depth = depthFromFlag(flags.depth, format);
       const game = gameFromFlags(flags);
-      const chosen = await strategyFromFlags(game, flags);
+      const chosen = await strategyFromFlags(game, flags, io);
       const tree = buildTree(game, chosen.strategy);
       const title = `${describeRules(game.rules)}, ${describeStrategy(chosen)}`;
       const levels = treeLevels(tree);
