@@ -117,6 +117,24 @@ describe('codebreaker play, codebreaker role', () => {
     ]);
   });
 
+  it("a code spelt like a command is a guess, ':' makes it the command, a repeat is said", async () => {
+    const argv = ['--alphabet', 'hintxy', '--pegs', '4', '--colors', '6', '--role', 'codebreaker'];
+    const { status, out, err } = await play(
+      'hint\n:hint\nhint\n:give up\n',
+      ...argv,
+      '--seed',
+      '3',
+    );
+    expect(status).toBe(0);
+    expect(err).toBe('');
+    expect(out).toMatch(/ {2}1\. hint\n {5}\dH\dB /);
+    expect(out).toMatch(/ {2}hint: \d+ secrets? still possible;/);
+    expect(out).toMatch(
+      / {2}2\. hint\n[^\n]+\n {5}\(the same guess as guess 1: it counts, but tells nothing new\)\n/,
+    );
+    expect(out).toMatch(/you gave up after 2 guesses/);
+  });
+
   it('give up reveals the secret the seed picks', async () => {
     const { status, out } = await play(
       '0123\ngive up\n0123\n',

@@ -195,7 +195,9 @@ async function playCodebreaker(
   while (!session.over) {
     const prompt = numbered(session.turns.length + 1);
     const line = await nextLine(input, prompt);
-    const command = commandOf(line, 'codebreaker', io);
+    // A line that is a code of the game is a guess, even one spelt like a command (with the
+    // alphabet hintxy, 'hint' is a code): a command can always be written with a leading ':'.
+    const command = isCode(game, line) ? undefined : commandOf(line, 'codebreaker', io);
     if (command === 'quit') return quit(io);
     if (command === 'help') {
       io.out(helpText('codebreaker'));
@@ -211,10 +213,17 @@ async function playCodebreaker(
         `  the secret was ${game.codes.make(secret)} (you gave up after ${guesses} guess${guesses === 1 ? '' : 'es'})\n`,
       );
     } else if (command === undefined) {
+      const guessed = isCode(game, line) ? game.codes.parse(line) : -1;
+      const before = session.turns.findIndex((turn) => turn.guess === guessed);
       const turn = reported(io, () => session.guess(game.codes.parse(line)));
       if (turn) {
         if (!input.isTerminal) io.out(`${prompt}${game.codes.make(turn.guess)}\n`);
         io.out(`${answerLine(game, turn, session.turns.length, false)}\n`);
+        if (before >= 0) {
+          io.out(
+            `${INDENT}(the same guess as guess ${before + 1}: it counts, but tells nothing new)\n`,
+          );
+        }
       }
     }
   }
@@ -238,9 +247,22 @@ async function nextLine(input: LineReader, prompt: string): Promise<string> {
   }
 }
 
-/** The command a line asks for in `role`; a command of the other role is reported and ignored. */
+/** Whether `line` is a code of `game`. */
+function isCode(game: Game, line: string): boolean {
+  try {
+    game.codes.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The command a line asks for in `role` (a leading ':' allowed); a command of the other role is
+ * reported and ignored.
+ */
 function commandOf(line: string, role: Role, io: Io): PlayCommand | 'other-role' | undefined {
-  const command = SPELLINGS[line.toLowerCase().replace(/\s+/g, ' ')];
+  const command = SPELLINGS[line.replace(/^:/, '').toLowerCase().replace(/\s+/g, ' ')];
   if (command === undefined || COMMANDS_OF[role].includes(command)) return command;
   const other = ROLES.find((r) => r !== role);
   io.err(
@@ -301,7 +323,7 @@ function helpText(role: Role): string {
   const what =
     role === 'codemaker'
       ? "  Answer my guess with its hits and blows: 2H1B, '2 1' or 2,1."
-      : '  Type a guess to have it scored.';
+      : "  Type a guess to have it scored. A command that is also a code is written with ':' (:hint).";
   const lines = COMMANDS_OF[role].map((name) => `  ${name.padEnd(8)} ${COMMAND_HELP[name]}`);
   return `${what}\n${lines.join('\n')}\n`;
 }
