@@ -64,7 +64,9 @@ describe('optimal --checkpoint', () => {
     const doc = JSON.parse(resumed.out);
     expect(doc).toMatchObject({ proved: true, total: fresh.total, max: fresh.max });
     expect(doc.histogram).toEqual(fresh.histogram);
-    expect(doc.resumed).toBeGreaterThanOrEqual(recorded);
+    // A class finished whole answers for the jobs of its guesses: fewer may be read than kept.
+    expect(recorded).toBeGreaterThan(0);
+    expect(doc.resumed).toBeGreaterThan(0);
     expect(doc.nodes).toBeLessThan(fresh.nodes);
     // Finished, the checkpoint answers every job: nothing is searched again.
     const again = JSON.parse((await cli('optimal', ...GAME, '--checkpoint', file, '--json')).out);
@@ -84,6 +86,16 @@ describe('optimal --checkpoint', () => {
     const more = await cli('optimal', ...long, '--time-limit', '1', '--checkpoint', file, '--json');
     expect(more.status).toBe(0);
     expect(JSON.parse(more.out).resumed).toBeGreaterThan(0);
+  });
+
+  it('hears Ctrl-C on one thread too: a long proof runs on a worker', async () => {
+    const child = start(['--game', 'mastermind', '--no-symmetry', '--threads', '1', '--json']);
+    const done = ended(child);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    child.kill('SIGINT');
+    const stopped = await done;
+    expect(stopped.status).toBe(0);
+    expect(JSON.parse(stopped.out)).toMatchObject({ proved: false, threads: 1 });
   });
 
   it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {

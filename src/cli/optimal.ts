@@ -44,6 +44,8 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
 
 /** What a search thread needs besides its cache: its score table and about this much more. */
 const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
+/** Proofs of games up to this many codes, with symmetry, take seconds: they run in-process. */
+const IN_PROCESS_MAX_CODES = 2000;
 /** The least cache a search thread is given. */
 const MIN_CACHE_BYTES = 16 * 2 ** 20;
 
@@ -90,7 +92,7 @@ export function optimalCommand(program: Command, io: Io): void {
     )
     .option(
       '--threads <t>',
-      'worker threads (default: every core for games over 2000 codes, else 1; 1 searches in-process)',
+      'worker threads (default: every core for games over 2000 codes, else 1, in-process)',
     )
     .option(
       '--checkpoint <file>',
@@ -121,7 +123,7 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       const threads =
         wholeFlag(flags.threads, '--threads', 1, 64) ??
-        (game.size > 2000 ? Math.max(1, availableParallelism()) : 1);
+        (game.size > IN_PROCESS_MAX_CODES ? Math.max(1, availableParallelism()) : 1);
       const memoryLimit = byteSizeFlag(flags.memoryLimit, '--memory-limit') ?? defaultMemoryLimit();
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
       if (flags.out !== undefined) checkWritable(flags.out, '--out');
@@ -148,11 +150,13 @@ export function optimalCommand(program: Command, io: Io): void {
       };
       process.once('SIGINT', onInterrupt);
       const display = proofDisplay(io, threads, flags.json ?? false);
-      // One thread: the library's own runner, in this thread, sharing the planner's search.
-      const runner =
-        threads > 1
-          ? (await import('./optimal-pool.js')).workerPool(threads, cacheBytes)
-          : undefined;
+      // A short proof runs in this thread, with the library's own runner (it shares the
+      // planner's search). Anything that may run long goes to worker threads, one at least, so
+      // that this thread stays free to hear Ctrl-C.
+      const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
+      const runner = short
+        ? undefined
+        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes);
       let result: OptimalResult;
       try {
         result = await findOptimal(game, {
