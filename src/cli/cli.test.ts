@@ -189,6 +189,15 @@ describe('the executable', () => {
       expect(err).toBe('codebreaker: cannot write standard output: no space left on the device\n');
     }
   });
+  it('on a terminal, a progress bar never hides the cursor or turns line wrap off', async () => {
+    // `script` runs the command on a pseudo-terminal; Ctrl-C ends a process mid-bar, so the bar
+    // must not change terminal modes that only its end would restore.
+    const command = `node ${main.join(' ')} analyze --game moo --strategy entropy`;
+    const { stdout } = await exec('script', ['-qec', command, '/dev/null'], { encoding: 'utf8' });
+    expect(stdout).toMatch(/[█░]/);
+    expect(stdout).not.toContain('\x1b[?25l');
+    expect(stdout).not.toContain('\x1b[?7l');
+  });
   it('prints JSON on stdout and exits 0', async () => {
     const { stdout } = await exec('node', [...main, 'solve', '9876', '--json'], {
       encoding: 'utf8',

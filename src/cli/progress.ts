@@ -27,7 +27,11 @@ export function progressBar(io: Io, label: string, total: number): Progress {
       format: `${label} [{bar}] {percentage}% {value}/{total} {detail}`,
       barCompleteChar: '█',
       barIncompleteChar: '░',
-      hideCursor: true,
+      // Nothing that would outlive the process: a Ctrl-C (which ends it at once, mid-bar) must
+      // not leave the terminal with its cursor hidden or its lines unwrapped. The library
+      // trims the bar to the terminal's width instead.
+      hideCursor: false,
+      linewrap: true,
       clearOnComplete: true,
       stream: process.stderr,
       fps: 10,
