@@ -7,7 +7,7 @@
  * running out of memory later.
  */
 import { CodebreakerError } from './errors.js';
-import { groupThousands } from './numbers.js';
+import { groupThousands, readWholeNumber } from './numbers.js';
 
 /** The rules of one game. `alphabet` has exactly `colors` distinct symbols, in code order. */
 export interface Rules {
@@ -26,6 +26,8 @@ export const MIN_PEGS = 1;
 export const MAX_PEGS = 20;
 export const MIN_COLORS = 2;
 export const MAX_COLORS = 36;
+const PEGS_RANGE = { min: MIN_PEGS, max: MAX_PEGS };
+const COLORS_RANGE = { min: MIN_COLORS, max: MAX_COLORS };
 /** The largest game we enumerate: 2^24 codes. */
 export const MAX_CODES = 1 << 24;
 
@@ -94,18 +96,6 @@ export function presetByName(name: string): PresetName {
   );
 }
 
-function wholeNumber(value: number | string, flag: string, min: number, max: number): number {
-  const n =
-    typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new CodebreakerError(
-      'bad-rules',
-      `${flag} must be a whole number from ${min} to ${max}, not '${value}'`,
-    );
-  }
-  return n;
-}
-
 /** The number of codes of the rules, as a float (exact below 2^53). */
 export function countCodes(pegs: number, colors: number, repeat: boolean): number {
   if (repeat) return colors ** pegs;
@@ -120,11 +110,11 @@ export function resolveRules(options: RulesOptions = {}): Rules {
   const pegs =
     options.pegs === undefined
       ? preset.rules.pegs
-      : wholeNumber(options.pegs, '--pegs', MIN_PEGS, MAX_PEGS);
+      : readWholeNumber(options.pegs, '--pegs', PEGS_RANGE, 'bad-rules');
   const colors =
     options.colors === undefined
       ? preset.rules.colors
-      : wholeNumber(options.colors, '--colors', MIN_COLORS, MAX_COLORS);
+      : readWholeNumber(options.colors, '--colors', COLORS_RANGE, 'bad-rules');
   const repeat = options.repeat ?? preset.rules.repeat;
   let alphabet = options.alphabet;
   if (alphabet === undefined) {
@@ -137,8 +127,8 @@ export function resolveRules(options: RulesOptions = {}): Rules {
 /** Checks rules built elsewhere (a tree file, an API caller); returns them or throws. */
 export function checkRules(rules: Rules): Rules {
   const { pegs, colors, repeat, alphabet } = rules;
-  wholeNumber(pegs, 'pegs', MIN_PEGS, MAX_PEGS);
-  wholeNumber(colors, 'colors', MIN_COLORS, MAX_COLORS);
+  readWholeNumber(pegs, 'pegs', PEGS_RANGE, 'bad-rules');
+  readWholeNumber(colors, 'colors', COLORS_RANGE, 'bad-rules');
   if (typeof repeat !== 'boolean') {
     throw new CodebreakerError('bad-rules', 'repeat must be true or false');
   }

@@ -156,7 +156,7 @@ describe('codebreaker play, codebreaker role', () => {
 describe('codebreaker play, bad flags', () => {
   const cases: [string[], RegExp][] = [
     [['--role', 'spy'], /argument 'spy' is invalid. Allowed choices are codemaker, codebreaker/],
-    [['--role', 'codebreaker', '--seed', 'x'], /--seed must be a whole number, not 'x'/],
+    [['--role', 'codebreaker', '--seed', 'x'], /--seed must be a whole number from 0, not 'x'/],
     [['--strategy', 'knuth'], /unknown strategy 'knuth'/],
     [['--game', 'chess'], /unknown game 'chess'/],
   ];

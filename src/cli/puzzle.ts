@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
+import { readWholeNumber } from '../numbers.js';
 import {
   PEG_SEARCHES,
   PUZZLE_NAMES,
@@ -21,7 +22,6 @@ import {
   parseKomachiOperators,
   parseKomachiTarget,
   parseMagicOrder,
-  parsePositiveInteger,
   pegBoard,
   solveCryptarithm,
   solvePegSolitaire,
@@ -130,7 +130,7 @@ function magicSquareCommand(puzzle: Command, io: Io): void {
     .action((flags: { size: string; unique?: boolean; limit?: string; json?: boolean }) => {
       const n = parseMagicOrder(flags.size);
       const limit =
-        flags.limit === undefined ? undefined : parsePositiveInteger(flags.limit, '--limit');
+        flags.limit === undefined ? undefined : readWholeNumber(flags.limit, '--limit', { min: 1 });
       const squares = magicSquares(n, { unique: flags.unique, limit });
       const sum = (n * (n * n + 1)) / 2;
       const rows = (square: Int32Array): number[][] =>

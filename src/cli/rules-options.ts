@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { type Game, gameFor } from '../game.js';
+import { readWholeNumber } from '../numbers.js';
 import { DEFAULT_PRESET, PRESET_NAMES, resolveRules } from '../rules.js';
 import { HEURISTIC_NAMES } from '../strategies/heuristic.js';
 import {
@@ -143,24 +144,13 @@ export function wholeFlag(
   min: number,
   max: number,
 ): number | undefined {
-  if (value === undefined) return undefined;
-  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new CodebreakerError(
-      'bad-option',
-      `${flag} must be a whole number from ${min} to ${max}, not '${value}'`,
-    );
-  }
-  return n;
+  return value === undefined ? undefined : readWholeNumber(value, flag, { min, max });
 }
 
 /** Reads `--seed`: a whole number, or a fresh random one if absent. */
 export function seedFromFlag(value: string | undefined): number {
   if (value === undefined) return Math.floor(Math.random() * 2 ** 32);
-  if (!/^\d{1,15}$/.test(value)) {
-    throw new CodebreakerError('bad-option', `--seed must be a whole number, not '${value}'`);
-  }
-  return Number(value);
+  return readWholeNumber(value, '--seed', { min: 0 });
 }
 
 /** Reads `--time-limit`: a positive number of seconds, such as 90 or 1.5; undefined if absent. */

@@ -1,6 +1,7 @@
 /** `codebreaker tree`: write a strategy's decision tree as JSON, Graphviz DOT or SVG. */
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
+import { readWholeNumber } from '../numbers.js';
 import { describeRules } from '../rules.js';
 import { buildTree, treeLevels, treeToDot, treeToJson } from '../tree.js';
 import { writeTextFile } from './files.js';
@@ -94,13 +95,7 @@ function depthFromFlag(value: string | undefined, format: TreeFormat): number | 
       '--depth cuts dot and svg drawings; a json tree is always whole',
     );
   }
-  if (!/^\s*\d{1,3}\s*$/.test(value) || Number(value) < 1) {
-    throw new CodebreakerError(
-      'bad-option',
-      `--depth must be a whole number from 1, not '${value}'`,
-    );
-  }
-  return Number(value);
+  return readWholeNumber(value, '--depth', { min: 1 });
 }
 
 /** Nodes drawn: cut at `depth`, the first `depth` levels and one summary node per node below. */

@@ -9,7 +9,6 @@ export * from './cryptarithm.js';
 export * from './magic-square.js';
 export * from './water-jugs.js';
 export * from './peg-solitaire.js';
-export * from './options.js';
 
 /** The puzzles, by the names the CLI and the JSON use. */
 export const PUZZLE_NAMES = [

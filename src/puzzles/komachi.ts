@@ -12,6 +12,7 @@
  */
 import { CodebreakerError } from '../errors.js';
 import { gcd } from '../fraction.js';
+import { readWholeNumber } from '../numbers.js';
 
 /** The operators komachi may write between digits, in the order solutions try them. */
 export const KOMACHI_OPERATORS = ['+', '-', '*', '/'] as const;
@@ -66,10 +67,7 @@ export function parseKomachiOperators(text: string): KomachiOperator[] {
 
 /** Reads `--target`: a whole number, possibly negative. */
 export function parseKomachiTarget(text: string): number {
-  if (!/^-?\d{1,15}$/.test(text)) {
-    throw new CodebreakerError('bad-option', `--target must be a whole number, not '${text}'`);
-  }
-  return Number(text);
+  return readWholeNumber(text, '--target');
 }
 
 /**

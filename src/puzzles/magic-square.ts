@@ -15,6 +15,7 @@
  * soon as both corners are filled, which prunes instead of filtering afterwards.
  */
 import { CodebreakerError } from '../errors.js';
+import { readWholeNumber } from '../numbers.js';
 
 /** The largest n whose squares are all listed; beyond it a limit is required. */
 export const MAX_FULL_MAGIC_ORDER = 4;
@@ -108,14 +109,7 @@ function planSearch(n: number, lines: readonly number[][]): Plan {
 
 /** Reads `--size`: the order n of the square. */
 export function parseMagicOrder(text: string): number {
-  const n = Number(text);
-  if (!/^\d{1,2}$/.test(text) || n < 1 || n > MAX_MAGIC_ORDER) {
-    throw new CodebreakerError(
-      'bad-option',
-      `--size must be a whole number from 1 to ${MAX_MAGIC_ORDER}, not '${text}'`,
-    );
-  }
-  return n;
+  return readWholeNumber(text, '--size', { min: 1, max: MAX_MAGIC_ORDER });
 }
 
 /**

@@ -10,7 +10,7 @@
  * runs dry first, no sequence of moves reaches the target.
  */
 import { CodebreakerError } from '../errors.js';
-import { parsePositiveInteger } from './options.js';
+import { readWholeNumber } from '../numbers.js';
 
 /** The most jugs. */
 export const MAX_JUGS = 8;
@@ -53,7 +53,7 @@ export function parseJugCapacities(text: string): number[] {
 
 /** Reads `--target`: a whole number of at least 1. */
 export function parseJugTarget(text: string): number {
-  return parsePositiveInteger(text, '--target');
+  return readWholeNumber(text, '--target', { min: 1 });
 }
 
 /** Every move in the order the search tries them: fills, empties, then pours. */
