@@ -4,6 +4,7 @@ import { analyze } from '../analyze.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
+import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal } from './cost.js';
 import { inProcessRunner } from './jobs.js';
 import { findOptimal } from './optimal.js';
@@ -134,5 +135,48 @@ describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () =
     const found = await findOptimal(game, { objective: 'worst' });
     expect(costMax(found.cost)).toBe(5);
     expect(costTotal(found.cost)).toBe(5626);
+  });
+});
+
+describe('a proof resumed from a checkpoint', () => {
+  const game = new Game(resolveRules({ game: 'hit-and-blow' }));
+  const identity = {
+    rules: game.rules,
+    objective: 'expected' as const,
+    maxDepth: null,
+    consistentOnly: false,
+  };
+  /** The jobs a checkpoint holds, as its file lists them. */
+  const jobsOf = (checkpoint: Checkpoint): Record<string, [number, number[]?]> => {
+    const text = checkpoint.write();
+    return JSON.parse(text.slice(text.indexOf('\n') + 1)).jobs;
+  };
+
+  it('answers from it, and the strategy it assembles plays as proved', async () => {
+    const checkpoint = new Checkpoint(identity);
+    const fresh = await findOptimal(game, { checkpoint });
+    const resumed = await findOptimal(game, {
+      checkpoint: Checkpoint.read(checkpoint.write(), identity),
+    });
+    expect(resumed.cost).toBe(fresh.cost);
+    expect(resumed.resumed).toBeGreaterThan(0);
+    expect(resumed.nodes).toBeLessThan(fresh.nodes);
+  });
+
+  it('refuses a strategy that does not play as its record claims, even with a good checksum', async () => {
+    const checkpoint = new Checkpoint(identity);
+    await findOptimal(game, { checkpoint });
+    const forged = new Checkpoint(identity);
+    let cut = 0;
+    for (const [key, [cost, tree]] of Object.entries(jobsOf(checkpoint))) {
+      // Every class's strategy cut to its first guess: they no longer solve their classes.
+      const keep: number[] | undefined = tree && tree[1] > 0 ? [tree[0], 0] : tree;
+      if (keep !== tree) cut++;
+      forged.put(key, keep ? { cost, tree: keep } : { cost });
+    }
+    expect(cut).toBeGreaterThan(0);
+    await expect(
+      findOptimal(game, { checkpoint: Checkpoint.read(forged.write(), identity) }),
+    ).rejects.toMatchObject({ kind: 'bad-checkpoint' });
   });
 });

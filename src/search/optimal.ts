@@ -25,7 +25,15 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { heuristicStrategy } from '../strategies/heuristic.js';
 import type { Strategy } from '../strategy.js';
-import { type Tree, buildTree, packTree, treeStrategy, unpackTree, verifyTree } from '../tree.js';
+import {
+  type Tree,
+  type TreeNode,
+  buildTree,
+  packTree,
+  treeStrategy,
+  unpackTree,
+  verifyTree,
+} from '../tree.js';
 import { OptimalSearch } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
 import { type Objective, UNLIMITED, costMax, costTotal, packCost } from './cost.js';
@@ -154,6 +162,14 @@ function packChildren(guess: number, children: ReadonlyMap<number, readonly numb
     for (const value of children.get(answer)!) packed.push(value);
   }
   return packed;
+}
+
+/** What a checkpoint whose strategy does not play as it claims is told as. */
+function untrusted(): CodebreakerError {
+  return new CodebreakerError(
+    'bad-checkpoint',
+    'the checkpoint holds a strategy that does not play as it claims: it cannot be trusted; start afresh with another file',
+  );
 }
 
 /** Hears what a first guess costs. */
@@ -571,7 +587,7 @@ class Proof {
   /** The one place a result is made. */
   #result(root: readonly number[] | undefined, cost: number, proved: boolean): OptimalResult {
     const game = this.#game;
-    const tree = root && { game, root: unpackTree(root) };
+    const tree = root && { game, root: this.#unpack(root) };
     if (tree && this.#resumed > 0) this.#checkResumed(tree, cost);
     const { nodes, lookaheads } = this.#progress();
     const impossible = proved && !root;
@@ -593,6 +609,16 @@ class Proof {
     };
   }
 
+  /** The tree `packed` holds; one that is not a tree can only come from a checkpoint. */
+  #unpack(packed: readonly number[]): TreeNode {
+    try {
+      return unpackTree(packed);
+    } catch (error) {
+      if (!(error instanceof RangeError) || this.#resumed === 0) throw error;
+      throw untrusted();
+    }
+  }
+
   /** A strategy assembled from a checkpoint is checked before it is believed. */
   #checkResumed(tree: Tree, cost: number): void {
     const verdict = verifyTree(tree);
@@ -604,11 +630,6 @@ class Proof {
         max = Math.max(max, guesses);
       }
     }
-    if (!verdict.valid || packCost(total, max) !== cost) {
-      throw new CodebreakerError(
-        'bad-checkpoint',
-        'the checkpoint holds a strategy that does not play as it claims: it cannot be trusted; start afresh with another file',
-      );
-    }
+    if (!verdict.valid || packCost(total, max) !== cost) throw untrusted();
   }
 }
