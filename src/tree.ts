@@ -13,7 +13,7 @@
  * the secrets it affects. Only a file that is not a tree at all (not JSON, wrong shapes or types,
  * bad rules) is bad input.
  */
-import { walkStrategy } from './analyze.js';
+import { type Analysis, summarize, walkStrategy } from './analyze.js';
 import { type Partition, allCandidates, classOf, partition } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import { answerIndex, answerOf, makeFeedback, parseFeedback } from './feedback.js';
@@ -63,6 +63,17 @@ export type Verdict =
 
 /** The deepest tree `verifyTree` accepts: guess counts are bytes. */
 export const MAX_TREE_DEPTH = 255;
+
+/**
+ * The statistics of a tree that must be valid (one the program made itself): read off its
+ * verification, so a tree is never reported without being played over every secret. Throws if
+ * it fails a secret: that is a bug, not bad input.
+ */
+export function analyzeTree(tree: Tree): Analysis {
+  const verdict = verifyTree(tree);
+  if (!verdict.valid) throw new Error(`the strategy tree fails: ${verdict.reason}`);
+  return summarize(verdict.guesses);
+}
 
 /** The decision tree of `strategy`, built by walking it once as `analyze` does. */
 export function buildTree(game: Game, strategy: Strategy): Tree {
