@@ -12,7 +12,6 @@ import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { costTotal } from '../src/search/cost.js';
-import { inProcessRunner } from '../src/search/jobs.js';
 import { type OptimalOptions, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
@@ -153,7 +152,7 @@ function wholeGame(game: Game, base: OptimalOptions): Problem {
     const result = await findOptimal(game, {
       ...base,
       ...parts,
-      runner: inProcessRunner({ progressEvery: 256 }),
+      progressEvery: 256,
       onProgress: stop,
     });
     return { proved: result.proved, total: costTotal(result.cost), nodes: result.nodes };

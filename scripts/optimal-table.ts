@@ -9,7 +9,6 @@ import { writeFileSync } from 'node:fs';
 import { Game, TABLE_MAX_CODES } from '../src/game.js';
 import { countCodes, resolveRules } from '../src/rules.js';
 import { costMax, costTotal } from '../src/search/cost.js';
-import { inProcessRunner } from '../src/search/jobs.js';
 import { findOptimal } from '../src/search/optimal.js';
 
 const secondsArg = process.argv.find((arg) => arg.startsWith('--seconds='));
@@ -35,7 +34,7 @@ for (const repeat of [true, false]) {
       if (codes > TABLE_MAX_CODES || codes < 2) continue;
       const game = new Game(resolveRules({ pegs, colors, repeat }));
       const progress = (stop: () => boolean) => ({
-        runner: inProcessRunner({ progressEvery: 256 }),
+        progressEvery: 256,
         onProgress: () => stop(),
       });
       const expected = await timed((stop) => findOptimal(game, progress(stop)));

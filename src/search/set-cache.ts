@@ -20,6 +20,8 @@
 
 /** The cache's budget when none is given. */
 export const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
+/** The least budget: a cache this small forgets all the time, which tests use. */
+export const MIN_CACHE_BYTES = 64 * 2 ** 10;
 /** Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess (4), depth (1), bucket head (4). */
 const ENTRY_BYTES = 33;
 /** Bytes a code costs in the slab. */
@@ -28,22 +30,34 @@ const CODE_BYTES = 2;
 /** One generation: a hash table over a slab of sets, with fixed capacities. */
 class Generation {
   /** Per bucket (hash & mask), its first entry + 1 (0: none). */
-  heads = new Int32Array(1 << 12);
-  slab = new Uint16Array(1 << 16);
+  heads: Int32Array;
+  slab: Uint16Array;
   codes = 0;
   entries = 0;
-  offsets = new Int32Array(1 << 10);
-  lengths = new Int32Array(1 << 10);
-  depths = new Uint8Array(1 << 10);
-  hashes = new Int32Array(1 << 10);
-  next = new Int32Array(1 << 10);
-  costs = new Float64Array(1 << 10);
-  guesses = new Int32Array(1 << 10);
+  offsets: Int32Array;
+  lengths: Int32Array;
+  depths: Uint8Array;
+  hashes: Int32Array;
+  next: Int32Array;
+  costs: Float64Array;
+  guesses: Int32Array;
 
   constructor(
     readonly maxCodes: number,
     readonly maxEntries: number,
-  ) {}
+  ) {
+    // Room to start with, no more than the budget allows: the arrays grow as entries come.
+    const entries = Math.min(1 << 10, maxEntries);
+    this.heads = new Int32Array(Math.min(1 << 12, 2 ** Math.ceil(Math.log2(entries))));
+    this.slab = new Uint16Array(Math.min(1 << 16, maxCodes));
+    this.offsets = new Int32Array(entries);
+    this.lengths = new Int32Array(entries);
+    this.depths = new Uint8Array(entries);
+    this.hashes = new Int32Array(entries);
+    this.next = new Int32Array(entries);
+    this.costs = new Float64Array(entries);
+    this.guesses = new Int32Array(entries);
+  }
 
   /** Whether `length` more codes in one more entry fit. */
   fits(length: number): boolean {
@@ -137,10 +151,10 @@ export class SetCache {
   #young: Generation;
   #old: Generation;
 
-  /** A cache that keeps within about `bytes` of memory (at least a few megabytes). */
+  /** A cache that keeps within about `bytes` of memory (at least `MIN_CACHE_BYTES`). */
   constructor(bytes = DEFAULT_CACHE_BYTES) {
     // Each generation gets half; of that, two thirds for the codes, one third for the entries.
-    const half = Math.max(bytes, 4 * 2 ** 20) / 2;
+    const half = Math.max(bytes, MIN_CACHE_BYTES) / 2;
     const maxCodes = Math.floor((half * 2) / 3 / CODE_BYTES);
     const maxEntries = Math.floor(half / 3 / ENTRY_BYTES);
     this.#young = new Generation(maxCodes, maxEntries);
