@@ -14,7 +14,7 @@ export interface WorkerRequest {
   readonly cacheBytes: number;
 }
 
-/** What a worker says back: nodes searched so far on a job, then its answer or its failure. */
+/** What a worker says back: nodes searched so far on a job, then its answer (a failure is the worker's error event). */
 export type WorkerReport =
   | { readonly kind: 'progress'; readonly id: number; readonly nodes: number }
   | { readonly kind: 'done'; readonly id: number; readonly answer: JobAnswer };

@@ -254,6 +254,8 @@ export class JobQueue {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#waiting.length = 0;
+    // The nodes the running jobs searched count, though their answers will not come.
+    for (const nodes of this.#running.values()) this.nodesDone += nodes;
     this.#running.clear();
     this.#fail(error);
     await this.runner.close();
