@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +139,22 @@ describe('help, long input, and trees from anywhere', () => {
     expect(err).toBe(
       `codebreaker: the code '${'1'.repeat(40)}…' (10000 characters) has 10000 symbols; codes here have 4\n`,
     );
+  });
+  it('--threads follows one rule in every command that has it', async () => {
+    const rule =
+      /default: every core, but 1 for games of up to (\d+) codes, which this command settles in about a second/;
+    const quickUpTo: Record<string, number> = {};
+    for (const command of ['optimal', 'static']) {
+      const help = (await cli(command, '--help')).out.replace(/\s+/g, ' ');
+      quickUpTo[command] = Number(rule.exec(help)?.[1]);
+    }
+    expect(quickUpTo).toEqual({ optimal: 2000, static: 500 });
+    const cores = Math.min(64, availableParallelism());
+    // A game of 625 codes: quick for the optimal search, long enough for the static one.
+    const rules = ['--pegs', '4', '--colors', '5', '--repeat', '--json'];
+    expect(JSON.parse((await cli('optimal', ...rules)).out).threads).toBe(1);
+    const staticDoc = JSON.parse((await cli('static', ...rules, '--time-limit', '0.5')).out);
+    expect(staticDoc.threads).toBe(cores);
   });
   it('verify reads a tree with a byte order mark, and from standard input', async () => {
     const tree = (await cli('tree', '--game', 'hit-and-blow', '--strategy', 'minimax')).out;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNLIMITED } from '../search/cost.js';
 import type { ProofProgress } from '../search/optimal.js';
 import { type Io, memoryIo } from './io.js';
 import { proofDisplay } from './proof-progress.js';
@@ -12,7 +13,7 @@ const progress = (jobsDone: number, workDone: number): ProofProgress => ({
   jobsKnown: 40,
   workDone,
   workKnown: 1000,
-  depth: 255,
+  depth: UNLIMITED,
 });
 
 describe('progress of a proof on stderr', () => {
@@ -31,7 +32,12 @@ describe('progress of a proof on stderr', () => {
     expect(io.printed.err).toBe('');
     vi.advanceTimersByTime(1_000);
     const first = JSON.parse(io.printed.err);
-    expect(first.progress).toMatchObject({ best: 26300, lowerBound: 26100, jobsDone: 1 });
+    expect(first.progress).toMatchObject({
+      best: 26300,
+      lowerBound: 26100,
+      jobsDone: 1,
+      depth: null,
+    });
     expect(first.progress).not.toHaveProperty('secondsLeft');
     display.update(progress(20, 500));
     vi.advanceTimersByTime(60_000);

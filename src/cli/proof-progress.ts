@@ -5,6 +5,7 @@
  * that a log of a run that takes hours says how it went.
  */
 import { groupThousands } from '../numbers.js';
+import { UNLIMITED } from '../search/cost.js';
 import type { ProofProgress } from '../search/optimal.js';
 import type { Io } from './io.js';
 import { statusLine } from './progress.js';
@@ -78,7 +79,7 @@ function progressJson(progress: ProofProgress, elapsed: number): Record<string, 
     jobsDone: progress.jobsDone,
     jobsKnown: progress.jobsKnown,
     nodes: progress.nodes,
-    depth: progress.depth,
+    depth: progress.depth >= UNLIMITED ? null : progress.depth,
     ...(left === undefined ? {} : { secondsLeft: Math.round(left) }),
   };
 }

@@ -1,4 +1,5 @@
 /** The rules flags every playing or analysing command accepts, and the strategy flags. */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { type Game, gameFor } from '../game.js';
@@ -145,6 +146,24 @@ export function wholeFlag(
   max: number,
 ): number | undefined {
   return value === undefined ? undefined : readWholeNumber(value, flag, { min, max });
+}
+
+/** The most worker threads `--threads` accepts. */
+export const MAX_THREADS = 64;
+
+/**
+ * Reads `--threads`, by the one rule every command with the flag follows: by default every core,
+ * except for games a command settles in about a second on one thread (`quickUpTo` codes or fewer,
+ * as that command has measured), where starting worker threads would cost more than they save.
+ */
+export function threadsFlag(value: string | undefined, codes: number, quickUpTo: number): number {
+  const everyCore = Math.max(1, Math.min(MAX_THREADS, availableParallelism()));
+  return wholeFlag(value, '--threads', 1, MAX_THREADS) ?? (codes > quickUpTo ? everyCore : 1);
+}
+
+/** The help text of `--threads`, in the same words for every command. */
+export function threadsHelp(quickUpTo: number): string {
+  return `worker threads (default: every core, but 1 for games of up to ${quickUpTo} codes, which this command settles in about a second)`;
 }
 
 /** Reads `--seed`: a whole number, or a fresh random one if absent. */
