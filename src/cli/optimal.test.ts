@@ -43,6 +43,7 @@ describe('codebreaker optimal', () => {
     for (const rules of [
       ['--game', 'hit-and-blow'],
       ['--pegs', '3', '--colors', '5', '--objective', 'worst'],
+      ['--game', 'hit-and-blow', '--objective', 'crush'],
     ]) {
       const out = join(dir, 'threads.json');
       const one = JSON.parse((await cli('optimal', ...rules, '--threads', '1', '--json')).out);
@@ -73,6 +74,25 @@ describe('codebreaker optimal', () => {
     expect(impossible.status).toBe(1);
     expect(JSON.parse(impossible.out)).toMatchObject({ possible: false, proved: true });
     expect(impossible.err).toMatch(/no strategy solves every secret within/);
+  });
+
+  it('crush: the least worst case with the fewest secrets needing it, in JSON and in words', async () => {
+    const json = async (objective: string) =>
+      JSON.parse(
+        (await cli('optimal', '--game', 'hit-and-blow', '--objective', objective, '--json')).out,
+      );
+    const worst = await json('worst');
+    const crush = await json('crush');
+    expect(crush.max).toBe(worst.max);
+    expect(crush.atWorst).toBe(crush.histogram[crush.max]);
+    expect(crush.atWorst).toBeLessThan(worst.histogram[worst.max]);
+    expect(crush.total).toBeGreaterThanOrEqual(worst.total);
+    expect(crush).toMatchObject({
+      proved: true,
+      lowerBound: { atLast: crush.atWorst, total: crush.total },
+    });
+    const text = (await cli('optimal', '--game', 'hit-and-blow', '--objective', 'crush')).out;
+    expect(text).toContain(`at worst  ${crush.atWorst} secrets need ${crush.max} guesses`);
   });
 
   it('plays the cached optimal strategy in analyze and solve', async () => {

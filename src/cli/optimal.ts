@@ -6,7 +6,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
-import { OBJECTIVES, type Objective, costTotal, packCost } from '../search/cost.js';
+import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
@@ -14,7 +14,7 @@ import { CommandFailure } from './failure.js';
 import { checkWritable, writeTextFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
-import { proofDisplay } from './proof-progress.js';
+import { objectiveJson, objectiveText, proofDisplay } from './proof-progress.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -42,6 +42,7 @@ interface OptimalFlags extends RulesFlags {
 const OBJECTIVE_TEXT: Record<Objective, string> = {
   expected: 'least total (so least average), ties to the smaller worst case',
   worst: 'least worst case, ties to the smaller total',
+  crush: 'least worst case, then the fewest secrets that need it, then the least total',
 };
 
 /** What a search thread needs besides its cache: its score table and about this much more. */
@@ -82,7 +83,7 @@ export function optimalCommand(program: Command, io: Io): void {
   command
     .option(
       '--objective <name>',
-      `${OBJECTIVES.join(' or ')}: least total, or least worst case`,
+      `${OBJECTIVES.join(', ')}: least total; least worst case; least worst case with the fewest secrets needing it`,
       'expected',
     )
     .option('--max-depth <d>', 'only strategies that never need more than D guesses')
@@ -108,7 +109,7 @@ export function optimalCommand(program: Command, io: Io): void {
       if (!(OBJECTIVES as readonly string[]).includes(flags.objective)) {
         throw new CodebreakerError(
           'bad-option',
-          `unknown objective '${flags.objective}': choose ${OBJECTIVES.join(' or ')}`,
+          `unknown objective '${flags.objective}': choose ${OBJECTIVES.join(', ')}`,
         );
       }
       const objective = flags.objective as Objective;
@@ -146,7 +147,7 @@ export function optimalCommand(program: Command, io: Io): void {
         interrupted = true;
       };
       process.once('SIGINT', onInterrupt);
-      const display = proofDisplay(io, threads, flags.json ?? false);
+      const display = proofDisplay(io, threads, flags.json ?? false, objective === 'crush');
       // A short proof runs in this thread, with the library's own runner (it shares the
       // planner's search). Anything that may run long goes to worker threads, one at least, so
       // that this thread stays free to hear Ctrl-C.
@@ -185,10 +186,13 @@ export function optimalCommand(program: Command, io: Io): void {
     });
 }
 
-/** The analysis of a proved tree, read off its verification; throws if it differs from `cost`. */
-function verifiedAnalysis(tree: Tree, cost: number): Analysis {
+/**
+ * The analysis of a proved tree, read off its verification; throws if it differs from `cost`, as
+ * `objective` counts it within `depth`.
+ */
+function verifiedAnalysis(tree: Tree, cost: number, objective: Objective, depth: number): Analysis {
   const analysis = analyzeTree(tree);
-  if (packCost(analysis.total, analysis.max) !== cost) {
+  if (costOfHistogram(objective, depth, analysis.histogram) !== cost) {
     throw new Error(`the strategy found plays ${analysis.total} guesses, not ${costTotal(cost)}`);
   }
   return analysis;
@@ -236,10 +240,15 @@ function printResult(
   }
   // The tree is played over every secret by the verifier, not trusted: a proof that does not
   // play as it claims is a bug, and stops here.
-  const analysis = result.tree ? verifiedAnalysis(result.tree, result.cost) : undefined;
+  const crush = objective === 'crush';
+  const analysis = result.tree
+    ? verifiedAnalysis(result.tree, result.cost, objective, result.depth)
+    : undefined;
   const first = result.tree ? game.codes.make(result.tree.root.guess) : null;
   if (analysis) Object.assign(doc, analysisJson(game, analysis));
-  Object.assign(doc, { first, proved: result.proved, lowerBound: result.lowerBound, ...work });
+  if (analysis && crush) doc.atWorst = analysis.histogram[analysis.max];
+  const lowerBound = objectiveJson(result.lowerBound, crush);
+  Object.assign(doc, { first, proved: result.proved, lowerBound, ...work });
   if (flags.json) {
     io.out(`${JSON.stringify(doc)}\n`);
     return;
@@ -251,11 +260,18 @@ function printResult(
   lines.push(
     result.proved
       ? `proved    optimal: the search was exhaustive (${effort})`
-      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); the optimal total is at least ${result.lowerBound}`,
+      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`,
   );
   if (analysis) {
     lines.push(`first     ${first}`, analysisText(game, analysis));
-    if (!result.proved) lines.push(`(best found so far: total ${costTotal(result.cost)})`);
+    if (crush) {
+      lines.push(
+        `at worst  ${analysis.histogram[analysis.max]} secrets need ${analysis.max} guesses`,
+      );
+    }
+    if (!result.proved) {
+      lines.push(`(best found so far: ${objectiveText(costTotal(result.cost), crush)})`);
+    }
   } else {
     lines.push('no strategy found yet');
   }

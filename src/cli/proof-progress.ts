@@ -5,7 +5,7 @@
  * that a log of a run that takes hours says how it went.
  */
 import { groupThousands } from '../numbers.js';
-import { UNLIMITED } from '../search/cost.js';
+import { UNLIMITED, crushParts } from '../search/cost.js';
 import type { ProofProgress } from '../search/optimal.js';
 import type { Io } from './io.js';
 import { statusLine } from './progress.js';
@@ -20,8 +20,27 @@ export interface ProofDisplay {
   stop(): void;
 }
 
-/** A display for a proof on `threads` threads; `json` chooses JSON lines off a terminal. */
-export function proofDisplay(io: Io, threads: number, json: boolean): ProofDisplay {
+/**
+ * A best total or lower bound as JSON: a number, or under crush (`crush`), the weighted total
+ * apart (search/cost.ts).
+ */
+export function objectiveJson(value: number, crush: boolean): number | object | null {
+  if (!Number.isFinite(value)) return null;
+  return crush ? crushParts(value) : value;
+}
+
+/** A best total or lower bound in words. */
+export function objectiveText(value: number, crush: boolean): string {
+  if (!crush) return String(value);
+  const { atLast, total } = crushParts(value);
+  return `${atLast} at the last guess, total ${total}`;
+}
+
+/**
+ * A display for a proof on `threads` threads; `json` chooses JSON lines off a terminal; `crush`:
+ * the totals are the crush objective's.
+ */
+export function proofDisplay(io: Io, threads: number, json: boolean, crush = false): ProofDisplay {
   const started = performance.now();
   const status = statusLine(io);
   let latest: ProofProgress | undefined;
@@ -30,7 +49,10 @@ export function proofDisplay(io: Io, threads: number, json: boolean): ProofDispl
   const timer =
     !io.errIsTerminal && json
       ? setInterval(() => {
-          if (latest) io.err(`${JSON.stringify({ progress: progressJson(latest, seconds()) })}\n`);
+          if (latest) {
+            const line = { progress: progressJson(latest, seconds(), crush) };
+            io.err(`${JSON.stringify(line)}\n`);
+          }
         }, JSON_LINE_MS)
       : undefined;
   timer?.unref();
@@ -40,7 +62,7 @@ export function proofDisplay(io: Io, threads: number, json: boolean): ProofDispl
       const now = performance.now();
       if (now - drawn < REDRAW_MS) return;
       drawn = now;
-      status.update(0, statusText(progress, threads, seconds()));
+      status.update(0, statusText(progress, threads, seconds(), crush));
     },
     stop() {
       if (timer) clearInterval(timer);
@@ -56,13 +78,20 @@ function secondsLeft(progress: ProofProgress, elapsed: number): number | undefin
   return (elapsed * (workKnown - workDone)) / workDone;
 }
 
-function statusText(progress: ProofProgress, threads: number, elapsed: number): string {
-  const best = Number.isFinite(progress.best) ? `best ${progress.best}` : 'no strategy yet';
+function statusText(
+  progress: ProofProgress,
+  threads: number,
+  elapsed: number,
+  crush: boolean,
+): string {
+  const best = Number.isFinite(progress.best)
+    ? `best ${objectiveText(progress.best, crush)}`
+    : 'no strategy yet';
   const left = secondsLeft(progress, elapsed);
   const parts = [
     `proving (${threads} thread${threads === 1 ? '' : 's'})`,
     best,
-    `lower bound ${progress.lowerBound}`,
+    `lower bound ${objectiveText(progress.lowerBound, crush)}`,
     `jobs ${progress.jobsDone}/${progress.jobsKnown}`,
     `${groupThousands(progress.nodes)} nodes`,
     `${duration(elapsed)}${left === undefined ? '' : `, about ${duration(left)} left`}`,
@@ -70,12 +99,16 @@ function statusText(progress: ProofProgress, threads: number, elapsed: number): 
   return parts.join(' · ');
 }
 
-function progressJson(progress: ProofProgress, elapsed: number): Record<string, unknown> {
+function progressJson(
+  progress: ProofProgress,
+  elapsed: number,
+  crush: boolean,
+): Record<string, unknown> {
   const left = secondsLeft(progress, elapsed);
   return {
     seconds: Math.round(elapsed),
-    best: Number.isFinite(progress.best) ? progress.best : null,
-    lowerBound: progress.lowerBound,
+    best: objectiveJson(progress.best, crush),
+    lowerBound: objectiveJson(progress.lowerBound, crush),
     jobsDone: progress.jobsDone,
     jobsKnown: progress.jobsKnown,
     nodes: progress.nodes,

@@ -8,7 +8,12 @@
  * of filling depths 1, 2, 3, … to those capacities in order, and needs at least as many guesses
  * as that filling's last depth. For s ≤ P this is 2s − 1, reached exactly when one candidate
  * splits the rest apart.
+ *
+ * Under the crush objective (search/cost.ts), a secret at the last guess of the depth budget d
+ * weighs CRUSH_WEIGHT more, and at least s − capacity[d − 1] of s secrets are there: `within(d)`
+ * adds that to the total bound (both bounds hold at once, so their sum does).
  */
+import { CRUSH_WEIGHT } from './cost.js';
 
 /** Lower bounds on the cost of a class of secrets, by its size. */
 export class SizeBounds {
@@ -21,10 +26,17 @@ export class SizeBounds {
   /** `capacity[d]`: the most secrets any strategy solves within d guesses. */
   readonly capacity: Float64Array;
 
-  /** Bounds for classes of up to `maxSize` secrets when a guess has at most `answers` answers. */
+  /** `within(d)` by d, for the crush objective. */
+  readonly #within: Float64Array[] = [];
+
+  /**
+   * Bounds for classes of up to `maxSize` secrets when a guess has at most `answers` answers;
+   * `crush`: of the crush objective's weighted totals.
+   */
   constructor(
     readonly answers: number,
     maxSize: number,
+    readonly crush = false,
   ) {
     this.total = new Float64Array(maxSize + 1);
     this.depth = new Uint8Array(maxSize + 1);
@@ -51,5 +63,20 @@ export class SizeBounds {
     this.capacity = Float64Array.from(capacity);
     this.growth = new Float64Array(maxSize + 1);
     for (let s = 1; s <= maxSize; s++) this.growth[s] = this.total[s] - this.total[s - 1];
+  }
+
+  /**
+   * `within(d)[s]`: the least total of s secrets solved within d guesses, as the objective counts
+   * it: `total` unless crush weighs the secrets that must take all d.
+   */
+  within(depth: number): Float64Array {
+    if (!this.crush || depth >= this.capacity.length) return this.total;
+    let table = this.#within[depth];
+    if (!table) {
+      const reach = depth > 0 ? this.capacity[depth - 1] : 0;
+      table = this.total.map((total, s) => total + CRUSH_WEIGHT * Math.max(0, s - reach));
+      this.#within[depth] = table;
+    }
+    return table;
   }
 }

@@ -60,6 +60,11 @@ export interface SearchOptions {
    * only to measure what it saves.
    */
   lookahead?: boolean;
+  /**
+   * Weigh each secret that needs every guess of the depth budget (search/cost.ts): the least
+   * total then has the fewest such secrets first. Only with a depth budget.
+   */
+  crush?: boolean;
   /** Called about every `progressEvery` nodes; return true to stop the search. */
   onProgress?: (progress: SearchProgress) => boolean | undefined;
   progressEvery?: number;
@@ -147,7 +152,7 @@ export class OptimalSearch {
     let possible = 0;
     for (let a = 0; a < game.answers; a++)
       if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
-    this.bounds = new SizeBounds(Math.max(possible, 2), game.size);
+    this.bounds = new SizeBounds(Math.max(possible, 2), game.size, options.crush ?? false);
     this.#kernels = new RankingKernels(game, this.bounds, table);
   }
 
@@ -318,8 +323,10 @@ export class OptimalSearch {
     const n = candidates.length;
     const { bounds } = this;
     if (bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
-    if (n <= 2) return n === 1 ? packCost(1, 1) : packCost(3, 2);
-    const floor = packCost(2 * n - 1, 2);
+    const within = bounds.within(depth);
+    if (n <= 2) return packCost(within[n], n);
+    // A candidate that splits the others apart: 2n − 1, and n − 1 at the second guess.
+    const floor = packCost(2 * n - 1 + (within[n] - bounds.total[n]), 2);
     if (floor >= limit) return floor;
 
     const cache = this.#cache;
@@ -426,11 +433,15 @@ export class OptimalSearch {
     const n = candidates.length;
     const kind = split.kind;
     kind[a] = SIZE_ONLY;
-    if (this.bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
-    const sizeBound = packCost(this.bounds.total[n], this.bounds.depth[n]);
-    if (n <= this.bounds.answers && this.#kernels.perfectCandidate(candidates) >= 0) {
+    const { bounds } = this;
+    if (bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
+    const within = bounds.within(depth)[n];
+    const sizeBound = packCost(within, bounds.depth[n]);
+    // What the crush objective adds for the secrets that must take the whole budget.
+    const forced = within - bounds.total[n];
+    if (n <= bounds.answers && this.#kernels.perfectCandidate(candidates) >= 0) {
       kind[a] = EXACT;
-      return packCost(2 * n - 1, 2);
+      return packCost(2 * n - 1 + forced, 2);
     }
     const slot = this.#cache.find(candidates, depth);
     if (slot >= 0) {
@@ -441,7 +452,7 @@ export class OptimalSearch {
       kind[a] = SEARCHED;
       return Math.max(this.#cache.cost(slot), sizeBound);
     }
-    return n <= this.bounds.answers ? packCost(2 * n, 2) : sizeBound;
+    return n <= bounds.answers ? packCost(2 * n + forced, 2) : sizeBound;
   }
 
   /**
@@ -539,12 +550,13 @@ export class OptimalSearch {
     let rest = 0;
     let total = n;
     let deepest = 1;
+    const within = this.bounds.within(depth - 1);
     for (let a = 0; a < answers; a++) {
       const c = start[a + 1] - start[a];
       if (c === 0 || a === game.solved) continue;
       if (c <= 2) {
         kind[a] = EXACT;
-        total += c === 1 ? 1 : 3;
+        total += within[c];
         deepest = Math.max(deepest, c + 1);
         continue;
       }

@@ -3,6 +3,10 @@
  * secret needs. The exact search compares them millions of times a second, so a cost is packed
  * into one number, total × 256 + max: the least total first, ties to the smaller maximum, in one
  * comparison. ∞ stands for "no strategy" (a class that cannot be solved within its depth).
+ *
+ * The crush objective weighs each secret that needs every guess of the depth budget
+ * `CRUSH_WEIGHT` more: the "total" the search adds up is then that weighted total, whose order is
+ * the fewest such secrets first, then the least total, with nothing else in the search changed.
  */
 
 /** No depth budget. */
@@ -25,6 +29,39 @@ export function costMax(cost: number): number {
   return cost % DEPTH_RADIX;
 }
 
-/** What a proof minimises: the total (so the average), or the worst case. */
-export const OBJECTIVES = ['expected', 'worst'] as const;
+/**
+ * What a secret at the last guess of the depth budget weighs more under the crush objective:
+ * more than any total (a total is below 2^20 while codes × depth is), so that counts come first.
+ */
+export const CRUSH_WEIGHT = 2 ** 20;
+
+/** A weighted total of the crush objective, apart: secrets at the last guess, and the total. */
+export function crushParts(weighted: number): { atLast: number; total: number } {
+  return { atLast: Math.floor(weighted / CRUSH_WEIGHT), total: weighted % CRUSH_WEIGHT };
+}
+
+/**
+ * The packed cost, as `objective` counts it within a depth budget of `depth`, of a strategy whose
+ * secrets need `histogram[g]` guesses g.
+ */
+export function costOfHistogram(
+  objective: Objective,
+  depth: number,
+  histogram: readonly number[],
+): number {
+  let total = 0;
+  let max = 0;
+  histogram.forEach((count, guesses) => {
+    total += count * guesses;
+    if (count > 0) max = guesses;
+  });
+  const atLast = objective === 'crush' ? (histogram[depth] ?? 0) : 0;
+  return packCost(total + CRUSH_WEIGHT * atLast, max);
+}
+
+/**
+ * What a proof minimises: the total (so the average); the worst case (then the total); or the
+ * worst case, then how many secrets need it ("crush"), then the total.
+ */
+export const OBJECTIVES = ['expected', 'worst', 'crush'] as const;
 export type Objective = (typeof OBJECTIVES)[number];

@@ -19,6 +19,8 @@ export interface SearchSettings {
   readonly consistentOnly: boolean;
   readonly symmetry: boolean;
   readonly lookahead: boolean;
+  /** The crush objective's weights (see search/cost.ts). */
+  readonly crush: boolean;
 }
 
 /** One piece of a proof: solve a class of secrets, or evaluate one guess at it (`guess` given). */
@@ -141,7 +143,8 @@ export class JobSolver {
       (settings === known ||
         (known?.consistentOnly === settings.consistentOnly &&
           known.symmetry === settings.symmetry &&
-          known.lookahead === settings.lookahead));
+          known.lookahead === settings.lookahead &&
+          known.crush === settings.crush));
     this.#rules = rules;
     this.#settings = settings;
     if (same) return search;

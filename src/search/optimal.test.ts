@@ -5,7 +5,7 @@ import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
 import { Checkpoint } from './checkpoint.js';
-import { costMax, costTotal } from './cost.js';
+import { costMax, costTotal, crushParts } from './cost.js';
 import { findOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
 
@@ -55,6 +55,54 @@ function bruteForce(
   return solve(codes, depth);
 }
 
+/**
+ * A plain exhaustive solver of the crush objective: within `depth` guesses, the fewest secrets
+ * that need all of them, then the least total, over every guess at every set; memoised, nothing
+ * clever. Returns [secrets at the last guess, total].
+ */
+function bruteForceCrush(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+): [number, number] | undefined {
+  const memo = new Map<string, [number, number] | undefined>();
+  const solve = (secrets: string[], left: number): [number, number] | undefined => {
+    if (left <= 0) return undefined;
+    if (secrets.length === 1) return [left === 1 ? 1 : 0, 1];
+    const key = `${left}:${secrets.join(',')}`;
+    if (memo.has(key)) return memo.get(key);
+    let best: [number, number] | undefined;
+    for (const guess of consistentOnly ? secrets : codes) {
+      const classes = new Map<string, string[]>();
+      for (const s of secrets) {
+        const answer = naiveScore(s, guess).join('-');
+        classes.set(answer, [...(classes.get(answer) ?? []), s]);
+      }
+      if (classes.size === 1 && !secrets.includes(guess)) continue;
+      // The guess itself, if it is the secret, is found now: at the last guess if left is 1.
+      let atLast = left === 1 && secrets.includes(guess) ? 1 : 0;
+      let total = secrets.length;
+      let feasible = true;
+      for (const [answer, members] of classes) {
+        if (answer === `${guess.length}-0`) continue;
+        const sub = solve(members, left - 1);
+        if (!sub) {
+          feasible = false;
+          break;
+        }
+        atLast += sub[0];
+        total += sub[1];
+      }
+      if (feasible && (!best || atLast < best[0] || (atLast === best[0] && total < best[1]))) {
+        best = [atLast, total];
+      }
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return solve(codes, depth);
+}
+
 const tiny = [
   { pegs: 2, colors: 3, repeat: true },
   { pegs: 2, colors: 4, repeat: true },
@@ -62,6 +110,28 @@ const tiny = [
   { pegs: 2, colors: 5, repeat: false },
   { pegs: 3, colors: 4, repeat: false },
 ];
+
+describe('the crush objective agrees with a brute-force search where it differs from worst', () => {
+  // Games where the least total at the least worst case leaves more secrets at it than need be.
+  it.each([
+    { pegs: 4, colors: 2, repeat: true },
+    { pegs: 2, colors: 5, repeat: true },
+    { pegs: 2, colors: 6, repeat: false },
+  ])('%o', async (options) => {
+    const rules = resolveRules(options);
+    const game = new Game(rules);
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    const worst = analyze(game, (await findOptimal(game, { objective: 'worst' })).strategy!);
+    const crush = analyze(game, (await findOptimal(game, { objective: 'crush' })).strategy!);
+    const [atLast, total] = bruteForceCrush(codes, worst.max, false)!;
+    expect([crush.max, crush.histogram[worst.max], crush.total]).toEqual([
+      worst.max,
+      atLast,
+      total,
+    ]);
+    expect(atLast).toBeLessThan(worst.histogram[worst.max]);
+  });
+});
 
 describe('optimal strategies agree with a brute-force search on tiny games', () => {
   it.each(tiny)('%o', async (options) => {
@@ -88,6 +158,11 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
       );
+
+      const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
+      const played = analyze(game, crush.strategy!);
+      const [atLast, total] = bruteForceCrush(codes, least, consistentOnly)!;
+      expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
     }
   });
 });
@@ -137,6 +212,13 @@ describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () =
     const found = await findOptimal(game, { objective: 'worst' });
     expect(costMax(found.cost)).toBe(5);
     expect(costTotal(found.cost)).toBe(5626);
+  });
+  it('crush: at least 539 secrets need 5 guesses, and a strategy with 539 plays as proved', async () => {
+    const found = await findOptimal(game, { objective: 'crush' });
+    expect(found.proved).toBe(true);
+    const analysis = analyze(game, found.strategy!);
+    expect([analysis.max, analysis.histogram[5]]).toEqual([5, 539]);
+    expect(crushParts(costTotal(found.cost))).toEqual({ atLast: 539, total: analysis.total });
   });
 });
 

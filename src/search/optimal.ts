@@ -36,7 +36,14 @@ import {
 } from '../tree.js';
 import { OptimalSearch } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
-import { type Objective, UNLIMITED, costMax, costTotal, packCost } from './cost.js';
+import {
+  type Objective,
+  UNLIMITED,
+  costMax,
+  costOfHistogram,
+  costTotal,
+  packCost,
+} from './cost.js';
 import {
   type JobAnswer,
   JobQueue,
@@ -55,7 +62,10 @@ const PLANNER_CACHE_BYTES = 64 * 2 ** 20;
 
 /** What `findOptimal` is asked for, and how it runs. */
 export interface OptimalOptions {
-  /** `expected` (the default): the least total; `worst`: the least worst case, then total. */
+  /**
+   * `expected` (the default): the least total; `worst`: the least worst case, then the total;
+   * `crush`: the least worst case, then the fewest secrets that need it, then the total.
+   */
   objective?: Objective;
   /** Only strategies that never need more than this many guesses. */
   maxDepth?: number;
@@ -125,19 +135,21 @@ export interface OptimalResult {
 /**
  * Finds an optimal strategy for the whole game and proves it. `expected` minimises the total
  * (ties: the smaller worst case) within `maxDepth`; `worst` finds the least depth any strategy
- * can keep to (at most `maxDepth`), then the least total at that depth.
+ * can keep to (at most `maxDepth`), then the least total at that depth; `crush` finds that depth
+ * too, then the fewest secrets that need all of it, then the least total (the cost and bounds are
+ * then weighted totals: see `crushParts`).
  */
 export function findOptimal(game: Game, options: OptimalOptions = {}): Promise<OptimalResult> {
   return new Proof(game, options).run();
 }
 
 /**
- * The depth budgets to search in turn: the cap for `expected`; for `worst`, every depth from the
+ * The depth budgets to search in turn: the cap for `expected`; for `worst` and `crush`, every depth from the
  * least the size bound allows up to the cap, until one has a strategy.
  */
 function depthsToTry(options: OptimalOptions, least: number): number[] {
   const cap = options.maxDepth ?? UNLIMITED;
-  if (options.objective !== 'worst') return [cap];
+  if (options.objective !== 'worst' && options.objective !== 'crush') return [cap];
   return Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i);
 }
 
@@ -184,6 +196,7 @@ class Proof {
   readonly #planner: OptimalSearch;
   readonly #queue: JobQueue;
   readonly #checkpoint: Checkpoint | undefined;
+  readonly #objective: Objective;
   #depth: number;
   #best = Number.POSITIVE_INFINITY;
   #bestRoot: readonly number[] | undefined;
@@ -207,6 +220,7 @@ class Proof {
       consistentOnly: options.consistentOnly ?? false,
       symmetry: options.symmetry ?? true,
       lookahead: options.lookahead ?? true,
+      crush: options.objective === 'crush',
     };
     const { cacheBytes, progressEvery } = options;
     const trees = options.checkpoint !== undefined;
@@ -217,6 +231,7 @@ class Proof {
     const runner = options.runner ?? solverRunner(solver!);
     this.#queue = new JobQueue(runner, () => this.#report());
     this.#checkpoint = options.checkpoint;
+    this.#objective = options.objective ?? 'expected';
     this.#depth = options.maxDepth ?? UNLIMITED;
   }
 
@@ -579,9 +594,10 @@ class Proof {
     const strategy = heuristicStrategy('expected-size', {
       consistentOnly: this.#settings.consistentOnly,
     });
-    const { total, max } = analyze(game, strategy);
+    const { max, histogram } = analyze(game, strategy);
     if (max > this.#depth) return undefined;
-    return { root: packTree(buildTree(game, strategy).root), cost: packCost(total, max) };
+    const cost = costOfHistogram(this.#objective, this.#depth, histogram);
+    return { root: packTree(buildTree(game, strategy).root), cost };
   }
 
   /** The one place a result is made. */
@@ -622,14 +638,16 @@ class Proof {
   /** A strategy assembled from a checkpoint is checked before it is believed. */
   #checkResumed(tree: Tree, cost: number): void {
     const verdict = verifyTree(tree);
-    let total = 0;
-    let max = 0;
-    if (verdict.valid) {
-      for (const guesses of verdict.guesses) {
-        total += guesses;
-        max = Math.max(max, guesses);
-      }
-    }
-    if (!verdict.valid || packCost(total, max) !== cost) throw untrusted();
+    if (!verdict.valid) throw untrusted();
+    const histogram: number[] = [];
+    for (const guesses of verdict.guesses) histogram[guesses] = (histogram[guesses] ?? 0) + 1;
+    if (
+      costOfHistogram(
+        this.#objective,
+        this.#depth,
+        [...histogram].map((c) => c ?? 0),
+      ) !== cost
+    )
+      throw untrusted();
   }
 }

@@ -18,7 +18,7 @@
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { SizeBounds } from './bounds.js';
-import { costTotal, packCost } from './cost.js';
+import { CRUSH_WEIGHT, costTotal, packCost } from './cost.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
 export interface Ranking {
@@ -120,6 +120,11 @@ export class RankingKernels {
    * 3n − 2s − k, then any other below the least bound so found. The rest keep 3n − 2s − k, which
    * is a lower bound too; a search evaluates each guess in full anyway. Above P secrets the
    * depth left must be at least 4 (`rank` sees to it), so a guess with E > 0 keeps to it.
+   *
+   * Under crush (search/cost.ts), a class of c secrets with d guesses left adds the weight times
+   * max(0, c − capacity[d − 1]); here d = depth − 1 and c ≤ capacity[3], so that is every
+   * secret but the guess (n − s) with two guesses left, all but one per class (n − s − k) with
+   * three, E with four, and nothing with more: E then weighs 1 + the weight.
    */
   #rankMasks(
     candidates: Int32Array,
@@ -135,6 +140,10 @@ export class RankingKernels {
     this.#gatherAnswerMasks(candidates, masks);
     const solved = this.#game.solved;
     const count = guesses ? guesses.length : size;
+    const weight = this.#bounds.crush ? CRUSH_WEIGHT : 0;
+    const lastAll = depth === 2 ? weight : 0;
+    const lastBut1 = depth === 3 ? weight : 0;
+    const excessWeight = 1 + (depth === 4 ? weight : 0);
     let least = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
@@ -144,7 +153,7 @@ export class RankingKernels {
       if (s === 0 && k === 1) continue;
       const deepest = k === n - s ? 2 : 3;
       if (deepest > depth) continue;
-      const bound = 3 * n - 2 * s - k;
+      const bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
       if (bound < least) least = bound;
       offer(ranking, guess, packCost(bound, deepest), 1 - s, limit);
     }
@@ -160,7 +169,7 @@ export class RankingKernels {
         const key = ranking.keys[i];
         if (pass === 0 ? key < leastFrom || key >= leastTo : key >= below) continue;
         const bound = costTotal(Math.floor(key / 2));
-        const excess = this.#excess(ranking.guesses[i], candidates);
+        const excess = this.#excess(ranking.guesses[i], candidates) * excessWeight;
         if (excess > 0) {
           const raised = packCost(bound + excess, 4);
           if (raised >= limit) {
@@ -283,7 +292,8 @@ export class RankingKernels {
     // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
     // is taken back out after the loop. The largest class fixes the depth bound, which grows
     // with size; counting the all-hits class in it changes nothing once n ≥ 2.
-    const { total, depth: depthBound } = this.#bounds;
+    const { depth: depthBound } = this.#bounds;
+    const total = this.#bounds.within(depth - 1);
     const count = guesses ? guesses.length : size;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
@@ -296,7 +306,7 @@ export class RankingKernels {
         largest = c > largest ? c : largest;
       }
       const candidate = counts[base + solved];
-      sum -= candidate;
+      sum -= total[candidate];
       const deepest = depthBound[largest] + 1;
       if (largest === n || deepest > depth) continue;
       offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
