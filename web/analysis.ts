@@ -78,6 +78,8 @@ export function runAnalysis(request: AnalysisRequest, post: (message: AnalysisMe
 
 /** One bar of the histogram chart, in the chart's coordinates (y grows downwards). */
 export interface Bar {
+  /** Which histogram (strategy) the bar is of. */
+  readonly series: number;
   readonly guesses: number;
   readonly secrets: number;
   readonly x: number;
@@ -87,25 +89,37 @@ export interface Bar {
 }
 
 /**
- * Lays the histogram out as bars from 1 guess to the maximum, in a plot `width` × `height`:
- * equal slots with a gap between bars, heights proportional to the counts, the tallest full
- * height; a count too small to see still gets one unit, so no non-zero bar vanishes.
+ * Lays histograms out side by side, from 1 guess to the largest maximum, in a plot `width` ×
+ * `height`: one slot a number of guesses with a gap between slots, the histograms' bars side by
+ * side in it, heights proportional to the counts (the tallest of all full height); a count too
+ * small to see still gets one unit, so no non-zero bar vanishes.
  */
-export function histogramBars(histogram: readonly number[], width: number, height: number): Bar[] {
-  const max = histogram.length - 1;
+export function groupedBars(
+  histograms: readonly (readonly number[])[],
+  width: number,
+  height: number,
+): Bar[] {
+  const max = Math.max(0, ...histograms.map((histogram) => histogram.length - 1));
   if (max < 1) return [];
-  const tallest = Math.max(...histogram.slice(1));
+  const tallest = Math.max(1, ...histograms.flatMap((histogram) => histogram.slice(1)));
   const slot = width / max;
   const gap = Math.min(slot * 0.2, 12);
-  return histogram.slice(1).map((secrets, i) => {
-    const barHeight = secrets === 0 ? 0 : Math.max(1, (secrets / tallest) * height);
-    return {
-      guesses: i + 1,
-      secrets,
-      x: i * slot + gap / 2,
-      y: height - barHeight,
-      width: slot - gap,
-      height: barHeight,
-    };
-  });
+  const barWidth = (slot - gap) / histograms.length;
+  const bars: Bar[] = [];
+  for (let guesses = 1; guesses <= max; guesses++) {
+    histograms.forEach((histogram, series) => {
+      const secrets = histogram[guesses] ?? 0;
+      const barHeight = secrets === 0 ? 0 : Math.max(1, (secrets / tallest) * height);
+      bars.push({
+        series,
+        guesses,
+        secrets,
+        x: (guesses - 1) * slot + gap / 2 + series * barWidth,
+        y: height - barHeight,
+        width: barWidth,
+        height: barHeight,
+      });
+    });
+  }
+  return bars;
 }

@@ -1,15 +1,30 @@
 /**
- * The play views' state, around the core's sessions (src/session.ts): what the user has picked
- * but not yet sent, and what to warn about. No DOM, so the tests play whole games through it.
+ * The play views' state, around the core's sessions (src/session.ts): what the player has picked
+ * but not yet sent, what to warn about, and how a game is saved and restored. No DOM, so the
+ * tests play whole games through it.
  *
- * - `CodemakerPlay`: the computer guesses, the user composes an answer (hits and blows). Each
- *   change of the answer is checked at once against the answers before it, so a contradiction
- *   is named before it is sent, with the turn it contradicts, and undo is offered.
- * - `CodebreakerPlay`: the user composes a guess symbol by symbol (or types it), sends it, and
- *   may ask for a hint or give up.
+ * - `CodemakerPlay`: the computer guesses, the player composes an answer. Each change of the
+ *   answer is checked at once against the answers before it, so a contradiction is named before
+ *   it is sent, with the turn it contradicts, and undo is offered.
+ * - `CodebreakerPlay`: the player composes a guess on the board, a slot at a time (a slot is
+ *   selected, a symbol goes in it and the selection moves on), sends it, and may ask for a hint
+ *   or give up.
+ *
+ * A game survives a change of strategy: `withStrategy` replays the turns so far under the new
+ * one, which takes over from there (for the codebreaker the strategy only gives hints). The same
+ * replay restores a saved game (`SavedCodemaker`, `SavedCodebreaker`: plain JSON, codes written
+ * out). The computer's earlier guesses are replayed as they were shown, whatever strategy made
+ * them (`replaying`).
  */
 import { CodebreakerError } from '../src/errors.js';
-import { type Feedback, answerOf, canOccur, makeFeedback, parseFeedback } from '../src/feedback.js';
+import {
+  type Feedback,
+  answerIndex,
+  answerOf,
+  canOccur,
+  makeFeedback,
+  parseFeedback,
+} from '../src/feedback.js';
 import type { Game } from '../src/game.js';
 import {
   CodebreakerSession,
@@ -19,7 +34,7 @@ import {
   describeConflict,
   secretFromSeed,
 } from '../src/session.js';
-import type { Strategy } from '../src/strategy.js';
+import type { Strategy, Turn } from '../src/strategy.js';
 
 /** A turn as the views show it: codes and answers written out. */
 export interface TurnView {
@@ -53,21 +68,75 @@ function inputError(error: unknown): string {
   throw error;
 }
 
-/** The computer breaks the user's code. */
+/**
+ * `strategy`, except that in the states `turns` pass through it guesses what was guessed there:
+ * the computer's guesses of a game are replayed as they were, and `strategy` goes on from them.
+ */
+export function replaying(turns: readonly Turn[], strategy: Strategy): Strategy {
+  return {
+    get name() {
+      return strategy.name;
+    },
+    choose(state) {
+      const depth = state.history.length;
+      const onPath =
+        depth < turns.length &&
+        state.history.every(
+          (turn, i) => turn.guess === turns[i].guess && turn.answer === turns[i].answer,
+        );
+      return onPath ? turns[depth].guess : strategy.choose(state);
+    },
+  };
+}
+
+/** A codemaker game saved: each guess and its answer, written out (`["1122","1H0B"]`). */
+export interface SavedCodemaker {
+  readonly turns: readonly (readonly [guess: string, answer: string])[];
+}
+
+/** The computer breaks the player's code. */
 export class CodemakerPlay {
   readonly session: CodemakerSession;
   /** The answer being composed. */
   #answer: Feedback = { hits: 0, blows: 0 };
-  /** Whether the user has set the answer to the current guess (before that, no warning). */
+  /** Whether the player has set the answer to the current guess (before that, no warning). */
   #touched = false;
   /** Why the last action was refused, until the next action. */
   message: string | undefined;
+  /** How many guesses were made before `strategy` took over (0: it made them all). */
+  since = 0;
 
+  /** A new game, or the game of `turns` replayed (their guesses as they were). */
   constructor(
     readonly game: Game,
-    strategy: Strategy,
+    readonly strategy: Strategy,
+    turns: readonly Turn[] = [],
   ) {
-    this.session = new CodemakerSession(game, strategy);
+    this.session = new CodemakerSession(game, replaying(turns, strategy));
+    for (const turn of turns) this.session.answer(answerOf(game.pegs, turn.answer));
+  }
+
+  /** A saved game played on; throws `CodebreakerError` if it is not a game of these rules. */
+  static restore(game: Game, strategy: Strategy, saved: SavedCodemaker): CodemakerPlay {
+    const turns = saved.turns.map(([guess, answer]) => {
+      const { hits, blows } = parseFeedback(answer, game.rules);
+      return { guess: game.codes.parse(guess), answer: answerIndex(game.pegs, hits, blows) };
+    });
+    return new CodemakerPlay(game, strategy, turns);
+  }
+
+  /** The game so far, with `strategy` guessing from now on; the answer being composed is kept. */
+  withStrategy(strategy: Strategy): CodemakerPlay {
+    const next = new CodemakerPlay(this.game, strategy, this.session.turns);
+    next.since = this.session.turns.length;
+    next.#answer = this.#answer;
+    next.#touched = this.#touched;
+    return next;
+  }
+
+  /** The game as saved. */
+  get saved(): SavedCodemaker {
+    return { turns: this.turns.map((turn) => [turn.guess, turn.answer] as const) };
   }
 
   /** The computer's guess to answer, written out; undefined once solved. */
@@ -100,15 +169,21 @@ export class CodemakerPlay {
     }
   }
 
+  /** Whether (hits, blows) can be the answer to some guess against some secret of the game. */
+  canOccur(hits: number, blows: number): boolean {
+    return canOccur(this.game.rules, { hits, blows });
+  }
+
   /**
-   * What is wrong with the answer being composed, said as soon as the user sets it: that it
-   * cannot occur, or which earlier answer it contradicts.
+   * What is wrong with the answer being composed, said as soon as the player sets it: that it
+   * cannot occur, or which earlier answer it contradicts (in the core's words, `2H1B`).
    */
   get warning(): string | undefined {
     if (this.session.solved || !this.#touched) return undefined;
     const answer = this.#answer;
     if (!canOccur(this.game.rules, answer)) {
-      return `${makeFeedback(answer)} cannot occur with ${this.game.pegs} pegs${this.game.rules.repeat ? '' : ` of ${this.game.rules.colors} colours without repetition`}`;
+      const { pegs, colors, repeat } = this.game.rules;
+      return `${makeFeedback(answer)} cannot occur with ${pegs} pegs${repeat ? '' : ` of ${colors} colours without repetition`}`;
     }
     const conflict = this.session.conflict(answer);
     return conflict && describeConflict(this.game, this.session.turns, conflict);
@@ -143,23 +218,81 @@ export class CodemakerPlay {
   }
 }
 
-/** The user breaks the computer's code. */
+/** A codebreaker game saved: the seed of the secret, the guesses, and the row being filled. */
+export interface SavedCodebreaker {
+  readonly seed: number;
+  readonly guesses: readonly string[];
+  readonly gaveUp: boolean;
+  /** The row being filled, `·` where empty. */
+  readonly draft: string;
+}
+
+/** The placeholder of an empty slot in `draftText`. */
+export const EMPTY_SLOT = '·';
+
+/** The player breaks the computer's code. */
 export class CodebreakerPlay {
   readonly session: CodebreakerSession;
   /** The guess being composed: a symbol index per position, or undefined where empty. */
   #draft: (number | undefined)[];
+  /** The slot the next symbol goes in. */
+  #slot = 0;
   #hint: Hint | undefined;
   /** Why the last action was refused, until the next action. */
   message: string | undefined;
 
-  /** A game whose secret the seed picks (`secretFromSeed`), so it can be replayed. */
+  /** A game whose secret the seed picks (`secretFromSeed`), with `guesses` already made. */
   constructor(
     readonly game: Game,
-    strategy: Strategy,
+    readonly strategy: Strategy,
     readonly seed: number,
+    guesses: readonly number[] = [],
+    gaveUp = false,
   ) {
     this.session = new CodebreakerSession(game, strategy, secretFromSeed(game, seed));
+    for (const guess of guesses) this.session.guess(guess);
+    if (gaveUp) this.session.giveUp();
     this.#draft = new Array(game.pegs).fill(undefined);
+  }
+
+  /** A saved game played on; throws `CodebreakerError` if it is not a game of these rules. */
+  static restore(game: Game, strategy: Strategy, saved: SavedCodebreaker): CodebreakerPlay {
+    if (!Number.isSafeInteger(saved.seed)) {
+      throw new CodebreakerError('bad-option', `the saved seed ${saved.seed} is no whole number`);
+    }
+    const guesses = saved.guesses.map((guess) => game.codes.parse(guess));
+    const play = new CodebreakerPlay(game, strategy, saved.seed, guesses, saved.gaveUp);
+    const alphabet = [...game.rules.alphabet];
+    const symbols = [...saved.draft];
+    if (symbols.length === game.pegs) {
+      play.#draft = symbols.map((s) => (alphabet.includes(s) ? alphabet.indexOf(s) : undefined));
+      play.#slot = Math.max(0, play.#draft.indexOf(undefined));
+    }
+    return play;
+  }
+
+  /** The same game with hints from `strategy`; the row being filled is kept. */
+  withStrategy(strategy: Strategy): CodebreakerPlay {
+    const next = new CodebreakerPlay(
+      this.game,
+      strategy,
+      this.seed,
+      this.session.turns.map((turn) => turn.guess),
+      this.session.revealed,
+    );
+    next.#draft = [...this.#draft];
+    next.#slot = this.#slot;
+    return next;
+  }
+
+  /** The game as saved. */
+  get saved(): SavedCodebreaker {
+    return {
+      seed: this.seed,
+      guesses: this.turns.map((turn) => turn.guess),
+      gaveUp: this.session.revealed,
+      draft: this.draftText,
+    };
   }
 
   /** The guess being composed. */
@@ -167,41 +300,101 @@ export class CodebreakerPlay {
     return this.#draft;
   }
 
-  /** Whether `symbol` can be added to the draft now (a free position, and repetition rules). */
-  canPick(symbol: number): boolean {
-    if (this.session.over || !this.#draft.includes(undefined)) return false;
-    return this.game.rules.repeat || !this.#draft.includes(symbol);
+  /** The slot the next symbol goes in. */
+  get slot(): number {
+    return this.#slot;
   }
 
-  /** Puts `symbol` in the first empty position of the draft. */
-  pick(symbol: number): void {
-    if (!this.canPick(symbol)) return;
-    this.#draft[this.#draft.indexOf(undefined)] = symbol;
+  /** Selects the slot the next symbol goes in. */
+  select(position: number): void {
+    if (position < 0 || position >= this.game.pegs) return;
+    this.#slot = position;
     this.message = undefined;
   }
 
-  /** Empties one position of the draft. */
+  /** Moves the selection by `step` slots, stopping at the ends. */
+  moveSlot(step: number): void {
+    this.select(Math.min(this.game.pegs - 1, Math.max(0, this.#slot + step)));
+  }
+
+  /** Whether a symbol can be placed now (the game is not over). */
+  get canPlace(): boolean {
+    return !this.session.over;
+  }
+
+  /** Whether `symbol` is in the row already (without repetition, placing it moves it). */
+  used(symbol: number): boolean {
+    return this.#draft.includes(symbol);
+  }
+
+  /**
+   * Puts `symbol` in `position` (default: the selected slot), then selects the next empty slot.
+   * Without repetition a symbol already in the row moves there.
+   */
+  place(symbol: number, position = this.#slot): void {
+    if (!this.canPlace || symbol < 0 || symbol >= this.game.rules.colors) return;
+    if (!this.game.rules.repeat) {
+      const before = this.#draft.indexOf(symbol);
+      if (before >= 0) this.#draft[before] = undefined;
+    }
+    this.#draft[position] = symbol;
+    this.message = undefined;
+    const pegs = this.game.pegs;
+    for (let step = 1; step <= pegs; step++) {
+      const next = (position + step) % pegs;
+      if (this.#draft[next] === undefined) {
+        this.#slot = next;
+        return;
+      }
+    }
+    this.#slot = Math.min(position + 1, pegs - 1);
+  }
+
+  /** Places the symbol written `char`, if the alphabet has it; returns whether it did. */
+  type(char: string): boolean {
+    const symbol = [...this.game.rules.alphabet].indexOf(char);
+    if (symbol < 0 || !this.canPlace) return false;
+    this.place(symbol);
+    return true;
+  }
+
+  /** Empties the selected slot, or if it is empty the one before it, and selects that one. */
+  backspace(): void {
+    if (this.#draft[this.#slot] === undefined && this.#slot > 0) this.#slot--;
+    this.clearAt(this.#slot);
+  }
+
+  /** Empties one position of the draft and selects it. */
   clearAt(position: number): void {
     this.#draft[position] = undefined;
+    this.#slot = position;
     this.message = undefined;
   }
 
   /** Empties the draft. */
   clear(): void {
     this.#draft.fill(undefined);
+    this.#slot = 0;
     this.message = undefined;
   }
 
   /** The draft written out, `·` where empty. */
   get draftText(): string {
     const alphabet = [...this.game.rules.alphabet];
-    return this.#draft.map((s) => (s === undefined ? '·' : alphabet[s])).join('');
+    return this.#draft.map((s) => (s === undefined ? EMPTY_SLOT : alphabet[s])).join('');
+  }
+
+  /** Whether every slot of the row is filled. */
+  get full(): boolean {
+    return !this.#draft.includes(undefined);
   }
 
   /** Sends the draft as a guess, once every position is filled. */
   send(): PlayedTurn | undefined {
-    if (this.#draft.includes(undefined)) {
-      this.message = `choose all ${this.game.pegs} symbols first`;
+    if (this.session.over) return undefined;
+    if (!this.full) {
+      const empty = this.#draft.filter((s) => s === undefined).length;
+      this.message = `fill the ${empty === 1 ? 'last empty slot' : `${empty} empty slots`} first`;
       return undefined;
     }
     return this.#guess(this.game.codes.indexOf(this.#draft as number[]));
@@ -209,6 +402,7 @@ export class CodebreakerPlay {
 
   /** Sends a typed guess; undefined (with `message`) if it is no code of the game. */
   sendText(text: string): PlayedTurn | undefined {
+    if (this.session.over) return undefined;
     let code: number;
     try {
       code = this.game.codes.parse(text);
@@ -222,6 +416,7 @@ export class CodebreakerPlay {
   #guess(code: number): PlayedTurn {
     const turn = this.session.guess(code);
     this.#draft.fill(undefined);
+    this.#slot = 0;
     this.#hint = undefined;
     this.message = undefined;
     return turn;
@@ -230,6 +425,7 @@ export class CodebreakerPlay {
   /** Asks for a hint: how many secrets remain and the strategy's guess. */
   hint(): Hint {
     this.#hint = this.session.hint();
+    this.message = undefined;
     return this.#hint;
   }
 
@@ -243,11 +439,13 @@ export class CodebreakerPlay {
   useHint(): void {
     if (!this.#hint || this.session.over) return;
     this.#draft = [...this.game.codes.symbolsOf(this.#hint.suggestion)];
+    this.#slot = this.game.pegs - 1;
   }
 
   /** Ends the game; returns the secret written out. */
   giveUp(): string {
     this.#hint = undefined;
+    this.message = undefined;
     return this.game.codes.make(this.session.giveUp());
   }
 

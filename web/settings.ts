@@ -1,13 +1,12 @@
 /**
  * Which game the page plays: a preset, or custom pegs, colours and repetition.
  *
- * The page refuses games of more than `WEB_MAX_CODES` codes, the core's own limit for a full
- * score table (`TABLE_MAX_CODES`, 8192). The table holds one byte per (guess, secret) pair, so
- * at the limit it is 64 MiB; the page and the analysis worker each build one, 128 MiB at most,
- * which a browser tab holds comfortably. Every classic game fits (Bulls and Cows, the largest,
- * has 5040 codes: 25 MiB). Above the limit the heuristic strategies would score every pair from
- * scratch at each guess, tens of seconds to minutes of work per move in a tab; the command line
- * plays those games.
+ * Every game the core enumerates (up to 2^24 codes, like the command line) is played in both
+ * roles: playing needs only the candidate list and scores computed as they are needed. What needs
+ * the full score table, one byte per (guess, secret) pair, is kept to games whose table fits a tab
+ * (`TABLE_MAX_CODES`, 8,192 codes, 64 MiB at most): the analysis over every secret and the
+ * strategy tree. Above it those views say so and give the command line that does the work, and
+ * the heuristics score fewer guesses (strategy-choice.ts).
  *
  * Plain data and functions, no DOM: the tests drive them directly.
  */
@@ -22,16 +21,17 @@ import {
   PRESET_NAMES,
   type PresetName,
   type Rules,
-  countCodes,
+  presetOf,
   resolveRules,
 } from '../src/rules.js';
 
-/** The largest game the page plays: its score table must fit comfortably in a tab. */
-export const WEB_MAX_CODES = TABLE_MAX_CODES;
+/** The largest game whose analysis and tree run in the page: its score table must fit a tab. */
+export const WEB_TABLE_MAX_CODES = TABLE_MAX_CODES;
 
-/** What the game menu offers: the presets, then custom rules. */
-export const GAME_OPTIONS = [...PRESET_NAMES, 'custom'] as const;
-export type GameOption = (typeof GAME_OPTIONS)[number];
+/** A choice of the game menu: a preset, or custom rules. */
+export type GameOption = PresetName | 'custom';
+/** What the game menu offers: every preset, then custom rules. */
+export const GAME_OPTIONS: readonly GameOption[] = [...PRESET_NAMES, 'custom'];
 
 /** The game menu's state; pegs, colours, repetition and alphabet apply to `custom` only. */
 export interface GameChoice {
@@ -60,20 +60,6 @@ export function gameTitle(option: GameOption): string {
   return option === 'custom' ? 'Custom…' : PRESETS[option].title;
 }
 
-function tooLarge(pegs: number, colors: number, repeat: boolean): CodebreakerError {
-  const count = countCodes(pegs, colors, repeat);
-  const codes = count < 1e15 ? count.toLocaleString('en-US') : count.toExponential(2);
-  return new CodebreakerError(
-    'too-large',
-    [
-      `${pegs} pegs of ${colors} colours ${repeat ? 'with' : 'without'} repetition make ${codes} codes;`,
-      `the web app plays games of at most ${WEB_MAX_CODES.toLocaleString('en-US')} codes, whose score table`,
-      `(${(WEB_MAX_CODES ** 2 / 2 ** 20).toFixed(0)} MiB at most) fits comfortably in a browser tab.`,
-      'Use the command line (npx codebreaker) for larger games.',
-    ].join(' '),
-  );
-}
-
 /** Checks a number field of a custom game, in the menu's words. */
 function checkField(value: number, name: string, min: number, max: number): void {
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -81,33 +67,17 @@ function checkField(value: number, name: string, min: number, max: number): void
   }
 }
 
-/** The rules of a choice; throws `CodebreakerError` for bad or too large rules. */
+/** The rules of a choice; throws `CodebreakerError` for rules the core refuses. */
 export function rulesForChoice(choice: GameChoice): Rules {
-  if (choice.game === 'custom') {
-    checkField(choice.pegs, 'pegs', MIN_PEGS, MAX_PEGS);
-    checkField(choice.colors, 'colours', MIN_COLORS, MAX_COLORS);
-  }
-  let rules: Rules;
-  try {
-    rules =
-      choice.game === 'custom'
-        ? resolveRules({
-            pegs: choice.pegs,
-            colors: choice.colors,
-            repeat: choice.repeat,
-            alphabet: choice.alphabet === '' ? undefined : choice.alphabet,
-          })
-        : resolveRules({ game: choice.game });
-  } catch (error) {
-    if (error instanceof CodebreakerError && error.kind === 'too-large') {
-      throw tooLarge(choice.pegs, choice.colors, choice.repeat);
-    }
-    throw error;
-  }
-  if (countCodes(rules.pegs, rules.colors, rules.repeat) > WEB_MAX_CODES) {
-    throw tooLarge(rules.pegs, rules.colors, rules.repeat);
-  }
-  return rules;
+  if (choice.game !== 'custom') return resolveRules({ game: choice.game });
+  checkField(choice.pegs, 'pegs', MIN_PEGS, MAX_PEGS);
+  checkField(choice.colors, 'colours', MIN_COLORS, MAX_COLORS);
+  return resolveRules({
+    pegs: choice.pegs,
+    colors: choice.colors,
+    repeat: choice.repeat,
+    alphabet: choice.alphabet === '' ? undefined : choice.alphabet,
+  });
 }
 
 /** The game of a choice, built once and shared; throws as `rulesForChoice` does. */
@@ -115,7 +85,28 @@ export function gameForChoice(choice: GameChoice): Game {
   return gameFor(rulesForChoice(choice));
 }
 
-/** How symbols are drawn: coloured pegs (Mastermind) or digit tiles (Bulls and Cows). */
+/** Whether the analysis and the tree of this game run in the page (its score table fits). */
+export function fitsTab(game: Game): boolean {
+  return game.size <= WEB_TABLE_MAX_CODES;
+}
+
+/** The rules as command-line flags: `--game mastermind`, or `--pegs 5 --colors 8 --repeat`. */
+export function rulesFlags(rules: Rules): string {
+  const preset = presetOf(rules);
+  if (preset) return `--game ${preset}`;
+  const flags = [`--pegs ${rules.pegs}`, `--colors ${rules.colors}`];
+  flags.push(rules.repeat ? '--repeat' : '--no-repeat');
+  const usual = resolveRules({ pegs: rules.pegs, colors: rules.colors, repeat: rules.repeat });
+  if (usual.alphabet !== rules.alphabet) flags.push(`--alphabet '${rules.alphabet}'`);
+  return flags.join(' ');
+}
+
+/** A key naming the rules exactly, for saved games. */
+export function rulesKey(rules: Rules): string {
+  return `${rules.pegs}/${rules.colors}/${rules.repeat ? 'r' : 'n'}/${rules.alphabet}`;
+}
+
+/** How symbols are drawn: coloured pegs (Mastermind, Hit & Blow) or digit tiles. */
 export type SymbolStyle = 'pegs' | 'digits';
 
 /** Colours for pegs, in symbol order; games with more colours than this show digit tiles. */
@@ -134,7 +125,15 @@ export const PEG_COLOURS = [
   '#9ccc2c',
 ] as const;
 
-/** Games with repetition and few enough colours look like Mastermind: pegs; others digits. */
+/** The presets played with digits, whatever their shape. */
+const DIGIT_PRESETS: readonly string[] = ['moo', 'numeron'];
+
+/**
+ * Bulls and Cows and Numer0n are digit games; Hit & Blow is played with coloured pins, and so is
+ * any other game of few enough colours with repetition (Mastermind's family). Others: digits.
+ */
 export function symbolStyle(rules: Rules): SymbolStyle {
+  const preset = presetOf(rules);
+  if (preset) return DIGIT_PRESETS.includes(preset) ? 'digits' : 'pegs';
   return rules.repeat && rules.colors <= PEG_COLOURS.length ? 'pegs' : 'digits';
 }

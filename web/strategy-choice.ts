@@ -1,3 +1,4 @@
+import { allCandidates, partitionSizes } from '../src/candidates.js';
 /**
  * The strategy menu: the library's strategies by name, and `optimal` where a proved optimal tree
  * ships for the game. The page never searches a whole game for an optimal strategy (Bulls and
@@ -8,9 +9,14 @@
  * searches exactly from the secrets left, which takes well under a second for Mastermind, within
  * a node budget; past it, the hint comes from most-parts (the best heuristic on average, Kooi
  * 2005) and the strategy's name says so.
+ *
+ * Games too large for a score table (settings.ts) are played without one: a heuristic then
+ * scores every code as a guess only while that is `UNTABLED_SCORES` scores or fewer, else only the
+ * codes still possible, and past that takes the first possible code; its name says which.
  */
 import type { Game } from '../src/game.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
+import { HEURISTIC_NAMES, type HeuristicName } from '../src/strategies/heuristic.js';
 import { STRATEGY_NAMES, createStrategy } from '../src/strategies/index.js';
 import type { GameState, Strategy } from '../src/strategy.js';
 import type { Tree, TreeNode } from '../src/tree.js';
@@ -26,14 +32,19 @@ export interface StrategyChoice {
 
 /** What each strategy does, in the menu's words. */
 export const STRATEGY_TITLES: Readonly<Record<string, string>> = {
-  'first-consistent': 'first consistent code',
-  'random-consistent': 'random consistent code',
-  minimax: 'minimax (Knuth)',
-  'expected-size': 'expected size (Irving)',
-  entropy: 'entropy (Neuwirth)',
-  'most-parts': 'most parts (Kooi)',
-  [OPTIMAL]: 'optimal (shipped tree)',
+  'first-consistent': 'First possible code',
+  'random-consistent': 'Random possible code',
+  minimax: 'Minimax (Knuth)',
+  'expected-size': 'Expected size (Irving)',
+  entropy: 'Entropy (Neuwirth)',
+  'most-parts': 'Most parts (Kooi)',
+  [OPTIMAL]: 'Optimal (proved tree)',
 };
+
+/** The menu title of a strategy (its name when it has none). */
+export function strategyTitle(name: string): string {
+  return STRATEGY_TITLES[name] ?? name;
+}
 
 /** The strategies the menu offers; `optimal` only when its tree ships for the game. */
 export function strategyNames(optimalShipped: boolean): string[] {
@@ -88,13 +99,101 @@ export function shippedStrategy(tree: Tree, name: string, budget = OFF_TREE_NODE
   let fellBack = false;
   return {
     get name() {
-      return fellBack ? `${name} (past the search budget: most-parts)` : name;
+      const title = strategyTitle(name);
+      return fellBack ? `${title} (past the search budget: ${strategyTitle('most-parts')})` : title;
     },
     choose(state) {
       const node = nodeAt(tree, state);
       const guess = node ? node.guess : exact?.(state);
       fellBack = guess === undefined;
       return guess ?? heuristic.choose(state);
+    },
+  };
+}
+
+/** Without a score table, the most scores a heuristic computes for one guess (about 0.2 s). */
+export const UNTABLED_SCORES = 20_000_000;
+
+/**
+ * The heuristic's opening, found without the heuristic's first pass (which, without a table,
+ * scores every candidate against every other: 10^9 scores for Super Mastermind). At the start
+ * every code is possible and two codes with the same pattern of repeated symbols split the
+ * secrets alike, so the essentially different openings are one code a partition of the pegs
+ * (11223 for 2 + 2 + 1), the smallest of its kind, as the symmetry reduction would list them;
+ * each is scored against every code and the best taken, ties to the first.
+ */
+export function openingGuess(game: Game, name: HeuristicName): number {
+  const { pegs, colors, repeat } = game.rules;
+  const openings: number[] = [];
+  const parts = (left: number, largest: number, symbols: number[]): void => {
+    if (left === 0) {
+      openings.push(game.codes.indexOf(symbols));
+      return;
+    }
+    const next = symbols.length === 0 ? 0 : symbols[symbols.length - 1] + 1;
+    if (next >= colors) return;
+    for (let size = Math.min(left, largest); size >= 1; size--) {
+      parts(left - size, size, [...symbols, ...new Array<number>(size).fill(next)]);
+    }
+  };
+  parts(pegs, repeat ? pegs : 1, []);
+  openings.sort((a, b) => a - b);
+  const all = allCandidates(game);
+  const counts = new Int32Array(game.answers);
+  const scratch = new Uint8Array(all.length);
+  let best = openings[0];
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const guess of openings) {
+    partitionSizes(game, guess, all, counts, scratch);
+    let value = 0;
+    for (const c of counts) {
+      if (name === 'minimax') value = Math.max(value, c);
+      else if (name === 'expected-size') value += c * c;
+      else if (name === 'entropy') value += c > 1 ? c * Math.log2(c) : 0;
+      else if (c > 0) value--;
+    }
+    const tolerance =
+      name === 'entropy' && Number.isFinite(bestScore) ? 1e-9 * Math.max(1, bestScore) : 0;
+    if (value < bestScore - tolerance) {
+      best = guess;
+      bestScore = value;
+    }
+  }
+  return best;
+}
+
+/**
+ * A heuristic for a game without a score table. Its first pass scores every candidate against
+ * every other (n² scores for n candidates), then each allowed guess against the candidates: so it
+ * scores every code as a guess while n² + codes × n is at most `budget`, only the possible codes
+ * while 2n² is, and past that takes the first possible code. The opening is `openingGuess`. The
+ * name says which way the last guess was chosen.
+ */
+export function untabledHeuristic(name: HeuristicName, budget = UNTABLED_SCORES): Strategy {
+  let opening: number | undefined;
+  const every = createStrategy(name);
+  const possible = createStrategy(name, { consistentOnly: true });
+  const first = createStrategy('first-consistent');
+  let mode: 'every' | 'possible' | 'first' = 'every';
+  return {
+    get name() {
+      const title = strategyTitle(name);
+      if (mode === 'every') return title;
+      if (mode === 'possible') return `${title}, among the possible codes only`;
+      return `${title} (too many secrets left to score: the first possible code)`;
+    },
+    choose(state) {
+      const n = state.candidates.length;
+      if (state.history.length === 0) {
+        mode = 'every';
+        opening ??= openingGuess(state.game, name);
+        return opening;
+      }
+      if (n * n + state.game.size * n <= budget) mode = 'every';
+      else if (2 * n * n <= budget) mode = 'possible';
+      else mode = 'first';
+      const chosen = mode === 'every' ? every : mode === 'possible' ? possible : first;
+      return chosen.choose(state);
     },
   };
 }
@@ -106,12 +205,16 @@ export function strategyFor(game: Game, choice: StrategyChoice, optimalTree?: Tr
     if (optimalTree.game !== game) throw new Error('the optimal tree is for another game');
     return shippedStrategy(optimalTree, OPTIMAL);
   }
+  if (!game.tableFits && (HEURISTIC_NAMES as readonly string[]).includes(choice.name)) {
+    return untabledHeuristic(choice.name as HeuristicName);
+  }
   return createStrategy(choice.name, { seed: choice.seed });
 }
 
-/** A strategy choice in words: "random-consistent (seed 42)". */
+/** A strategy choice in the menu's words: "random consistent code (seed 42)". */
 export function describeChoice(choice: StrategyChoice): string {
-  return choice.name === 'random-consistent' ? `${choice.name} (seed ${choice.seed})` : choice.name;
+  const title = strategyTitle(choice.name);
+  return choice.name === 'random-consistent' ? `${title} (seed ${choice.seed})` : title;
 }
 
 /** A fresh seed for random-consistent or a new secret. */

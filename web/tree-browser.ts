@@ -2,8 +2,9 @@
  * Browsing a strategy's decision tree from the root, one answer at a time.
  *
  * A node is the state after some answers: the secrets still possible and the strategy's guess
- * there, with one branch per answer that some secret gives (all hits ends the game, so it is no
- * branch). Nodes are computed only when opened, asking the strategy for that one state, so a
+ * there, with one branch per answer that some secret gives. All hits ends the game: when the
+ * guess may be the secret it is listed too, a branch with no node below it, so the branches'
+ * secrets always add up to the node's. Nodes are computed only when opened, asking the strategy for that one state, so a
  * heuristic's tree is browsed without building all of it; a shipped tree is a strategy too
  * (`treeStrategy`), and opens the same way at once.
  */
@@ -20,7 +21,9 @@ export interface Branch {
   readonly hits: number;
   readonly blows: number;
   readonly secrets: number;
-  /** The path of the node it leads to. */
+  /** Whether this is all hits: the guess was the secret, and the game ends (no node below). */
+  readonly wins: boolean;
+  /** The path of the node it leads to (for `wins`, where it would be). */
   readonly path: string;
 }
 
@@ -34,7 +37,7 @@ export interface BrowserNode {
   readonly guess: number;
   /** Whether the guess may be the secret (it is still possible). */
   readonly mayWin: boolean;
-  /** The answers to the guess other than all hits, in answer order. */
+  /** Every answer some secret gives to the guess, in answer order (all hits last). */
   readonly branches: readonly Branch[];
 }
 
@@ -73,13 +76,14 @@ export class TreeBrowser {
     const branches: Branch[] = [];
     for (let answer = 0; answer < this.game.answers; answer++) {
       const secrets = split.start[answer + 1] - split.start[answer];
-      if (secrets === 0 || answer === this.game.solved) continue;
+      if (secrets === 0) continue;
       const feedback = answerOf(this.game.pegs, answer);
       branches.push({
         answer,
         feedback: makeFeedback(feedback),
         ...feedback,
         secrets,
+        wins: answer === this.game.solved,
         path: path === '' ? `${answer}` : `${path}.${answer}`,
       });
     }
@@ -88,6 +92,21 @@ export class TreeBrowser {
     this.#nodes.set(path, node);
     this.#splits.set(path, split);
     return node;
+  }
+
+  /**
+   * The path of the node where `secret` is guessed, opening every node on the way; undefined
+   * if the strategy's tree does not reach it within `limit` guesses.
+   */
+  reveal(secret: number, limit = 64): string | undefined {
+    let node = this.root;
+    for (let depth = 0; depth < limit; depth++) {
+      this.#open.add(node.path);
+      if (node.guess === secret) return node.path;
+      const answer = this.game.score(node.guess, secret);
+      node = this.node(node.path === '' ? `${answer}` : `${node.path}.${answer}`);
+    }
+    return undefined;
   }
 
   /** Whether the node at `path` shows its branches. */

@@ -1,24 +1,46 @@
 /**
- * The web app's state without a DOM: game menu and its size limit, both play roles played to the
- * end, the analysis the worker runs, the histogram layout and the tree browser, checked against
- * the deliberately simple implementations in test/naive.ts and the published figures.
+ * The web app's state without a DOM: the game menu and the games beyond the score table, each
+ * game's words, both play roles played to the end, saved, restored and handed to another
+ * strategy, the URL and the saved state, the analysis the worker runs, the chart layout and the
+ * tree browser, checked against the deliberately simple implementations in test/naive.ts and the
+ * published figures.
  */
 import { describe, expect, it } from 'vitest';
 import { CodebreakerError } from '../../src/errors.js';
 import { gameFor } from '../../src/game.js';
 import { resolveRules } from '../../src/rules.js';
 import { createStrategy } from '../../src/strategies/index.js';
-import { type AnalysisMessage, histogramBars, runAnalysis } from '../../web/analysis.js';
+import { type AnalysisMessage, groupedBars, runAnalysis } from '../../web/analysis.js';
 import { CodebreakerPlay, CodemakerPlay } from '../../web/play.js';
 import {
-  WEB_MAX_CODES,
+  WEB_TABLE_MAX_CODES,
   customChoice,
+  fitsTab,
   gameForChoice,
   presetChoice,
+  rulesFlags,
   symbolStyle,
 } from '../../web/settings.js';
-import { OPTIMAL, strategyFor, strategyNames } from '../../web/strategy-choice.js';
+import {
+  OPTIMAL,
+  openingGuess,
+  strategyFor,
+  strategyNames,
+  untabledHeuristic,
+} from '../../web/strategy-choice.js';
 import { TreeBrowser } from '../../web/tree-browser.js';
+import {
+  type KeyValueStore,
+  SAVED_RULES_MAX,
+  STORAGE_KEY,
+  defaultView,
+  readSaved,
+  viewFromQuery,
+  viewToQuery,
+  withGames,
+  writeSaved,
+} from '../../web/view-state.js';
+import { answerWords, gameWords, termsFor } from '../../web/words.js';
 import { naiveCodes, naiveFirstConsistent, naiveScore, seededRandom } from '../naive.js';
 import { naiveConsistent } from './naive-play.js';
 
@@ -43,24 +65,28 @@ describe('the game menu', () => {
     expect(game.rules.alphabet).toBe(alphabet);
   });
 
-  it('plays custom games up to the score-table limit, with their own symbols', () => {
-    expect(WEB_MAX_CODES).toBe(8192);
+  it('plays every game the core enumerates; analysis and trees only where the table fits', () => {
+    expect(WEB_TABLE_MAX_CODES).toBe(8192);
     expect(gameForChoice(custom(5, 6, true)).size).toBe(7776);
-    expect(gameForChoice(custom(13, 2, true)).size).toBe(8192);
+    expect(fitsTab(gameForChoice(custom(13, 2, true)))).toBe(true);
     const lettered = gameForChoice(custom(3, 4, false, 'ABCD'));
     expect(lettered.codes.make(0)).toBe('ABC');
     expect(lettered.size).toBe(naiveCodes(3, 'ABCD', false).length);
+    const superMastermind = gameForChoice(custom(5, 8, true));
+    expect(superMastermind.size).toBe(32768);
+    expect(fitsTab(superMastermind)).toBe(false);
+    expect(gameForChoice(custom(6, 10, true)).size).toBe(1_000_000);
+    expect(() => gameForChoice(custom(20, 36, true))).toThrow('enumerates at most 16,777,216');
   });
 
-  it.each([
-    [custom(5, 8, true), '32,768 codes'],
-    [custom(5, 10, false), '30,240 codes'],
-    [custom(14, 2, true), '16,384 codes'],
-    [custom(20, 36, true), '1.34e+31 codes'],
-  ])('refuses %o, whose score table would not fit', (choice, count) => {
-    expect(() => gameForChoice(choice)).toThrow(CodebreakerError);
-    expect(() => gameForChoice(choice)).toThrow(count);
-    expect(() => gameForChoice(choice)).toThrow('at most 8,192 codes');
+  it('writes the rules as the command line takes them', () => {
+    expect(rulesFlags(gameForChoice(presetChoice('moo')).rules)).toBe('--game moo');
+    expect(rulesFlags(gameForChoice(custom(5, 8, true)).rules)).toBe(
+      '--pegs 5 --colors 8 --repeat',
+    );
+    expect(rulesFlags(gameForChoice(custom(3, 4, false, 'ABCD')).rules)).toBe(
+      "--pegs 3 --colors 4 --no-repeat --alphabet 'ABCD'",
+    );
   });
 
   it('says what is wrong with rules that are not a game', () => {
@@ -79,9 +105,11 @@ describe('the game menu', () => {
     expect(gameForChoice(customChoice(rules)).rules).toEqual(rules);
   });
 
-  it('draws Mastermind-like games as pegs, the others as digits', () => {
+  it('draws Mastermind-like games and Hit & Blow as pegs, the digit games as digits', () => {
     expect(symbolStyle(gameForChoice(presetChoice('mastermind')).rules)).toBe('pegs');
+    expect(symbolStyle(gameForChoice(presetChoice('hit-and-blow')).rules)).toBe('pegs');
     expect(symbolStyle(gameForChoice(presetChoice('moo')).rules)).toBe('digits');
+    expect(symbolStyle(gameForChoice(presetChoice('numeron')).rules)).toBe('digits');
     expect(symbolStyle(gameForChoice(custom(3, 20, true)).rules)).toBe('digits');
   });
 
@@ -166,7 +194,7 @@ describe('you break the computer’s code', () => {
       expect(hint.remaining).toBe(consistent.length);
       expect(play.shownHint!.suggestion).toBe(consistent[0]);
       if (turns.length === 0) {
-        for (const symbol of consistent[0]) play.pick(Number(symbol));
+        for (const symbol of consistent[0]) expect(play.type(symbol)).toBe(true);
         expect(play.draftText).toBe(consistent[0]);
         play.send();
       } else {
@@ -182,21 +210,36 @@ describe('you break the computer’s code', () => {
     expect(turns.map(([guess]) => guess)).toEqual(naiveFirstConsistent(codes, secret));
   });
 
-  it('composes a guess without repeats, and refuses codes that break the rules', () => {
+  it('fills the row a slot at a time; without repeats a symbol moves; bad codes refused', () => {
     const play = new CodebreakerPlay(game, createStrategy('first-consistent'), 7);
-    play.pick(3);
-    expect(play.canPick(3)).toBe(false);
-    play.pick(3);
-    expect(play.draftText).toBe('3···');
+    play.place(3);
+    expect([play.draftText, play.slot]).toEqual(['3···', 1]);
+    play.select(3);
+    play.place(5);
+    expect([play.draftText, play.slot]).toEqual(['3··5', 1]);
+    // No repetition: 3 moves from the first slot to the second.
+    play.place(3);
+    expect([play.draftText, play.slot]).toEqual(['·3·5', 2]);
     expect(play.send()).toBeUndefined();
-    expect(play.message).toBe('choose all 4 symbols first');
-    play.pick(1);
-    play.clearAt(0);
-    play.pick(0);
-    expect(play.draftText).toBe('01··');
+    expect(play.message).toBe('fill the 2 empty slots first');
+    expect(play.type('x')).toBe(false);
+    play.type('9');
+    expect([play.draftText, play.slot]).toEqual(['·395', 0]);
+    play.backspace();
+    expect([play.draftText, play.slot]).toEqual(['·395', 0]);
+    play.moveSlot(1);
+    play.backspace();
+    expect([play.draftText, play.slot]).toEqual(['··95', 1]);
+    play.backspace();
+    expect([play.draftText, play.slot]).toEqual(['··95', 0]);
+    play.type('0');
+    play.type('1');
+    expect(play.full).toBe(true);
     expect(play.sendText('1123')).toBeUndefined();
     expect(play.message).toContain("repeats '1'");
     expect(play.turns).toHaveLength(0);
+    expect(play.send()!.guess).toBe(game.codes.parse('0195'));
+    expect(play.draftText).toBe('····');
   });
 
   it('puts the hint in the draft, and giving up reveals the secret', () => {
@@ -207,8 +250,233 @@ describe('you break the computer’s code', () => {
     expect(play.secret).toBeUndefined();
     const secret = play.giveUp();
     expect(play.secret).toBe(secret);
-    expect(play.canPick(9)).toBe(false);
+    expect(play.canPlace).toBe(false);
+    play.place(9);
+    expect(play.send()).toBeUndefined();
     expect(play.session.solved).toBe(false);
+  });
+
+  it('a saved game is restored as it was, and a new strategy gives its hints in the same game', () => {
+    const play = new CodebreakerPlay(game, createStrategy('first-consistent'), 2026);
+    play.sendText('0123');
+    play.sendText('4567');
+    play.type('8');
+    const saved = JSON.parse(JSON.stringify(play.saved));
+    expect(saved).toEqual({ seed: 2026, guesses: ['0123', '4567'], gaveUp: false, draft: '8···' });
+    const back = CodebreakerPlay.restore(game, createStrategy('minimax'), saved);
+    expect(back.turns).toEqual(play.turns);
+    expect([back.draftText, back.slot]).toEqual(['8···', 1]);
+    const other = play.withStrategy(createStrategy('minimax'));
+    expect(other.turns).toEqual(play.turns);
+    expect(other.draftText).toBe('8···');
+    expect(other.hint().remaining).toBe(play.hint().remaining);
+    expect(other.giveUp()).toBe(play.giveUp());
+    const over = CodebreakerPlay.restore(game, createStrategy('minimax'), play.saved);
+    expect(over.session.revealed).toBe(true);
+    expect(() =>
+      CodebreakerPlay.restore(game, createStrategy('minimax'), { ...saved, guesses: ['0012'] }),
+    ).toThrow(CodebreakerError);
+  });
+});
+
+describe('the computer breaks your code, saved and handed to another strategy', () => {
+  const game = gameForChoice(presetChoice('mastermind'));
+
+  it('a restored game replays the guesses shown, and goes on with the same strategy', () => {
+    const play = new CodemakerPlay(game, createStrategy('minimax'));
+    play.setAnswer(1, 0);
+    play.send();
+    play.setAnswer(0, 2);
+    play.send();
+    const saved = JSON.parse(JSON.stringify(play.saved));
+    expect(saved.turns.map(([guess]: string[]) => guess)).toEqual(['1122', play.turns[1].guess]);
+    const back = CodemakerPlay.restore(game, createStrategy('minimax'), saved);
+    expect(back.turns).toEqual(play.turns);
+    expect(back.guess).toBe(play.guess);
+    expect(() =>
+      CodemakerPlay.restore(game, createStrategy('minimax'), { turns: [['1122', '3H1B']] }),
+    ).toThrow('cannot occur');
+  });
+
+  it('a new strategy takes over from the turns so far; undo still replays the old guesses', () => {
+    const play = new CodemakerPlay(game, createStrategy('first-consistent'));
+    play.setAnswer(1, 0);
+    play.send();
+    expect(play.guess).toBe('1222');
+    const knuth = play.withStrategy(createStrategy('minimax'));
+    expect(knuth.since).toBe(1);
+    expect(knuth.turns).toEqual(play.turns);
+    const fresh = new CodemakerPlay(game, createStrategy('minimax'));
+    const state = knuth.session.state;
+    expect(knuth.session.guess).toBe(createStrategy('minimax').choose(state));
+    expect(knuth.guess).not.toBe(fresh.guess);
+    knuth.undo();
+    expect(knuth.guess).toBe('1111');
+  });
+});
+
+describe('games beyond the score table', () => {
+  const game = gameForChoice(custom(5, 8, true, '12345678'));
+  const codes = naiveCodes(5, '12345678', true);
+
+  it('Super Mastermind: a whole game with hints, candidates kept without a table', () => {
+    expect(game.tableFits).toBe(false);
+    const strategy = strategyFor(game, { name: 'minimax', seed: 0 });
+    const play = new CodebreakerPlay(game, strategy, 42);
+    const turns: [string, string][] = [];
+    while (!play.session.over) {
+      const hint = play.hint();
+      const consistent = naiveConsistent(codes, turns);
+      expect(hint.remaining).toBe(consistent.length);
+      if (strategy.name.endsWith('among the possible codes only')) {
+        expect(consistent).toContain(play.shownHint!.suggestion);
+      }
+      play.useHint();
+      const turn = play.send()!;
+      const last = play.turns.at(-1)!;
+      turns.push([last.guess, `${last.hits}-${last.blows}`]);
+      expect(turn.remaining).toBe(naiveConsistent(codes, turns).length);
+    }
+    expect(play.session.solved).toBe(true);
+    expect(turns.length).toBeLessThanOrEqual(8);
+  });
+
+  it('the heuristics open as published, without their first pass over every pair', () => {
+    const mastermind = gameForChoice(presetChoice('mastermind'));
+    const openings = (['minimax', 'expected-size', 'entropy', 'most-parts'] as const).map((name) =>
+      mastermind.codes.make(openingGuess(mastermind, name)),
+    );
+    // Knuth 1122, Irving 1123, Neuwirth 1234, Kooi 1123 (README's table).
+    expect(openings).toEqual(['1122', '1123', '1234', '1123']);
+    const moo = gameForChoice(presetChoice('moo'));
+    expect(moo.codes.make(openingGuess(moo, 'entropy'))).toBe('0123');
+  });
+
+  it('the heuristic scores every code while within budget, then the possible codes, then none', () => {
+    const all = new Int32Array(game.size).map((_, i) => i);
+    const opening = untabledHeuristic('minimax').choose({ game, history: [], candidates: all });
+    expect(opening).toBe(openingGuess(game, 'minimax'));
+    const answer = game.score(opening, game.codes.parse('12345'));
+    const left = all.filter((code) => game.score(opening, code) === answer);
+    const state = { game, history: [{ guess: opening, answer }], candidates: left };
+    const n = left.length;
+    const everyBudget = n * n + game.size * n;
+    const roomy = untabledHeuristic('minimax', everyBudget);
+    expect(roomy.choose(state)).toBe(createStrategy('minimax').choose(state));
+    expect(roomy.name).toBe('Minimax (Knuth)');
+    const possible = untabledHeuristic('minimax', 2 * n * n);
+    const chosen = possible.choose(state);
+    expect(possible.name).toBe('Minimax (Knuth), among the possible codes only');
+    expect([...left]).toContain(chosen);
+    const tight = untabledHeuristic('minimax', 2 * n * n - 1);
+    expect(tight.choose(state)).toBe(left[0]);
+    expect(tight.name).toContain('the first possible code');
+  });
+});
+
+describe('each game in its own words', () => {
+  it.each([
+    [
+      'mastermind',
+      '2 black pegs, 1 white peg',
+      'Mastermind: 4 pegs, 6 colours, colours may repeat',
+    ],
+    ['moo', '2 bulls, 1 cow', 'Bulls and Cows: 4 digits from 0 to 9, all different'],
+    ['hit-and-blow', '2 hits, 1 blow', 'Hit & Blow: 4 pins, 6 colours, all different'],
+    ['numeron', '2 EAT, 1 BITE', 'Numer0n: 3 digits from 0 to 9, all different'],
+  ] as const)('%s', (name, answer, shape) => {
+    const { rules } = gameForChoice(presetChoice(name));
+    expect(answerWords(termsFor(rules), 2, 1)).toBe(answer);
+    expect(gameWords(rules)).toBe(shape);
+  });
+
+  it('custom games: black and white pegs on a peg board, hits and blows otherwise', () => {
+    const pegs = gameForChoice(custom(5, 8, true)).rules;
+    expect(gameWords(pegs)).toBe('Custom game: 5 pegs, 8 colours, colours may repeat');
+    expect(answerWords(termsFor(pegs), 1, 0)).toBe('1 black peg, 0 white pegs');
+    const digits = gameForChoice(custom(5, 20, false)).rules;
+    expect(answerWords(termsFor(digits), 0, 1)).toBe('0 hits, 1 blow');
+  });
+});
+
+describe('the view in the URL, and what is kept across a reload', () => {
+  const fallback = defaultView(5);
+
+  it('a link names the game, rules, strategy and tab, and reads back the same', () => {
+    const views = [
+      { ...fallback, tab: 'analysis' as const },
+      {
+        choice: custom(5, 8, true, 'ABCDEFGH'),
+        strategy: { name: 'random-consistent', seed: 42 },
+        tab: 'tree' as const,
+      },
+      {
+        choice: presetChoice('numeron'),
+        strategy: { name: 'minimax', seed: 5 },
+        tab: 'codemaker' as const,
+      },
+    ];
+    for (const view of views) expect(viewFromQuery(viewToQuery(view), fallback)).toEqual(view);
+    expect(viewToQuery(views[0])).toBe('game=mastermind&strategy=first-consistent&tab=analysis');
+  });
+
+  it('a field it cannot read falls back, the others are kept', () => {
+    const view = viewFromQuery('?game=bulls-and-cows&tab=nowhere&strategy=<script>', fallback);
+    expect(view).toEqual({ ...fallback, choice: presetChoice('moo') });
+    expect(viewFromQuery('?game=chess&pegs=x', fallback)).toEqual(fallback);
+    expect(viewFromQuery('game=custom&pegs=5', fallback).choice).toMatchObject({
+      game: 'custom',
+      pegs: 5,
+      colors: 6,
+    });
+  });
+
+  const memory = (): KeyValueStore & { items: Map<string, string> } => {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+    };
+  };
+
+  it('keeps the view, the theme and the games of the latest rules', () => {
+    const store = memory();
+    expect(readSaved(store)).toEqual({ view: undefined, theme: 'system', games: {} });
+    let games = {};
+    for (let i = 0; i < SAVED_RULES_MAX + 2; i++) {
+      games = withGames(games, `rules-${i}`, { codemaker: { turns: [['1122', '1H0B']] } });
+    }
+    games = withGames(games, 'rules-0', {
+      codebreaker: { seed: 3, guesses: ['1234'], gaveUp: false, draft: '1···' },
+    });
+    writeSaved(store, { view: { ...fallback, tab: 'tree' }, theme: 'dark', games });
+    const back = readSaved(store);
+    expect(back.view).toEqual({ ...fallback, tab: 'tree' });
+    expect(back.theme).toBe('dark');
+    expect(Object.keys(back.games)).toHaveLength(SAVED_RULES_MAX);
+    expect(Object.keys(back.games).at(-1)).toBe('rules-0');
+    expect(back.games['rules-0'].codebreaker).toEqual({
+      seed: 3,
+      guesses: ['1234'],
+      gaveUp: false,
+      draft: '1···',
+    });
+  });
+
+  it('reads garbage as a fresh start, and an unreadable game as no game', () => {
+    const store = memory();
+    store.setItem(STORAGE_KEY, '{not json');
+    expect(readSaved(store).games).toEqual({});
+    store.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        theme: 'purple',
+        view: { query: 'game=moo' },
+        games: { a: { codemaker: { turns: [[1, 2]] } }, b: { codebreaker: { seed: 'x' } } },
+      }),
+    );
+    expect(readSaved(store)).toEqual({ view: undefined, theme: 'system', games: {} });
   });
 });
 
@@ -260,9 +528,9 @@ describe('the analysis the worker runs', () => {
   });
 });
 
-describe('the histogram chart', () => {
+describe('the chart', () => {
   it('draws bars from one guess to the maximum, heights proportional, none lost', () => {
-    const bars = histogramBars([0, 1, 0, 400, 800, 12], 500, 200);
+    const bars = groupedBars([[0, 1, 0, 400, 800, 12]], 500, 200);
     expect(bars.map((bar) => bar.guesses)).toEqual([1, 2, 3, 4, 5]);
     expect(bars.map((bar) => bar.height)).toEqual([1, 0, 100, 200, 3]);
     for (const bar of bars) expect(bar.y + bar.height).toBe(200);
@@ -270,7 +538,28 @@ describe('the histogram chart', () => {
       expect(bars[i].x).toBeGreaterThanOrEqual(bars[i - 1].x + bars[i - 1].width);
     }
     expect(bars.at(-1)!.x + bars.at(-1)!.width).toBeLessThanOrEqual(500);
-    expect(histogramBars([0], 500, 200)).toEqual([]);
+    expect(groupedBars([[0]], 500, 200)).toEqual([]);
+  });
+
+  it('puts several strategies side by side, to the largest maximum, on one scale', () => {
+    const bars = groupedBars(
+      [
+        [0, 1, 6, 62, 533, 694],
+        [0, 1, 4, 25, 108, 305, 602, 196, 49, 6],
+      ],
+      900,
+      200,
+    );
+    expect(bars).toHaveLength(18);
+    const at5 = bars.filter((bar) => bar.guesses === 5);
+    expect(at5.map((bar) => [bar.series, bar.secrets, bar.height])).toEqual([
+      [0, 694, 200],
+      [1, 305, (305 / 694) * 200],
+    ]);
+    expect(at5[1].x).toBeCloseTo(at5[0].x + at5[0].width);
+    expect(bars.filter((bar) => bar.series === 0 && bar.guesses > 5).map((b) => b.height)).toEqual([
+      0, 0, 0, 0,
+    ]);
   });
 });
 
@@ -287,7 +576,11 @@ describe('the tree browser', () => {
       const [hits, blows] = naiveScore(secret, '0123');
       if (hits < 4) classes.set(`${hits}H${blows}B`, (classes.get(`${hits}H${blows}B`) ?? 0) + 1);
     }
-    expect(new Map(root.branches.map((b) => [b.feedback, b.secrets]))).toEqual(classes);
+    const notWon = root.branches.filter((b) => !b.wins);
+    expect(new Map(notWon.map((b) => [b.feedback, b.secrets]))).toEqual(classes);
+    // 0123 may be the secret: its winning branch is listed, and the branches add up.
+    expect(root.branches.at(-1)).toMatchObject({ feedback: '4H0B', secrets: 1, wins: true });
+    expect(root.branches.reduce((sum, b) => sum + b.secrets, 0)).toBe(codes.length);
     const branch = root.branches.find((b) => b.feedback === '1H2B')!;
     const child = browser.node(branch.path);
     const left = naiveConsistent(codes, [['0123', '1-2']]);
@@ -308,5 +601,21 @@ describe('the tree browser', () => {
     expect(browser.isOpen(path)).toBe(true);
     browser.toggle(path);
     expect(browser.isOpen(path)).toBe(false);
+  });
+
+  it('reveals the path a secret takes, opening every node on the way', () => {
+    const browser = new TreeBrowser(game, createStrategy('first-consistent'));
+    for (const secret of ['5432', '0123', '1350']) {
+      const path = browser.reveal(game.codes.parse(secret))!;
+      const guesses = naiveFirstConsistent(codes, secret);
+      expect(path === '' ? 1 : path.split('.').length + 1).toBe(guesses.length);
+      expect(game.codes.make(browser.node(path).guess)).toBe(secret);
+      const steps = path === '' ? [] : path.split('.');
+      for (let i = 0; i < steps.length; i++) {
+        const at = steps.slice(0, i).join('.');
+        expect(browser.isOpen(at)).toBe(true);
+        expect(game.codes.make(browser.node(at).guess)).toBe(guesses[i]);
+      }
+    }
   });
 });
