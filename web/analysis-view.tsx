@@ -1,7 +1,8 @@
 /**
- * The analysis view: plays the strategy against every secret in a Web Worker, so the page stays
- * responsive, and draws the figures: a progress bar while it runs, then the histogram as an SVG
- * chart, the total, the average (and its exact fraction), the maximum and the worst secrets.
+ * The analysis view: plays strategies against every secret in a Web Worker, one after another,
+ * so the page stays responsive, and compares them: a progress bar while they run, then one chart
+ * with their histograms side by side, a table of their totals, averages and maxima, and each one's
+ * worst secrets, each of which opens in the strategy tree at the path that secret takes.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
@@ -10,116 +11,186 @@ import {
   type AnalysisMessage,
   type AnalysisRequest,
   type AnalysisSummary,
-  histogramBars,
+  groupedBars,
 } from './analysis.js';
-import { type StrategyChoice, describeChoice } from './strategy-choice.js';
+import { OPTIMAL, type StrategyChoice, describeChoice, strategyTitle } from './strategy-choice.js';
 
 /** How many worst secrets are listed before "and n more". */
 const WORST_SHOWN = 60;
+/** Room around the plot for the counts above the bars and the ticks and caption below. */
+const MARGIN = { top: 24, bottom: 46, left: 6, right: 6 } as const;
+const PLOT_HEIGHT = 200;
 
-const CHART = { width: 560, height: 200, top: 22, bottom: 42, left: 8, right: 8 } as const;
-
-/** The histogram of guesses as bars, each with its count above and its guesses below. */
-function Histogram({ histogram }: { readonly histogram: readonly number[] }) {
-  const bars = histogramBars(histogram, CHART.width, CHART.height);
-  const fullWidth = CHART.left + CHART.width + CHART.right;
-  const fullHeight = CHART.top + CHART.height + CHART.bottom;
-  return (
-    <svg
-      class="histogram"
-      viewBox={`0 0 ${fullWidth} ${fullHeight}`}
-      role="img"
-      aria-label="secrets by number of guesses"
-      data-testid="histogram"
-    >
-      <g transform={`translate(${CHART.left} ${CHART.top})`}>
-        <line class="axis" x1={0} x2={CHART.width} y1={CHART.height} y2={CHART.height} />
-        {bars.map((bar) => (
-          <g key={bar.guesses} data-guesses={bar.guesses} data-secrets={bar.secrets}>
-            <rect class="bar" x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
-            <text class="count" x={bar.x + bar.width / 2} y={bar.y - 6}>
-              {bar.secrets}
-            </text>
-            <text class="tick" x={bar.x + bar.width / 2} y={CHART.height + 18}>
-              {bar.guesses}
-            </text>
-          </g>
-        ))}
-        <text class="caption" x={CHART.width / 2} y={CHART.height + 38}>
-          guesses needed
-        </text>
-      </g>
-    </svg>
-  );
+/** A finished analysis, and the strategy it is of. */
+interface Result {
+  readonly name: string;
+  readonly title: string;
+  readonly summary: AnalysisSummary;
 }
 
-function Figures({ summary, game }: { readonly summary: AnalysisSummary; readonly game: Game }) {
-  const { worst } = summary;
+/** The width of an element in CSS pixels, followed as it changes. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth || fallback));
+    observer.observe(element);
+    setWidth(element.clientWidth || fallback);
+    return () => observer.disconnect();
+  }, [fallback]);
+  return [ref, width] as const;
+}
+
+/** The histograms side by side, drawn at the page's own scale so the labels stay readable. */
+function Chart({ results }: { readonly results: readonly Result[] }) {
+  const [ref, width] = useWidth(560);
+  const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
+  const bars = groupedBars(
+    results.map((result) => result.summary.histogram),
+    plotWidth,
+    PLOT_HEIGHT,
+  );
+  const fullHeight = MARGIN.top + PLOT_HEIGHT + MARGIN.bottom;
+  const ticks = [...new Set(bars.map((bar) => bar.guesses))];
+  const slot = plotWidth / Math.max(1, ticks.length);
   return (
-    <div class="figures" data-testid="analysis-result">
-      <dl class="stats">
-        <div>
-          <dt>secrets</dt>
-          <dd data-testid="secrets">{summary.secrets}</dd>
-        </div>
-        <div>
-          <dt>total guesses</dt>
-          <dd data-testid="total">{summary.total}</dd>
-        </div>
-        <div>
-          <dt>average</dt>
-          <dd>
-            <span data-testid="average">{summary.average}</span>{' '}
-            <small data-testid="fraction">= {summary.fraction}</small>
-          </dd>
-        </div>
-        <div>
-          <dt>max</dt>
-          <dd data-testid="max">{summary.max}</dd>
-        </div>
-      </dl>
-      <Histogram histogram={summary.histogram} />
-      <h3>
-        Worst secrets ({worst.length}, {summary.max} guesses each)
-      </h3>
-      <p class="worst" data-testid="worst">
-        {worst.slice(0, WORST_SHOWN).map((code) => (
-          <code key={code}>{code}</code>
-        ))}
-        {worst.length > WORST_SHOWN && <span> and {worst.length - WORST_SHOWN} more</span>}
-      </p>
-      <p class="muted">
-        Computed in {summary.seconds.toFixed(2)} s over all {summary.secrets} secrets of{' '}
-        {game.rules.pegs} pegs.
-      </p>
+    <div class="chart" ref={ref}>
+      {results.length > 1 && (
+        <ul class="legend">
+          {results.map((result, series) => (
+            <li key={result.name}>
+              <span class={`swatch series-${series}`} aria-hidden="true" />
+              {result.title}
+            </li>
+          ))}
+        </ul>
+      )}
+      <svg
+        class="histogram"
+        width={width}
+        height={fullHeight}
+        viewBox={`0 0 ${width} ${fullHeight}`}
+        role="img"
+        aria-label={`secrets by number of guesses: ${results.map((r) => r.title).join(', ')}`}
+        data-testid="histogram"
+      >
+        <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
+          <line class="axis" x1={0} x2={plotWidth} y1={PLOT_HEIGHT} y2={PLOT_HEIGHT} />
+          {bars.map((bar) => (
+            <g
+              key={`${bar.series}-${bar.guesses}`}
+              data-strategy={results[bar.series].name}
+              data-guesses={bar.guesses}
+              data-secrets={bar.secrets}
+            >
+              <rect
+                class={`bar series-${bar.series}`}
+                x={bar.x}
+                y={bar.y}
+                width={Math.max(0, bar.width - 1)}
+                height={bar.height}
+              >
+                <title>
+                  {results[bar.series].title}: {bar.secrets} secrets in {bar.guesses} guesses
+                </title>
+              </rect>
+              {bar.width >= 22 && bar.secrets > 0 && (
+                <text class="count" x={bar.x + bar.width / 2} y={bar.y - 6}>
+                  {bar.secrets}
+                </text>
+              )}
+            </g>
+          ))}
+          {ticks.map((guesses) => (
+            <text key={guesses} class="tick" x={(guesses - 0.5) * slot} y={PLOT_HEIGHT + 20}>
+              {guesses}
+            </text>
+          ))}
+          <text class="caption" x={plotWidth / 2} y={PLOT_HEIGHT + 40}>
+            guesses needed
+          </text>
+        </g>
+      </svg>
     </div>
   );
 }
 
-/** Runs and shows an analysis of `choice` on `game`; `tree` is the shipped tree for optimal. */
+/** The figures of every result, one row a strategy. */
+function Table({ results }: { readonly results: readonly Result[] }) {
+  return (
+    <div class="table-scroll">
+      <table class="results">
+        <thead>
+          <tr>
+            <th scope="col">Strategy</th>
+            <th scope="col">Total</th>
+            <th scope="col">Average</th>
+            <th scope="col">Max</th>
+            <th scope="col">Worst</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map(({ name, title, summary }, series) => (
+            <tr key={name} data-testid="result" data-strategy={name}>
+              <th scope="row">
+                <span class={`swatch series-${series}`} aria-hidden="true" /> {title}
+              </th>
+              <td data-testid="total">{summary.total}</td>
+              <td>
+                <span data-testid="average">{summary.average}</span>{' '}
+                <small data-testid="fraction">= {summary.fraction}</small>
+              </td>
+              <td data-testid="max">{summary.max}</td>
+              <td>{summary.worst.length}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Analyses and compares strategies on `game`; `tree` is the shipped tree, for optimal. */
 export function AnalysisView(props: {
   readonly game: Game;
-  readonly choice: StrategyChoice;
+  readonly names: readonly string[];
+  readonly chosen: StrategyChoice;
   readonly tree: TreeJson | undefined;
+  /** Opens a worst secret in the tree of the strategy. */
+  readonly onOpenSecret: (strategy: string, secret: string) => void;
 }) {
-  const { game, choice, tree } = props;
-  const worker = useRef<Worker | undefined>(undefined);
-  const [progress, setProgress] = useState<{ settled: number; secrets: number }>();
-  const [summary, setSummary] = useState<AnalysisSummary>();
+  const { game, names, chosen, tree, onOpenSecret } = props;
+  const [picked, setPicked] = useState<readonly string[]>([chosen.name]);
+  const [results, setResults] = useState<readonly Result[]>([]);
+  const [progress, setProgress] = useState<{ title: string; settled: number; secrets: number }>();
   const [error, setError] = useState<string>();
+  const worker = useRef<Worker | undefined>(undefined);
+  const queue = useRef<string[]>([]);
+
+  // The strategy of the menu is always among those compared.
+  useEffect(() => {
+    setPicked((before) => (before.includes(chosen.name) ? before : [...before, chosen.name]));
+  }, [chosen.name]);
 
   const stop = () => {
     worker.current?.terminate();
     worker.current = undefined;
+    queue.current = [];
     setProgress(undefined);
   };
   useEffect(() => () => worker.current?.terminate(), []);
 
-  const start = () => {
-    stop();
-    setSummary(undefined);
-    setError(undefined);
-    setProgress({ settled: 0, secrets: game.size });
+  const runNext = () => {
+    const name = queue.current.shift();
+    if (name === undefined) {
+      stop();
+      return;
+    }
+    const choice = { name, seed: chosen.seed };
+    const title = describeChoice(choice);
+    setProgress({ title, settled: 0, secrets: game.size });
     const running = new Worker(new URL('./analysis-worker.ts', import.meta.url), {
       type: 'module',
     });
@@ -127,31 +198,79 @@ export function AnalysisView(props: {
     running.onmessage = (event: MessageEvent<AnalysisMessage>) => {
       const message = event.data;
       if (message.kind === 'progress') {
-        setProgress({ settled: message.settled, secrets: message.secrets });
+        setProgress({ title, settled: message.settled, secrets: message.secrets });
         return;
       }
-      stop();
-      if (message.kind === 'done') setSummary(message.summary);
-      else setError(message.message);
+      running.terminate();
+      if (message.kind === 'error') {
+        setError(message.message);
+        stop();
+        return;
+      }
+      setResults((before) => [
+        ...before.filter((result) => result.name !== name),
+        { name, title, summary: message.summary },
+      ]);
+      runNext();
     };
     running.onerror = (event) => {
-      stop();
       setError(`the analysis failed: ${event.message}`);
+      stop();
     };
-    const request: AnalysisRequest = { rules: game.rules, strategy: choice, tree };
+    const request: AnalysisRequest = {
+      rules: game.rules,
+      strategy: choice,
+      tree: name === OPTIMAL ? tree : undefined,
+    };
     running.postMessage(request);
   };
 
+  const start = () => {
+    stop();
+    setError(undefined);
+    const order = names.filter((name) => picked.includes(name));
+    setResults((before) => before.filter((result) => order.includes(result.name)));
+    queue.current = [...order];
+    runNext();
+  };
+
+  const shown = names
+    .map((name) => results.find((result) => result.name === name))
+    .filter((result): result is Result => result !== undefined && picked.includes(result.name));
+
   return (
-    <section class="card" data-testid="analysis">
+    <section class="card" data-testid="analysis" aria-label="Analysis">
       <p class="lead">
-        Play <strong>{describeChoice(choice)}</strong> against every one of the{' '}
-        {game.size.toLocaleString('en-US')} secrets and count the guesses it needs. It runs in the
-        background: the page stays usable.
+        Play each strategy against every one of the {game.size.toLocaleString('en-US')} secrets and
+        count the guesses it needs. It runs in the background: the page stays usable.
       </p>
+      <fieldset class="compare">
+        <legend>Strategies to compare</legend>
+        {names.map((name) => (
+          <label key={name} class="check">
+            <input
+              type="checkbox"
+              checked={picked.includes(name)}
+              disabled={name === OPTIMAL && !tree}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setPicked((before) =>
+                  on ? [...before, name] : before.filter((other) => other !== name),
+                );
+              }}
+            />
+            <span>{strategyTitle(name)}</span>
+          </label>
+        ))}
+      </fieldset>
       <div class="actions">
-        <button type="button" class="primary" onClick={start} disabled={progress !== undefined}>
-          Analyse every secret
+        <button
+          type="button"
+          class="primary"
+          onClick={start}
+          disabled={progress !== undefined || picked.length === 0}
+        >
+          {picked.length > 1 ? `Analyse and compare ${picked.length}` : 'Analyse every secret'}
         </button>
         {progress && (
           <button type="button" onClick={stop}>
@@ -161,10 +280,14 @@ export function AnalysisView(props: {
       </div>
       {progress && (
         <div class="progress" data-testid="progress">
-          <progress value={progress.settled} max={progress.secrets} />
+          <span>{progress.title}</span>
+          <progress
+            value={progress.settled}
+            max={progress.secrets}
+            aria-label={`${progress.title}: secrets played`}
+          />
           <span>
-            {progress.settled.toLocaleString('en-US')} of {progress.secrets.toLocaleString('en-US')}{' '}
-            secrets
+            {progress.settled.toLocaleString('en-US')} of {progress.secrets.toLocaleString('en-US')}
           </span>
         </div>
       )}
@@ -173,7 +296,41 @@ export function AnalysisView(props: {
           {error}
         </p>
       )}
-      {summary && <Figures summary={summary} game={game} />}
+      {shown.length > 0 && (
+        <div class="figures" data-testid="analysis-result">
+          <Table results={shown} />
+          <Chart results={shown} />
+          {shown.map(({ name, title, summary }) => (
+            <div key={name} class="worst-list" data-strategy={name}>
+              <h3>
+                Worst secrets of {title}: {summary.worst.length}, {summary.max} guesses each
+              </h3>
+              <p class="worst" data-testid="worst">
+                {summary.worst.slice(0, WORST_SHOWN).map((code) => (
+                  <button
+                    key={code}
+                    type="button"
+                    class="code-link"
+                    data-code={code}
+                    aria-label={`${code}: open in the tree of ${title}`}
+                    onClick={() => onOpenSecret(name, code)}
+                  >
+                    {code}
+                  </button>
+                ))}
+                {summary.worst.length > WORST_SHOWN && (
+                  <span> and {summary.worst.length - WORST_SHOWN} more</span>
+                )}
+              </p>
+            </div>
+          ))}
+          <p class="muted">
+            Each worst secret opens in the strategy tree, at the path it takes. Computed over all{' '}
+            {game.size.toLocaleString('en-US')} secrets in{' '}
+            {shown.reduce((sum, result) => sum + result.summary.seconds, 0).toFixed(2)} s.
+          </p>
+        </div>
+      )}
     </section>
   );
 }

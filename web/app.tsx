@@ -1,24 +1,32 @@
 /**
- * The page: the game and strategy menus, and four views over them (the computer breaks your
- * code, you break its code, the analysis, the strategy tree). A view is built when its tab is
- * first opened and kept while the game and strategy stay the same, so switching tabs keeps a
- * game in progress; changing the game or the strategy starts every view afresh.
+ * The page: the game and strategy menus, and four views over them (you break the code, the
+ * computer breaks yours, the analysis, the strategy tree).
+ *
+ * The page owns the games in progress, one per role and per game's rules, so switching tabs,
+ * strategies or games loses none: a change of strategy hands the game to the new strategy. The
+ * view (game, rules, strategy, tab) is mirrored in the URL, so a link opens the same view; the
+ * view, the theme and the games in progress are saved in localStorage after every move, so a
+ * reload loses nothing (view-state.ts).
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CodebreakerError } from '../src/errors.js';
 import type { Game } from '../src/game.js';
-import { describeRules } from '../src/rules.js';
+import type { Strategy } from '../src/strategy.js';
 import { type Tree, type TreeJson, treeFromJson } from '../src/tree.js';
 import { AnalysisView } from './analysis-view.js';
 import { CodebreakerView, CodemakerView } from './play-views.js';
+import { CodebreakerPlay, CodemakerPlay } from './play.js';
 import {
   GAME_OPTIONS,
   type GameChoice,
   type GameOption,
   customChoice,
+  fitsTab,
   gameForChoice,
   gameTitle,
   presetChoice,
+  rulesFlags,
+  rulesKey,
 } from './settings.js';
 import {
   MANIFEST_FILE,
@@ -29,21 +37,37 @@ import {
 } from './shipped-trees.js';
 import {
   OPTIMAL,
-  STRATEGY_TITLES,
   type StrategyChoice,
   freshSeed,
   strategyFor,
   strategyNames,
+  strategyTitle,
 } from './strategy-choice.js';
-import { TreeView } from './tree-view.js';
+import { Tabs, panelId, tabId } from './tabs.js';
+import { type TreeFocus, TreeView } from './tree-view.js';
+import {
+  type Saved,
+  type SavedGames,
+  TABS,
+  THEMES,
+  type Tab,
+  type Theme,
+  type View,
+  defaultView,
+  readSaved,
+  viewFromQuery,
+  viewToQuery,
+  withGames,
+  writeSaved,
+} from './view-state.js';
+import { gameWords, termsFor } from './words.js';
 
-const TABS = [
-  ['codemaker', 'Computer breaks your code'],
-  ['codebreaker', 'You break the code'],
-  ['analysis', 'Analysis'],
-  ['tree', 'Strategy tree'],
-] as const;
-type Tab = (typeof TABS)[number][0];
+const TAB_TITLES: Readonly<Record<Tab, string>> = {
+  codebreaker: 'You guess',
+  codemaker: 'Computer guesses',
+  analysis: 'Analysis',
+  tree: 'Strategy tree',
+};
 
 /** A shipped tree, as fetched (for the worker) and as read (for the page). */
 interface LoadedTree {
@@ -57,6 +81,15 @@ async function fetchJson(path: string): Promise<unknown> {
   return response.json();
 }
 
+/** localStorage, or nothing where the browser refuses it. */
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A labelled number field; `onValue` gets NaN while the field holds no whole number. */
 function WholeNumber(props: {
   readonly label: string;
@@ -66,12 +99,12 @@ function WholeNumber(props: {
 }) {
   const { label, min, value, onValue } = props;
   return (
-    <label>
-      {label.toLowerCase()}{' '}
+    <label class="field">
+      <span>{label}</span>
       <input
         type="number"
+        inputMode="numeric"
         min={min}
-        aria-label={label}
         value={Number.isNaN(value) ? '' : value}
         onInput={(event) => {
           const text = event.currentTarget.value;
@@ -82,7 +115,7 @@ function WholeNumber(props: {
   );
 }
 
-/** The game menus: a preset or custom rules, and the strategy. */
+/** The menus: a preset or custom rules, the strategy, and the theme. */
 function Settings(props: {
   readonly choice: GameChoice;
   readonly game: Game | undefined;
@@ -90,18 +123,19 @@ function Settings(props: {
   readonly names: readonly string[];
   readonly strategy: StrategyChoice;
   readonly onStrategy: (choice: StrategyChoice) => void;
+  readonly theme: Theme;
+  readonly onTheme: (theme: Theme) => void;
 }) {
-  const { choice, game, onChoice, names, strategy, onStrategy } = props;
+  const { choice, game, onChoice, names, strategy, onStrategy, theme, onTheme } = props;
   const pickGame = (option: GameOption) => {
     if (option !== 'custom') onChoice(presetChoice(option));
     else onChoice(game ? customChoice(game.rules) : { ...choice, game: 'custom' });
   };
   return (
     <form class="settings" onSubmit={(event) => event.preventDefault()}>
-      <label>
-        Game{' '}
+      <label class="field">
+        <span>Game</span>
         <select
-          aria-label="Game"
           value={choice.game}
           onChange={(event) => pickGame(event.currentTarget.value as GameOption)}
         >
@@ -112,51 +146,15 @@ function Settings(props: {
           ))}
         </select>
       </label>
-      {choice.game === 'custom' && (
-        <>
-          <WholeNumber
-            label="Pegs"
-            min={1}
-            value={choice.pegs}
-            onValue={(pegs) => onChoice({ ...choice, pegs })}
-          />
-          <WholeNumber
-            label="Colours"
-            min={2}
-            value={choice.colors}
-            onValue={(colors) => onChoice({ ...choice, colors, alphabet: '' })}
-          />
-          <label>
-            <input
-              type="checkbox"
-              aria-label="Repetition"
-              checked={choice.repeat}
-              onChange={(event) => onChoice({ ...choice, repeat: event.currentTarget.checked })}
-            />{' '}
-            repetition
-          </label>
-          <label>
-            symbols{' '}
-            <input
-              class="alphabet"
-              aria-label="Symbols"
-              placeholder="0-9 a-z"
-              value={choice.alphabet}
-              onInput={(event) => onChoice({ ...choice, alphabet: event.currentTarget.value })}
-            />
-          </label>
-        </>
-      )}
-      <label>
-        Strategy{' '}
+      <label class="field">
+        <span>Strategy</span>
         <select
-          aria-label="Strategy"
           value={strategy.name}
           onChange={(event) => onStrategy({ ...strategy, name: event.currentTarget.value })}
         >
           {names.map((name) => (
             <option key={name} value={name}>
-              {STRATEGY_TITLES[name] ?? name}
+              {strategyTitle(name)}
             </option>
           ))}
         </select>
@@ -171,22 +169,94 @@ function Settings(props: {
           }}
         />
       )}
+      {choice.game === 'custom' && (
+        <fieldset class="custom">
+          <legend>Custom rules</legend>
+          <WholeNumber
+            label="Pegs"
+            min={1}
+            value={choice.pegs}
+            onValue={(pegs) => onChoice({ ...choice, pegs })}
+          />
+          <WholeNumber
+            label="Colours"
+            min={2}
+            value={choice.colors}
+            onValue={(colors) => onChoice({ ...choice, colors, alphabet: '' })}
+          />
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={choice.repeat}
+              onChange={(event) => onChoice({ ...choice, repeat: event.currentTarget.checked })}
+            />
+            <span>Repetition</span>
+          </label>
+          <label class="field">
+            <span>Symbols</span>
+            <input
+              class="alphabet"
+              placeholder="0-9 a-z"
+              value={choice.alphabet}
+              onInput={(event) => onChoice({ ...choice, alphabet: event.currentTarget.value })}
+            />
+          </label>
+        </fieldset>
+      )}
+      <label class="field theme">
+        <span>Theme</span>
+        <select value={theme} onChange={(event) => onTheme(event.currentTarget.value as Theme)}>
+          {THEMES.map((name) => (
+            <option key={name} value={name}>
+              {name === 'system' ? 'As the system' : name === 'light' ? 'Light' : 'Dark'}
+            </option>
+          ))}
+        </select>
+      </label>
     </form>
+  );
+}
+
+/** The games in progress of one game's rules. */
+interface Plays {
+  codemaker?: CodemakerPlay;
+  codebreaker?: CodebreakerPlay;
+}
+
+/** Where a view cannot run in the page: what to run instead. */
+function TooLarge(props: { readonly game: Game; readonly what: string; readonly command: string }) {
+  const { game, what, command } = props;
+  return (
+    <section class="card" data-testid="too-large">
+      <p class="lead">
+        {what} needs the score table of every pair of codes, and this game has{' '}
+        {game.size.toLocaleString('en-US')} codes: too many for a browser tab (the page builds it
+        for up to 8,192). Both play tabs play it in full. The command line does this on your
+        machine:
+      </p>
+      <pre class="command">
+        <code>{command}</code>
+      </pre>
+    </section>
   );
 }
 
 /** The whole page. */
 export function App() {
-  const [choice, setChoice] = useState<GameChoice>(() => presetChoice('mastermind'));
-  const [strategyChoice, setStrategyChoice] = useState<StrategyChoice>(() => ({
-    name: 'first-consistent',
-    seed: freshSeed(),
-  }));
-  const [tab, setTab] = useState<Tab>('codemaker');
-  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set(['codemaker']));
+  const saved = useRef<Saved>(readSaved(storage() ?? { getItem: () => null, setItem() {} }));
+  const [view, setView] = useState<View>(() =>
+    viewFromQuery(window.location.search, saved.current.view ?? defaultView(freshSeed())),
+  );
+  const [theme, setTheme] = useState<Theme>(saved.current.theme);
+  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set([view.tab]));
   const [manifest, setManifest] = useState<TreeManifest>({ trees: [] });
   const [trees, setTrees] = useState<Readonly<Record<string, LoadedTree>>>({});
   const [loadError, setLoadError] = useState<string>();
+  const [announcement, setAnnouncement] = useState('');
+  const [treeFocus, setTreeFocus] = useState<TreeFocus>();
+  const [, setTick] = useState(0);
+  const plays = useRef(new Map<string, Plays>());
+  const { choice, tab } = view;
 
   useEffect(() => {
     fetchJson(TREES_PATH + MANIFEST_FILE)
@@ -202,52 +272,143 @@ export function App() {
     if (!(error instanceof CodebreakerError)) throw error;
     refusal = error.message;
   }
+  const key = game && rulesKey(game.rules);
   const shipped = game && shippedTreeFor(manifest, game.rules);
   const names = strategyNames(shipped?.strategy === OPTIMAL);
-  const name = names.includes(strategyChoice.name) ? strategyChoice.name : names[0];
+  const name = names.includes(view.strategy.name) ? view.strategy.name : names[0];
   const loaded = shipped && trees[shipped.file];
-  const wantTree = shipped !== undefined && (name === OPTIMAL || visited.has('tree'));
+  const chosen = useMemo(() => ({ name, seed: view.strategy.seed }), [name, view.strategy.seed]);
 
   useEffect(() => {
-    if (!wantTree || loaded) return;
+    if (!shipped || loaded) return;
     fetchJson(TREES_PATH + shipped.file)
       .then((doc) => {
         const json = doc as TreeJson;
         setTrees((known) => ({ ...known, [shipped.file]: { json, tree: treeFromJson(json) } }));
       })
       .catch((error: Error) => setLoadError(`the tree ${shipped.file}: ${error.message}`));
-  }, [wantTree, loaded, shipped]);
+  }, [shipped, loaded]);
 
-  const chosen = useMemo(() => ({ name, seed: strategyChoice.seed }), [name, strategyChoice.seed]);
-  const strategy = useMemo(
+  const strategy = useMemo<Strategy | undefined>(
     () =>
       game && (name !== OPTIMAL || loaded) ? strategyFor(game, chosen, loaded?.tree) : undefined,
     [game, chosen, name, loaded],
   );
+
+  // The view in the URL and in storage; the theme on the root element.
+  useEffect(() => {
+    const query = `?${viewToQuery({ ...view, strategy: chosen })}`;
+    if (window.location.search !== query) window.history.replaceState(null, '', query);
+    saved.current = { ...saved.current, view: { ...view, strategy: chosen } };
+    const store = storage();
+    if (store) writeSaved(store, saved.current);
+  }, [view, chosen]);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+    saved.current = { ...saved.current, theme };
+    const store = storage();
+    if (store) writeSaved(store, saved.current);
+  }, [theme]);
+
+  /** Saves the games in progress of the current rules. */
+  const save = () => {
+    if (!key) return;
+    const now = plays.current.get(key) ?? {};
+    const entry: SavedGames = {
+      codemaker: now.codemaker?.saved,
+      codebreaker: now.codebreaker?.saved,
+    };
+    saved.current = { ...saved.current, games: withGames(saved.current.games, key, entry) };
+    const store = storage();
+    if (store) writeSaved(store, saved.current);
+  };
+
+  /** The games of the current rules, restored or started, and played by the current strategy. */
+  const playsNow = (): Plays => {
+    if (!game || !strategy || !key) return {};
+    let now = plays.current.get(key);
+    if (!now) {
+      now = {};
+      const stored = saved.current.games[key];
+      try {
+        if (stored?.codemaker)
+          now.codemaker = CodemakerPlay.restore(game, strategy, stored.codemaker);
+      } catch (error) {
+        if (!(error instanceof CodebreakerError)) throw error;
+      }
+      try {
+        if (stored?.codebreaker) {
+          now.codebreaker = CodebreakerPlay.restore(game, strategy, stored.codebreaker);
+        }
+      } catch (error) {
+        if (!(error instanceof CodebreakerError)) throw error;
+      }
+      plays.current.set(key, now);
+    }
+    if (tab === 'codemaker' || now.codemaker) {
+      now.codemaker =
+        now.codemaker === undefined
+          ? new CodemakerPlay(game, strategy)
+          : now.codemaker.strategy === strategy
+            ? now.codemaker
+            : now.codemaker.withStrategy(strategy);
+    }
+    if (tab === 'codebreaker' || now.codebreaker) {
+      now.codebreaker =
+        now.codebreaker === undefined
+          ? new CodebreakerPlay(game, strategy, freshSeed())
+          : now.codebreaker.strategy === strategy
+            ? now.codebreaker
+            : now.codebreaker.withStrategy(strategy);
+    }
+    return now;
+  };
+  const current = playsNow();
+  const changed = () => {
+    save();
+    setTick((tick) => tick + 1);
+  };
+  const replace = (next: Plays) => {
+    if (!key) return;
+    plays.current.set(key, { ...plays.current.get(key), ...next });
+    changed();
+  };
+
   const open = (next: Tab) => {
-    setTab(next);
+    setView((before) => ({ ...before, tab: next }));
     setVisited((tabs) => new Set([...tabs, next]));
   };
-  const viewKey =
-    game && `${describeRules(game.rules)}/${game.rules.alphabet}/${name}/${chosen.seed}`;
+  const setChoice = (next: GameChoice) => {
+    setLoadError(undefined);
+    setView((before) => ({ ...before, choice: next }));
+  };
+  const openInTree = (strategyName: string, secret: string) => {
+    setTreeFocus({ strategy: strategyName, secret, at: Date.now() });
+    open('tree');
+  };
+  const terms = game && termsFor(game.rules);
 
   return (
     <div class="page">
-      <header>
+      <header class="top">
         <h1>codebreaker</h1>
-        <p>Mastermind, Bulls and Cows, Hit &amp; Blow, Numer0n and their whole family.</p>
+        <p class="muted">Mastermind, Bulls and Cows, Hit &amp; Blow, Numer0n and their family.</p>
       </header>
       <Settings
         choice={choice}
         game={game}
         onChoice={setChoice}
         names={names}
-        strategy={{ ...strategyChoice, name }}
-        onStrategy={setStrategyChoice}
+        strategy={chosen}
+        onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
+        theme={theme}
+        onTheme={setTheme}
       />
       <p class="rules" data-testid="rules">
         {game
-          ? `${describeRules(game.rules)} · symbols ${game.rules.alphabet} · ${game.size.toLocaleString('en-US')} codes`
+          ? `${gameWords(game.rules)} · symbols ${game.rules.alphabet} · ${game.size.toLocaleString('en-US')} codes`
           : ''}
       </p>
       {refusal && (
@@ -256,47 +417,90 @@ export function App() {
         </p>
       )}
       {loadError && <p class="error">{loadError}</p>}
-      <nav class="tabs" role="tablist">
-        {TABS.map(([id, title]) => (
-          <button
+      <Tabs
+        label="Views"
+        tabs={TABS.map((id) => [id, TAB_TITLES[id]] as const)}
+        selected={tab}
+        onSelect={open}
+      />
+      <main>
+        {TABS.map((id) => (
+          <div
             key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            onClick={() => open(id)}
+            id={panelId(id)}
+            role="tabpanel"
+            aria-labelledby={tabId(id)}
+            hidden={tab !== id}
           >
-            {title}
-          </button>
+            {game && !strategy && visited.has(id) && <p class="muted">Loading the optimal tree…</p>}
+            {game && strategy && terms && visited.has(id) && (
+              <>
+                {id === 'codebreaker' && current.codebreaker && (
+                  <CodebreakerView
+                    game={game}
+                    terms={terms}
+                    play={current.codebreaker}
+                    active={tab === 'codebreaker'}
+                    onChange={changed}
+                    announce={setAnnouncement}
+                    onNewGame={() =>
+                      replace({ codebreaker: new CodebreakerPlay(game, strategy, freshSeed()) })
+                    }
+                  />
+                )}
+                {id === 'codemaker' && current.codemaker && (
+                  <CodemakerView
+                    game={game}
+                    terms={terms}
+                    play={current.codemaker}
+                    onChange={changed}
+                    announce={setAnnouncement}
+                    onNewGame={() => replace({ codemaker: new CodemakerPlay(game, strategy) })}
+                  />
+                )}
+                {id === 'analysis' &&
+                  (fitsTab(game) ? (
+                    <AnalysisView
+                      key={key}
+                      game={game}
+                      names={names}
+                      chosen={chosen}
+                      tree={loaded?.json}
+                      onOpenSecret={openInTree}
+                    />
+                  ) : (
+                    <TooLarge
+                      game={game}
+                      what="The analysis over every secret"
+                      command={`npx codebreaker analyze ${rulesFlags(game.rules)} --strategy ${name}`}
+                    />
+                  ))}
+                {id === 'tree' &&
+                  (fitsTab(game) ? (
+                    <TreeView
+                      key={key}
+                      game={game}
+                      names={names}
+                      chosen={chosen}
+                      shipped={shipped}
+                      shippedTree={loaded?.tree}
+                      focus={treeFocus}
+                    />
+                  ) : (
+                    <TooLarge
+                      game={game}
+                      what="The strategy tree"
+                      command={`npx codebreaker tree ${rulesFlags(game.rules)} --strategy ${name} --format svg --out tree.svg`}
+                    />
+                  ))}
+              </>
+            )}
+          </div>
         ))}
-      </nav>
-      {game && !strategy && <p class="muted">Loading the optimal tree…</p>}
-      {game && strategy && (
-        <main key={viewKey}>
-          {TABS.map(([id]) =>
-            visited.has(id) ? (
-              <div key={id} hidden={tab !== id}>
-                {id === 'codemaker' && <CodemakerView game={game} strategy={strategy} />}
-                {id === 'codebreaker' && <CodebreakerView game={game} strategy={strategy} />}
-                {id === 'analysis' && (
-                  <AnalysisView
-                    game={game}
-                    choice={chosen}
-                    tree={name === OPTIMAL ? loaded?.json : undefined}
-                  />
-                )}
-                {id === 'tree' && (
-                  <TreeView
-                    game={game}
-                    strategy={strategy}
-                    shipped={shipped}
-                    shippedTree={loaded?.tree}
-                  />
-                )}
-              </div>
-            ) : null,
-          )}
-        </main>
-      )}
+      </main>
+      <div class="visually-hidden" aria-live="polite" data-testid="announcer">
+        {announcement}
+      </div>
       <footer class="muted">
         Runs entirely in this page, served from your own machine: no network, no external fonts.
       </footer>

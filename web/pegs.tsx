@@ -1,6 +1,36 @@
-/** Codes drawn as pegs or digit tiles, and answers drawn as key pegs with their numbers. */
+/** Codes drawn as pegs or digit tiles, and answers drawn as key pegs or words, in the game's terms. */
 import type { Rules } from '../src/rules.js';
 import { PEG_COLOURS, type SymbolStyle, symbolStyle } from './settings.js';
+import { type Terms, answerWords } from './words.js';
+
+/** The names of `PEG_COLOURS`, for screen readers and tooltips. */
+export const COLOUR_NAMES = [
+  'red',
+  'green',
+  'blue',
+  'yellow',
+  'orange',
+  'purple',
+  'cyan',
+  'pink',
+  'brown',
+  'white',
+  'grey',
+  'lime',
+] as const;
+
+/** A symbol as read aloud: "red 1" for a peg, "7" for a digit. */
+export function symbolName(rules: Rules, symbol: number): string {
+  const char = [...rules.alphabet][symbol];
+  return symbolStyle(rules) === 'pegs' ? `${COLOUR_NAMES[symbol]} ${char}` : char;
+}
+
+/** A code as read aloud: "red 1, red 1, green 2, blue 3" or "0 1 2 3". */
+export function codeName(rules: Rules, code: string): string {
+  const alphabet = [...rules.alphabet];
+  const names = [...code].map((char) => symbolName(rules, alphabet.indexOf(char)));
+  return names.join(symbolStyle(rules) === 'pegs' ? ', ' : ' ');
+}
 
 interface PegProps {
   readonly rules: Rules;
@@ -9,13 +39,23 @@ interface PegProps {
   readonly style?: SymbolStyle;
 }
 
-/** One symbol: a coloured peg, or a digit tile. */
+/** One symbol: a coloured peg, or a digit tile; decorative (its code or slot is labelled). */
 export function Peg({ rules, symbol, style = symbolStyle(rules) }: PegProps) {
-  if (symbol === undefined) return <span class={`symbol ${style} empty`} />;
+  if (symbol === undefined) return <span class={`symbol ${style} empty`} aria-hidden="true" />;
   const text = [...rules.alphabet][symbol];
-  if (style === 'digits') return <span class="symbol digits">{text}</span>;
+  if (style === 'digits') {
+    return (
+      <span class="symbol digits" aria-hidden="true">
+        {text}
+      </span>
+    );
+  }
   return (
-    <span class="symbol pegs" style={{ background: PEG_COLOURS[symbol] }}>
+    <span
+      class={`symbol pegs${symbol === 9 || symbol === 3 || symbol === 11 ? ' light' : ''}`}
+      style={{ background: PEG_COLOURS[symbol] }}
+      aria-hidden="true"
+    >
       {text}
     </span>
   );
@@ -26,12 +66,12 @@ export function positions(pegs: number): number[] {
   return Array.from({ length: pegs }, (_, i) => i);
 }
 
-/** A whole code, written out in `code` (the text is kept for tests and screen readers). */
+/** A whole code, written out in `code` and labelled with it, for tests and screen readers. */
 export function Code({ rules, code }: { readonly rules: Rules; readonly code: string }) {
   const alphabet = [...rules.alphabet];
   const symbols = [...code];
   return (
-    <span class="code" data-code={code} aria-label={code}>
+    <span class="code" data-code={code} role="img" aria-label={codeName(rules, code)}>
       {positions(symbols.length).map((position) => (
         <Peg key={position} rules={rules} symbol={alphabet.indexOf(symbols[position])} />
       ))}
@@ -40,24 +80,43 @@ export function Code({ rules, code }: { readonly rules: Rules; readonly code: st
 }
 
 interface AnswerProps {
-  readonly pegs: number;
+  readonly rules: Rules;
+  readonly terms: Terms;
   readonly hits: number;
   readonly blows: number;
+  /** Also write the answer out in words beside the key pegs. */
+  readonly words?: boolean;
 }
 
-/** An answer: black key pegs for hits, white for blows, then the numbers. */
-export function Answer({ pegs, hits, blows }: AnswerProps) {
+/**
+ * An answer: key pegs (black for hits, white for blows) on a pegs board, words on a digits one;
+ * labelled in the game's words either way ("2 bulls, 1 cow").
+ */
+export function Answer({ rules, terms, hits, blows, words = false }: AnswerProps) {
+  const said = answerWords(terms, hits, blows);
+  const pegs = rules.pegs;
+  if (symbolStyle(rules) === 'digits') {
+    return (
+      <span class="answer" data-answer={`${hits}H${blows}B`}>
+        <span class="answer-words">{said}</span>
+      </span>
+    );
+  }
   const kind = (i: number) => (i < hits ? 'hit' : i < hits + blows ? 'blow' : 'none');
   return (
     <span class="answer" data-answer={`${hits}H${blows}B`}>
-      <span class="keys" style={{ gridTemplateColumns: `repeat(${Math.ceil(pegs / 2)}, 1fr)` }}>
+      <span
+        class="keys"
+        role="img"
+        aria-label={said}
+        title={said}
+        style={{ gridTemplateColumns: `repeat(${Math.ceil(pegs / 2)}, auto)` }}
+      >
         {positions(pegs).map((position) => (
           <span key={position} class={`key ${kind(position)}`} />
         ))}
       </span>
-      <span class="numbers">
-        {hits} {hits === 1 ? 'hit' : 'hits'}, {blows} {blows === 1 ? 'blow' : 'blows'}
-      </span>
+      {words && <span class="answer-words">{said}</span>}
     </span>
   );
 }

@@ -1,49 +1,362 @@
-/** The two play views: the computer breaks your code, and you break the computer's. */
-import { useState } from 'preact/hooks';
+/**
+ * The two play views on the board: you break the computer's code, and the computer breaks yours.
+ * The views draw a play object (play.ts) that the page owns, act on it and hand it back through
+ * `onChange`, which redraws and saves; they never start a game on their own.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { Strategy } from '../src/strategy.js';
-import { Answer, Code, Peg, positions } from './pegs.js';
-import { CodebreakerPlay, CodemakerPlay, type TurnView } from './play.js';
-import { freshSeed } from './strategy-choice.js';
+import { Board } from './board.js';
+import { Answer, Code, Peg, codeName, positions, symbolName } from './pegs.js';
+import type { CodebreakerPlay, CodemakerPlay } from './play.js';
+import { PEG_COLOURS, symbolStyle } from './settings.js';
+import { strategyTitle } from './strategy-choice.js';
+import { type Terms, answerWords, count, shapeWords } from './words.js';
 
-/** A function that redraws the component after its state object changed in place. */
-function useRedraw(): () => void {
-  const [, setTick] = useState(0);
-  return () => setTick((tick) => tick + 1);
+/** What both views get from the page. */
+interface ViewProps<Play> {
+  readonly game: Game;
+  readonly terms: Terms;
+  readonly play: Play;
+  /** The play changed in place, or was replaced: redraw and save. */
+  readonly onChange: (play: Play) => void;
+  /** Says something to screen readers (the page's live region). */
+  readonly announce: (text: string) => void;
 }
 
-/** The turns so far as a table; `remaining` adds the secrets still possible after each. */
-function Turns({
-  game,
-  turns,
-  remaining,
-}: { readonly game: Game; readonly turns: TurnView[]; readonly remaining: boolean }) {
-  if (turns.length === 0) return null;
+/** One status line: the latest warning or refusal only, never a stack of old ones. */
+function Status({ text, kind }: { readonly text: string | undefined; readonly kind: string }) {
+  if (!text) return null;
   return (
-    <table class="turns" data-testid="turns">
-      <thead>
-        <tr>
-          <th>#</th>
-          <th>guess</th>
-          <th>answer</th>
-          {remaining && <th>secrets left</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {turns.map((turn) => (
-          <tr key={turn.number} data-guess={turn.guess} data-answer={turn.answer}>
-            <td class="number">{turn.number}</td>
-            <td>
-              <Code rules={game.rules} code={turn.guess} />
-            </td>
-            <td>
-              <Answer pegs={game.pegs} hits={turn.hits} blows={turn.blows} />
-            </td>
-            {remaining && <td class="number">{turn.remaining}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <p class={kind} role="alert" data-testid="status">
+      {text}
+    </p>
+  );
+}
+
+function guessesWord(n: number): string {
+  return `${n} ${n === 1 ? 'guess' : 'guesses'}`;
+}
+
+/** Whether a key press was aimed at a field, where typed keys belong to the field. */
+function inField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.closest('input, select, textarea, [contenteditable="true"]') !== null
+  );
+}
+
+/** A symbol being dragged from the palette to a slot (pointer events: mouse, pen and touch). */
+interface Drag {
+  readonly symbol: number;
+  readonly x: number;
+  readonly y: number;
+  ghost?: HTMLElement;
+}
+
+/** You break the computer's code: fill the row (slot then symbol, drag, or type), then guess. */
+export function CodebreakerView(
+  props: ViewProps<CodebreakerPlay> & {
+    readonly active: boolean;
+    readonly onNewGame: () => void;
+  },
+) {
+  const { game, terms, play, onChange, announce, active, onNewGame } = props;
+  const { rules } = game;
+  const [confirming, setConfirming] = useState(false);
+  const slotsRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag>();
+  const dragged = useRef(false);
+  const focusSlot = useRef(false);
+  const update = () => onChange(play);
+  const alphabet = [...rules.alphabet];
+  const { turns, secret } = play;
+  const over = play.session.over;
+
+  const send = () => {
+    const turn = play.send();
+    if (turn) {
+      const last = play.turns.at(-1)!;
+      const said = `Guess ${last.number}, ${codeName(rules, last.guess)}: ${answerWords(terms, last.hits, last.blows)}.`;
+      announce(play.session.solved ? `${said} Cracked it in ${guessesWord(last.number)}!` : said);
+    }
+    update();
+  };
+
+  // The keyboard types into the row wherever the focus is, but in a field.
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (inField(event.target) || play.session.over) return;
+      const onSlot = event.target instanceof HTMLElement && event.target.dataset.slot !== undefined;
+      if (event.key === 'Enter') {
+        // On a button, Enter presses that button.
+        if (!onSlot && event.target instanceof HTMLElement && event.target.closest('button, a')) {
+          return;
+        }
+        send();
+      } else if (event.key === 'Backspace' || event.key === 'Delete') {
+        play.backspace();
+        update();
+      } else if (event.key.length === 1 && !event.repeat) {
+        const typed =
+          play.type(event.key) ||
+          play.type(event.key.toLowerCase()) ||
+          play.type(event.key.toUpperCase());
+        if (!typed) return;
+        update();
+      } else {
+        return;
+      }
+      focusSlot.current = onSlot;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  // Keep the focus on the selected slot when it moves while a slot has the focus.
+  useEffect(() => {
+    if (!focusSlot.current) return;
+    focusSlot.current = false;
+    slotsRef.current?.querySelector<HTMLElement>(`[data-slot="${play.slot}"]`)?.focus();
+  });
+
+  const onSlotKey = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -1,
+      ArrowDown: 1,
+    };
+    if (event.key in moves) play.moveSlot(moves[event.key]);
+    else if (event.key === 'Home') play.select(0);
+    else if (event.key === 'End') play.select(game.pegs - 1);
+    else return;
+    event.preventDefault();
+    focusSlot.current = true;
+    update();
+  };
+
+  const startDrag = (event: PointerEvent, symbol: number) => {
+    if (event.button !== 0 || over) return;
+    drag.current = { symbol, x: event.clientX, y: event.clientY };
+    dragged.current = false;
+    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+  };
+  const moveDrag = (event: PointerEvent) => {
+    const now = drag.current;
+    if (!now) return;
+    if (!now.ghost) {
+      if (Math.hypot(event.clientX - now.x, event.clientY - now.y) < 8) return;
+      const ghost = document.createElement('span');
+      ghost.className = `drag-ghost symbol ${symbolStyle(rules)}`;
+      ghost.textContent = alphabet[now.symbol];
+      if (symbolStyle(rules) === 'pegs') ghost.style.background = PEG_COLOURS[now.symbol];
+      document.body.append(ghost);
+      now.ghost = ghost;
+    }
+    now.ghost.style.left = `${event.clientX}px`;
+    now.ghost.style.top = `${event.clientY}px`;
+  };
+  const endDrag = (event: PointerEvent) => {
+    const now = drag.current;
+    drag.current = undefined;
+    if (!now?.ghost) return;
+    now.ghost.remove();
+    dragged.current = true;
+    const target = document.elementFromPoint(event.clientX, event.clientY);
+    const slot = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-slot]') : null;
+    if (slot) {
+      play.place(now.symbol, Number(slot.dataset.slot));
+      update();
+    }
+  };
+  const cancelDrag = () => {
+    drag.current?.ghost?.remove();
+    drag.current = undefined;
+  };
+
+  const hint = play.shownHint;
+  const current = over ? undefined : (
+    <>
+      <div
+        class="slots"
+        role="radiogroup"
+        aria-label={`Guess ${turns.length + 1}: choose a slot, then a ${terms.symbol[0]}`}
+        ref={slotsRef}
+        data-testid="draft"
+        data-code={play.draftText}
+        onKeyDown={onSlotKey}
+      >
+        {positions(game.pegs).map((position) => {
+          const symbol = play.draft[position];
+          const selected = position === play.slot;
+          return (
+            <button
+              key={position}
+              type="button"
+              // biome-ignore lint/a11y/useSemanticElements: a slot is a button that selects where the next symbol goes; as a radio it takes the arrow keys and is one tab stop
+              role="radio"
+              class={`slot${selected ? ' selected' : ''}`}
+              aria-checked={selected}
+              tabIndex={selected ? 0 : -1}
+              data-slot={position}
+              aria-label={`${terms.position[0]} ${position + 1}: ${symbol === undefined ? 'empty' : symbolName(rules, symbol)}`}
+              onClick={() => {
+                if (selected && symbol !== undefined) play.clearAt(position);
+                else play.select(position);
+                update();
+              }}
+            >
+              <Peg rules={rules} symbol={symbol} />
+            </button>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        class="primary send"
+        disabled={!play.full}
+        onClick={send}
+        data-testid="send-guess"
+      >
+        Guess
+      </button>
+    </>
+  );
+
+  return (
+    <section class="card play" data-testid="codebreaker" aria-label="You break the code">
+      <p class="lead">
+        The computer has picked a secret: {shapeWords(rules, terms)}. Each answer counts{' '}
+        <strong>{terms.hit[1]}</strong> ({terms.hitMeans}) and <strong>{terms.blow[1]}</strong> (
+        {terms.blowMeans}).
+      </p>
+      <Board
+        game={game}
+        terms={terms}
+        turns={turns}
+        secret={secret}
+        secretLabel="Secret"
+        current={current}
+      />
+      {over ? (
+        <div class="outcome" data-testid="outcome">
+          <p>
+            {play.session.solved
+              ? `Cracked it in ${guessesWord(turns.length)}!`
+              : `You gave up after ${guessesWord(turns.length)}. The secret was `}
+            {!play.session.solved && <Code rules={rules} code={secret!} />}
+          </p>
+          <div class="actions">
+            <button type="button" class="primary" onClick={onNewGame}>
+              New game
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <fieldset class="palette">
+            <legend class="visually-hidden">{terms.symbol[1]}: put one in the chosen slot</legend>
+            {alphabet.map((char, symbol) => (
+              <button
+                key={char}
+                type="button"
+                class={`pick${play.used(symbol) && !rules.repeat ? ' used' : ''}`}
+                aria-label={symbolName(rules, symbol)}
+                data-symbol={char}
+                onPointerDown={(event) => startDrag(event, symbol)}
+                onPointerMove={moveDrag}
+                onPointerUp={endDrag}
+                onPointerCancel={cancelDrag}
+                onClick={() => {
+                  if (dragged.current) {
+                    dragged.current = false;
+                    return;
+                  }
+                  play.place(symbol);
+                  update();
+                }}
+              >
+                <Peg rules={rules} symbol={symbol} />
+              </button>
+            ))}
+          </fieldset>
+          <p class="muted tip">
+            Pick a slot, then a {terms.symbol[0]}, or drag one onto a slot. Or type: the{' '}
+            {terms.symbol[1]} go in from the chosen slot, Backspace erases, Enter guesses.
+          </p>
+          <Status text={play.message} kind="error" />
+          {hint && (
+            <p class="hint" data-testid="hint" data-remaining={hint.remaining}>
+              <span>
+                {hint.remaining === 1
+                  ? 'Only 1 secret is still possible'
+                  : `${hint.remaining.toLocaleString('en-US')} secrets are still possible`}
+                . {strategyTitle(play.strategy.name)} suggests:
+              </span>
+              <Code rules={rules} code={hint.suggestion} />
+              <button
+                type="button"
+                onClick={() => {
+                  play.useHint();
+                  update();
+                }}
+              >
+                Use it
+              </button>
+            </p>
+          )}
+          <div class="actions">
+            <button
+              type="button"
+              onClick={() => {
+                play.hint();
+                update();
+              }}
+            >
+              Hint
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                play.clear();
+                update();
+              }}
+            >
+              Clear row
+            </button>
+          </div>
+          <div class="actions end">
+            {confirming ? (
+              <fieldset class="confirm">
+                <legend>Give up and see the secret?</legend>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() => {
+                    const shown = play.giveUp();
+                    setConfirming(false);
+                    announce(`The secret was ${codeName(rules, shown)}.`);
+                    update();
+                  }}
+                >
+                  Yes, show it
+                </button>
+                <button type="button" onClick={() => setConfirming(false)}>
+                  Keep playing
+                </button>
+              </fieldset>
+            ) : (
+              <button type="button" class="quiet" onClick={() => setConfirming(true)}>
+                Give up…
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -51,285 +364,183 @@ function Turns({
 function NumberPicker(props: {
   readonly label: string;
   readonly explanation: string;
+  readonly noun: readonly [string, string];
   readonly value: number;
   readonly max: number;
   readonly allowed: (n: number) => boolean;
   readonly onPick: (n: number) => void;
 }) {
-  const { label, explanation, value, max, allowed, onPick } = props;
+  const { label, explanation, noun, value, max, allowed, onPick } = props;
   return (
     <fieldset class="picker">
       <legend>
         {label} <small>{explanation}</small>
       </legend>
-      {positions(max + 1).map((n) => (
-        <button
-          key={n}
-          type="button"
-          aria-label={`${n} ${label.toLowerCase()}`}
-          aria-pressed={n === value}
-          disabled={!allowed(n)}
-          onClick={() => onPick(n)}
-        >
-          {n}
-        </button>
-      ))}
+      <div class="picker-buttons">
+        {positions(max + 1).map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-label={count(n, noun)}
+            aria-pressed={n === value}
+            disabled={!allowed(n)}
+            onClick={() => onPick(n)}
+          >
+            {n}
+          </button>
+        ))}
+      </div>
     </fieldset>
   );
 }
 
-function rulesText(game: Game): string {
-  const { pegs, alphabet, repeat } = game.rules;
-  return `${pegs} symbols from ${alphabet}, ${repeat ? 'repeats allowed' : 'all different'}`;
-}
-
-/** The computer guesses; the user answers each guess with hits and blows. */
-export function CodemakerView({
-  game,
-  strategy,
-}: { readonly game: Game; readonly strategy: Strategy }) {
-  const [play, setPlay] = useState(() => new CodemakerPlay(game, strategy));
+/** The computer guesses; you answer each guess in the game's terms. */
+export function CodemakerView(
+  props: ViewProps<CodemakerPlay> & { readonly onNewGame: () => void },
+) {
+  const { game, terms, play, onChange, announce, onNewGame } = props;
   const [typed, setTyped] = useState('');
-  const redraw = useRedraw();
-  const act = (action: () => void) => () => {
-    action();
-    redraw();
-  };
+  const { rules } = game;
   const { guess, turns, warning, answer } = play;
   const { hits, blows } = answer;
   const pegs = game.pegs;
-  const undoButton = (
-    <button type="button" disabled={turns.length === 0} onClick={act(() => play.undo())}>
-      Undo last answer
+  const update = () => onChange(play);
+  const send = () => {
+    if (play.send()) {
+      const next = play.guess;
+      announce(
+        next === undefined
+          ? `Found your secret in ${guessesWord(play.turns.length)}.`
+          : `Guess ${play.turns.length + 1}: ${codeName(rules, next)}.`,
+      );
+    }
+    update();
+  };
+  const undo = (
+    <button
+      type="button"
+      disabled={turns.length === 0}
+      onClick={() => {
+        play.undo();
+        update();
+      }}
+    >
+      Take back the last answer
     </button>
   );
+  const title = strategyTitle(play.strategy.name);
+  const current =
+    guess === undefined ? undefined : (
+      <>
+        <span data-testid="computer-guess" data-code={guess}>
+          <Code rules={rules} code={guess} />
+        </span>
+        <span class="row-question" aria-hidden="true">
+          ?
+        </span>
+      </>
+    );
   return (
-    <section class="card" data-testid="codemaker">
+    <section class="card play" data-testid="codemaker" aria-label="The computer breaks your code">
       <p class="lead">
-        Think of a secret code ({rulesText(game)}) and keep it to yourself. The computer guesses;
-        answer each guess with its hits (right symbol, right place) and blows (right symbol, wrong
-        place).
+        Think of a secret ({shapeWords(rules, terms)}) and keep it to yourself. The computer
+        guesses; answer each guess with its <strong>{terms.hit[1]}</strong> ({terms.hitMeans}) and{' '}
+        <strong>{terms.blow[1]}</strong> ({terms.blowMeans}).
       </p>
-      <Turns game={game} turns={turns} remaining />
+      {play.since > 0 && guess !== undefined && (
+        <p class="muted">
+          {title} took over the guessing after guess {play.since}.
+        </p>
+      )}
+      <Board
+        game={game}
+        terms={terms}
+        turns={turns}
+        secret={guess === undefined ? turns.at(-1)?.guess : undefined}
+        secretLabel="Your secret"
+        current={current}
+        remaining
+      />
       {guess === undefined ? (
         <div class="outcome" data-testid="outcome">
           <p>
-            Your secret is <Code rules={game.rules} code={turns.at(-1)!.guess} />: found in{' '}
-            <strong>{turns.length}</strong> {turns.length === 1 ? 'guess' : 'guesses'}.
+            Found your secret in <strong>{guessesWord(turns.length)}</strong>.
           </p>
           <div class="actions">
-            {undoButton}
-            <button
-              type="button"
-              class="primary"
-              onClick={() => setPlay(new CodemakerPlay(game, strategy))}
-            >
+            <button type="button" class="primary" onClick={onNewGame}>
               Play again
             </button>
+            {undo}
           </div>
         </div>
       ) : (
-        <div class="current">
-          <div class="guess-row">
-            <span class="label">Guess {turns.length + 1}</span>
-            <span data-testid="computer-guess" data-code={guess}>
-              <Code rules={game.rules} code={guess} />
-            </span>
-          </div>
+        <div class="answer-panel">
           <NumberPicker
-            label="Hits"
-            explanation="right symbol, right place"
+            label={terms.hit[1][0].toUpperCase() + terms.hit[1].slice(1)}
+            explanation={terms.hitMeans}
+            noun={terms.hit}
             value={hits}
             max={pegs}
             allowed={() => true}
-            onPick={(n) => act(() => play.setAnswer(n, Math.min(blows, pegs - n)))()}
+            onPick={(n) => {
+              play.setAnswer(n, Math.min(blows, pegs - n));
+              update();
+            }}
           />
           <NumberPicker
-            label="Blows"
-            explanation="right symbol, wrong place"
+            label={terms.blow[1][0].toUpperCase() + terms.blow[1].slice(1)}
+            explanation={terms.blowMeans}
+            noun={terms.blow}
             value={blows}
             max={pegs}
             allowed={(n) => hits + n <= pegs}
-            onPick={(n) => act(() => play.setAnswer(hits, n))()}
+            onPick={(n) => {
+              play.setAnswer(hits, n);
+              update();
+            }}
           />
+          <Status
+            kind="warning"
+            text={
+              warning
+                ? `${warning}.${turns.length > 0 ? ' Change this answer, or take an earlier one back.' : ''}`
+                : play.message
+            }
+          />
+          <div class="actions">
+            <button
+              type="button"
+              class="primary"
+              disabled={warning !== undefined}
+              onClick={send}
+              data-testid="send-answer"
+            >
+              Answer: <Answer rules={rules} terms={terms} hits={hits} blows={blows} words />
+            </button>
+            {undo}
+          </div>
           <form
             class="typed"
             onSubmit={(event) => {
               event.preventDefault();
-              if (play.typeAnswer(typed) && !play.warning && play.send()) setTyped('');
-              redraw();
+              if (play.typeAnswer(typed) && !play.warning) {
+                setTyped('');
+                send();
+              } else {
+                update();
+              }
             }}
           >
             <label>
               or type it{' '}
               <input
                 value={typed}
-                placeholder="2H1B"
-                aria-label="Type the answer"
+                placeholder="2 1"
+                aria-label={`Type the answer: ${terms.hit[1]}, then ${terms.blow[1]}`}
                 onInput={(event) => setTyped(event.currentTarget.value)}
               />
             </label>
           </form>
-          {warning && (
-            <p class="warning" role="alert" data-testid="warning">
-              {warning}.
-              {turns.length > 0 ? ' Change this answer, or take an earlier one back.' : ''}
-            </p>
-          )}
-          {play.message && (
-            <p class="error" role="alert">
-              {play.message}
-            </p>
-          )}
-          <div class="actions">
-            <button
-              type="button"
-              class="primary"
-              disabled={warning !== undefined}
-              onClick={act(() => play.send())}
-            >
-              Answer {hits}H{blows}B
-            </button>
-            {undoButton}
-          </div>
-        </div>
-      )}
-    </section>
-  );
-}
-
-/** The user guesses the computer's secret, with hints on demand. */
-export function CodebreakerView({
-  game,
-  strategy,
-}: { readonly game: Game; readonly strategy: Strategy }) {
-  const [play, setPlay] = useState(() => new CodebreakerPlay(game, strategy, freshSeed()));
-  const [typed, setTyped] = useState('');
-  const redraw = useRedraw();
-  const act = (action: () => void) => () => {
-    action();
-    redraw();
-  };
-  const { rules } = game;
-  const { turns, secret } = play;
-  const hint = play.shownHint;
-  const alphabet = [...rules.alphabet];
-  const newGame = (
-    <button type="button" onClick={() => setPlay(new CodebreakerPlay(game, strategy, freshSeed()))}>
-      New secret
-    </button>
-  );
-  return (
-    <section class="card" data-testid="codebreaker">
-      <p class="lead">
-        The computer has picked a secret code ({rulesText(game)}; game #{play.seed}). Break it: each
-        answer counts hits (right symbol, right place) and blows (right symbol, wrong place).
-      </p>
-      <Turns game={game} turns={turns} remaining={false} />
-      {secret !== undefined ? (
-        <div class="outcome" data-testid="outcome">
-          <p>
-            {play.session.solved ? 'Cracked it! ' : 'The secret was '}
-            <Code rules={rules} code={secret} />
-            {play.session.solved
-              ? ` in ${turns.length} ${turns.length === 1 ? 'guess' : 'guesses'}.`
-              : '.'}
-          </p>
-          <div class="actions">{newGame}</div>
-        </div>
-      ) : (
-        <div class="current">
-          <div class="guess-row">
-            <span class="label">Guess {turns.length + 1}</span>
-            <span class="draft" data-testid="draft" data-code={play.draftText}>
-              {positions(rules.pegs).map((position) => {
-                const symbol = play.draft[position];
-                return (
-                  <button
-                    key={position}
-                    type="button"
-                    class="slot"
-                    aria-label={
-                      symbol === undefined
-                        ? `position ${position + 1}, empty`
-                        : `position ${position + 1}: ${alphabet[symbol]}, click to clear`
-                    }
-                    onClick={act(() => play.clearAt(position))}
-                  >
-                    <Peg rules={rules} symbol={symbol} />
-                  </button>
-                );
-              })}
-            </span>
-          </div>
-          <fieldset class="palette" aria-label="symbols">
-            {alphabet.map((char, symbol) => (
-              <button
-                key={char}
-                type="button"
-                class="slot"
-                aria-label={`symbol ${char}`}
-                disabled={!play.canPick(symbol)}
-                onClick={act(() => play.pick(symbol))}
-              >
-                <Peg rules={rules} symbol={symbol} />
-              </button>
-            ))}
-          </fieldset>
-          <div class="actions">
-            <button
-              type="button"
-              class="primary"
-              disabled={play.draft.includes(undefined)}
-              onClick={act(() => play.send())}
-            >
-              Guess
-            </button>
-            <button type="button" onClick={act(() => play.clear())}>
-              Clear
-            </button>
-            <form
-              class="typed"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (play.sendText(typed)) setTyped('');
-                redraw();
-              }}
-            >
-              <label>
-                or type a guess{' '}
-                <input
-                  value={typed}
-                  placeholder={alphabet.slice(0, rules.pegs).join('')}
-                  aria-label="Type a guess"
-                  onInput={(event) => setTyped(event.currentTarget.value)}
-                />
-              </label>
-            </form>
-          </div>
-          {play.message && (
-            <p class="error" role="alert">
-              {play.message}
-            </p>
-          )}
-          {hint && (
-            <p class="hint" data-testid="hint" data-remaining={hint.remaining}>
-              {hint.remaining} {hint.remaining === 1 ? 'secret remains' : 'secrets remain'};{' '}
-              {strategy.name} would guess <Code rules={rules} code={hint.suggestion} />{' '}
-              <button type="button" onClick={act(() => play.useHint())}>
-                Use it
-              </button>
-            </p>
-          )}
-          <div class="actions">
-            <button type="button" onClick={act(() => play.hint())}>
-              Hint
-            </button>
-            <button type="button" onClick={act(() => play.giveUp())}>
-              Give up
-            </button>
-            {newGame}
-          </div>
         </div>
       )}
     </section>

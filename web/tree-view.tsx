@@ -1,15 +1,30 @@
 /**
- * The tree view: a strategy's decision tree as an outline, opened answer by answer. For the
- * classic games it starts on the shipped tree (optimal where proved), which opens at once.
+ * The tree view: a strategy's decision tree as an outline, opened answer by answer. The optimal
+ * strategy is the shipped tree (proved optimal for the classic games), which opens at once; the
+ * others are computed node by node as they are opened. A worst secret chosen in the analysis
+ * opens here at the path it takes (`TreeFocus`), every node on the way opened.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { Strategy } from '../src/strategy.js';
 import type { Tree } from '../src/tree.js';
 import { Answer, Code } from './pegs.js';
 import type { ShippedTree } from './shipped-trees.js';
-import { shippedStrategy } from './strategy-choice.js';
+import {
+  OPTIMAL,
+  type StrategyChoice,
+  shippedStrategy,
+  strategyFor,
+  strategyTitle,
+} from './strategy-choice.js';
 import { type BrowserNode, TreeBrowser } from './tree-browser.js';
+import { type Terms, termsFor } from './words.js';
+
+/** A secret to show in a strategy's tree; `at` tells one request from the next. */
+export interface TreeFocus {
+  readonly strategy: string;
+  readonly secret: string;
+  readonly at: number;
+}
 
 function secretsText(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'secret' : 'secrets'}`;
@@ -18,24 +33,43 @@ function secretsText(n: number): string {
 /** One node: its guess, then its branches, each opening the node it leads to. */
 function NodeView(props: {
   readonly browser: TreeBrowser;
+  readonly terms: Terms;
   readonly node: BrowserNode;
+  readonly highlight: string | undefined;
   readonly redraw: () => void;
 }) {
-  const { browser, node, redraw } = props;
+  const { browser, terms, node, highlight, redraw } = props;
   const { rules } = browser.game;
+  const guess = browser.game.codes.make(node.guess);
   const only = node.candidates.length === 1 && node.mayWin;
   return (
-    <div class="node" data-path={node.path} data-guess={browser.game.codes.make(node.guess)}>
+    <div
+      class={`node${highlight === node.path ? ' highlight' : ''}`}
+      data-path={node.path}
+      data-guess={guess}
+      tabIndex={-1}
+    >
       <div class="node-guess">
         <span class="label">guess {node.depth + 1}</span>
-        <Code rules={rules} code={browser.game.codes.make(node.guess)} />
+        <Code rules={rules} code={guess} />
         <span class="muted">
           {only ? 'the secret' : `${secretsText(node.candidates.length)} possible`}
         </span>
       </div>
-      {node.branches.length > 0 && (
+      {node.branches.length > 0 && !only && (
         <ul>
           {node.branches.map((branch) => {
+            if (branch.wins) {
+              return (
+                <li key={branch.answer} class="win" data-answer={branch.feedback}>
+                  <span class="twisty" aria-hidden="true">
+                    ★
+                  </span>
+                  <Answer rules={rules} terms={terms} hits={branch.hits} blows={branch.blows} />
+                  <span class="muted">solved: 1 secret, {guess}</span>
+                </li>
+              );
+            }
             const open = browser.isOpen(branch.path);
             return (
               <li key={branch.answer}>
@@ -49,12 +83,20 @@ function NodeView(props: {
                     redraw();
                   }}
                 >
-                  <span class="twisty">{open ? '▾' : '▸'}</span>
-                  <Answer pegs={browser.game.pegs} hits={branch.hits} blows={branch.blows} />
+                  <span class="twisty" aria-hidden="true">
+                    {open ? '▾' : '▸'}
+                  </span>
+                  <Answer rules={rules} terms={terms} hits={branch.hits} blows={branch.blows} />
                   <span class="muted">{secretsText(branch.secrets)}</span>
                 </button>
                 {open && (
-                  <NodeView browser={browser} node={browser.node(branch.path)} redraw={redraw} />
+                  <NodeView
+                    browser={browser}
+                    terms={terms}
+                    node={browser.node(branch.path)}
+                    highlight={highlight}
+                    redraw={redraw}
+                  />
                 )}
               </li>
             );
@@ -65,48 +107,61 @@ function NodeView(props: {
   );
 }
 
-/** Browses the shipped tree (when there is one) or the chosen strategy's tree. */
+/** Browses the tree of a strategy: the menu's, or one chosen here. */
 export function TreeView(props: {
   readonly game: Game;
-  readonly strategy: Strategy;
+  readonly names: readonly string[];
+  readonly chosen: StrategyChoice;
   readonly shipped: ShippedTree | undefined;
   /** The shipped tree once fetched. */
   readonly shippedTree: Tree | undefined;
+  readonly focus: TreeFocus | undefined;
 }) {
-  const { game, strategy, shipped, shippedTree } = props;
-  const [source, setSource] = useState<'shipped' | 'strategy'>(shipped ? 'shipped' : 'strategy');
+  const { game, names, chosen, shipped, shippedTree, focus } = props;
+  const [name, setName] = useState(chosen.name);
+  const [highlight, setHighlight] = useState<string>();
   const [, setTick] = useState(0);
   const redraw = () => setTick((tick) => tick + 1);
-  const useShipped = source === 'shipped' && shipped !== undefined;
+  const handled = useRef<number>();
+  const box = useRef<HTMLDivElement>(null);
+  const terms = termsFor(game.rules);
+
+  useEffect(() => setName(chosen.name), [chosen.name]);
+  useEffect(() => {
+    if (focus && names.includes(focus.strategy)) setName(focus.strategy);
+  }, [focus, names]);
+
   const browser = useMemo(() => {
-    if (!useShipped) return new TreeBrowser(game, strategy);
-    return shippedTree && new TreeBrowser(game, shippedStrategy(shippedTree, shipped.strategy));
-  }, [game, strategy, useShipped, shippedTree, shipped]);
+    if (name !== OPTIMAL) return new TreeBrowser(game, strategyFor(game, { ...chosen, name }));
+    return shippedTree && new TreeBrowser(game, shippedStrategy(shippedTree, OPTIMAL));
+  }, [game, name, chosen, shippedTree]);
+
+  // A worst secret from the analysis: open its path once its strategy's tree is shown.
+  useEffect(() => {
+    if (!focus || !browser || handled.current === focus.at || name !== focus.strategy) return;
+    handled.current = focus.at;
+    setHighlight(browser.reveal(game.codes.parse(focus.secret)));
+  }, [focus, browser, name, game]);
+  useEffect(() => {
+    if (highlight === undefined) return;
+    const node = box.current?.querySelector<HTMLElement>(`.node[data-path="${highlight}"]`);
+    node?.scrollIntoView({ block: 'center' });
+    node?.focus({ preventScroll: true });
+  }, [highlight]);
+
   return (
-    <section class="card" data-testid="tree">
-      {shipped && (
-        <div class="sources" role="radiogroup" aria-label="tree">
-          <label>
-            <input
-              type="radio"
-              name="tree-source"
-              checked={useShipped}
-              onChange={() => setSource('shipped')}
-            />{' '}
-            shipped tree: {shipped.title}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="tree-source"
-              checked={!useShipped}
-              onChange={() => setSource('strategy')}
-            />{' '}
-            the chosen strategy, {strategy.name}, computed as you open it
-          </label>
-        </div>
-      )}
-      {useShipped ? (
+    <section class="card" data-testid="tree" aria-label="Strategy tree">
+      <label class="field">
+        <span>Tree of</span>
+        <select value={name} onChange={(event) => setName(event.currentTarget.value)}>
+          {names.map((option) => (
+            <option key={option} value={option} disabled={option === OPTIMAL && !shippedTree}>
+              {strategyTitle(option)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {name === OPTIMAL && shipped ? (
         <p class="lead" data-testid="tree-figures">
           {shipped.proved ? 'Proved optimal: ' : ''}
           {shipped.total.toLocaleString('en-US')} guesses over all{' '}
@@ -115,13 +170,25 @@ export function TreeView(props: {
         </p>
       ) : (
         <p class="lead">
-          The decision tree of {strategy.name}: each node is computed when you open it. The Analysis
-          tab gives its figures over every secret.
+          The decision tree of {strategyTitle(name)}: each node is computed when you open it. The
+          Analysis tab gives its figures over every secret.
+        </p>
+      )}
+      {focus && highlight !== undefined && name === focus.strategy && (
+        <p class="muted" data-testid="tree-focus">
+          The path of {focus.secret}: {highlight === '' ? 1 : highlight.split('.').length + 1}{' '}
+          guesses, highlighted below.
         </p>
       )}
       {browser ? (
-        <div class="tree">
-          <NodeView browser={browser} node={browser.root} redraw={redraw} />
+        <div class="tree" ref={box}>
+          <NodeView
+            browser={browser}
+            terms={terms}
+            node={browser.root}
+            highlight={highlight}
+            redraw={redraw}
+          />
         </div>
       ) : (
         <p class="muted">Loading the tree…</p>
