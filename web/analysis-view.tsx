@@ -302,9 +302,9 @@ export function AnalysisView(props: {
           <Chart results={shown} />
           {shown.map(({ name, title, summary }) => (
             <div key={name} class="worst-list" data-strategy={name}>
-              <h3>
+              <h2>
                 Worst secrets of {title}: {summary.worst.length}, {summary.max} guesses each
-              </h3>
+              </h2>
               <p class="worst" data-testid="worst">
                 {summary.worst.slice(0, WORST_SHOWN).map((code) => (
                   <button

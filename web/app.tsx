@@ -103,6 +103,7 @@ function WholeNumber(props: {
       <span>{label}</span>
       <input
         type="number"
+        aria-label={label}
         inputMode="numeric"
         min={min}
         value={Number.isNaN(value) ? '' : value}
@@ -136,6 +137,7 @@ function Settings(props: {
       <label class="field">
         <span>Game</span>
         <select
+          aria-label="Game"
           value={choice.game}
           onChange={(event) => pickGame(event.currentTarget.value as GameOption)}
         >
@@ -149,6 +151,7 @@ function Settings(props: {
       <label class="field">
         <span>Strategy</span>
         <select
+          aria-label="Strategy"
           value={strategy.name}
           onChange={(event) => onStrategy({ ...strategy, name: event.currentTarget.value })}
         >
@@ -196,6 +199,7 @@ function Settings(props: {
             <span>Symbols</span>
             <input
               class="alphabet"
+              aria-label="Symbols"
               placeholder="0-9 a-z"
               value={choice.alphabet}
               onInput={(event) => onChoice({ ...choice, alphabet: event.currentTarget.value })}
@@ -205,7 +209,11 @@ function Settings(props: {
       )}
       <label class="field theme">
         <span>Theme</span>
-        <select value={theme} onChange={(event) => onTheme(event.currentTarget.value as Theme)}>
+        <select
+          aria-label="Theme"
+          value={theme}
+          onChange={(event) => onTheme(event.currentTarget.value as Theme)}
+        >
           {THEMES.map((name) => (
             <option key={name} value={name}>
               {name === 'system' ? 'As the system' : name === 'light' ? 'Light' : 'Dark'}
@@ -396,34 +404,34 @@ export function App() {
         <h1>codebreaker</h1>
         <p class="muted">Mastermind, Bulls and Cows, Hit &amp; Blow, Numer0n and their family.</p>
       </header>
-      <Settings
-        choice={choice}
-        game={game}
-        onChoice={setChoice}
-        names={names}
-        strategy={chosen}
-        onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
-        theme={theme}
-        onTheme={setTheme}
-      />
-      <p class="rules" data-testid="rules">
-        {game
-          ? `${gameWords(game.rules)} · symbols ${game.rules.alphabet} · ${game.size.toLocaleString('en-US')} codes`
-          : ''}
-      </p>
-      {refusal && (
-        <p class="error" role="alert" data-testid="refusal">
-          {refusal}
-        </p>
-      )}
-      {loadError && <p class="error">{loadError}</p>}
-      <Tabs
-        label="Views"
-        tabs={TABS.map((id) => [id, TAB_TITLES[id]] as const)}
-        selected={tab}
-        onSelect={open}
-      />
       <main>
+        <Settings
+          choice={choice}
+          game={game}
+          onChoice={setChoice}
+          names={names}
+          strategy={chosen}
+          onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
+          theme={theme}
+          onTheme={setTheme}
+        />
+        <p class="rules" data-testid="rules">
+          {game
+            ? `${gameWords(game.rules)} · symbols ${game.rules.alphabet} · ${game.size.toLocaleString('en-US')} codes`
+            : ''}
+        </p>
+        {refusal && (
+          <p class="error" role="alert" data-testid="refusal">
+            {refusal}
+          </p>
+        )}
+        {loadError && <p class="error">{loadError}</p>}
+        <Tabs
+          label="Views"
+          tabs={TABS.map((id) => [id, TAB_TITLES[id]] as const)}
+          selected={tab}
+          onSelect={open}
+        />
         {TABS.map((id) => (
           <div
             key={id}
@@ -497,10 +505,10 @@ export function App() {
             )}
           </div>
         ))}
+        <div class="visually-hidden" aria-live="polite" data-testid="announcer">
+          {announcement}
+        </div>
       </main>
-      <div class="visually-hidden" aria-live="polite" data-testid="announcer">
-        {announcement}
-      </div>
       <footer class="muted">
         Runs entirely in this page, served from your own machine: no network, no external fonts.
       </footer>

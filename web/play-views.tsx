@@ -82,38 +82,41 @@ export function CodebreakerView(
     update();
   };
 
-  // The keyboard types into the row wherever the focus is, but in a field.
-  useEffect(() => {
-    if (!active) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (inField(event.target) || play.session.over) return;
-      const onSlot = event.target instanceof HTMLElement && event.target.dataset.slot !== undefined;
-      if (event.key === 'Enter') {
-        // On a button, Enter presses that button.
-        if (!onSlot && event.target instanceof HTMLElement && event.target.closest('button, a')) {
-          return;
-        }
-        send();
-      } else if (event.key === 'Backspace' || event.key === 'Delete') {
-        play.backspace();
-        update();
-      } else if (event.key.length === 1 && !event.repeat) {
-        const typed =
-          play.type(event.key) ||
-          play.type(event.key.toLowerCase()) ||
-          play.type(event.key.toUpperCase());
-        if (!typed) return;
-        update();
-      } else {
+  // The keyboard types into the row wherever the focus is, but in a field. One listener while
+  // the view is shown, which reads the latest render's handler: no key is lost between renders.
+  const keys = useRef<(event: KeyboardEvent) => void>();
+  keys.current = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (inField(event.target) || play.session.over) return;
+    const onSlot = event.target instanceof HTMLElement && event.target.dataset.slot !== undefined;
+    if (event.key === 'Enter') {
+      // On a button, Enter presses that button.
+      if (!onSlot && event.target instanceof HTMLElement && event.target.closest('button, a')) {
         return;
       }
-      focusSlot.current = onSlot;
-      event.preventDefault();
-    };
+      send();
+    } else if (event.key === 'Backspace' || event.key === 'Delete') {
+      play.backspace();
+      update();
+    } else if (event.key.length === 1 && !event.repeat) {
+      const typed =
+        play.type(event.key) ||
+        play.type(event.key.toLowerCase()) ||
+        play.type(event.key.toUpperCase());
+      if (!typed) return;
+      update();
+    } else {
+      return;
+    }
+    focusSlot.current = onSlot;
+    event.preventDefault();
+  };
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => keys.current?.(event);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  });
+  }, [active]);
 
   // Keep the focus on the selected slot when it moves while a slot has the focus.
   useEffect(() => {

@@ -153,7 +153,11 @@ export function TreeView(props: {
     <section class="card" data-testid="tree" aria-label="Strategy tree">
       <label class="field">
         <span>Tree of</span>
-        <select value={name} onChange={(event) => setName(event.currentTarget.value)}>
+        <select
+          aria-label="Tree of"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        >
           {names.map((option) => (
             <option key={option} value={option} disabled={option === OPTIMAL && !shippedTree}>
               {strategyTitle(option)}
