@@ -488,13 +488,13 @@ describe('the web app in chromium', () => {
       expect((await shownTurns(maker)).map(([guess]) => guess)).toEqual(
         naiveFirstConsistent(naiveCodes(4, '123456', true), secret),
       );
+      await screenshot(page, 'screenshot-play.png');
       // Empty rows and empty slots are no tab stops: one slot of the row takes the focus.
       await page.getByRole('tab', { name: 'You guess' }).click();
       const stops = await page.evaluate<number>(
         `[...document.querySelectorAll('#panel-codebreaker [data-slot]')].filter((slot) => slot.tabIndex >= 0).length`,
       );
       expect(stops).toBe(1);
-      await screenshot(page, 'screenshot-play.png');
       await close(page);
     },
     SLOW,
@@ -532,10 +532,15 @@ describe('the web app in chromium', () => {
           await page.getByRole('tab', { name: 'You guess' }).click();
           const breaker = page.getByTestId('codebreaker');
           if ((await breaker.getByTestId('turn').count()) === 0) {
+            // Out of the theme menu (a field keeps its keys), then type into the row.
+            await breaker.locator('.lead').click();
             await page.keyboard.type('1122');
             await page.keyboard.press('Enter');
+            await countOf(breaker.getByTestId('turn')).toBe(1);
             await breaker.getByRole('button', { name: 'Hint' }).click();
+            await breaker.locator('.lead').click();
             await page.keyboard.type('3');
+            await attributeOf(breaker.getByTestId('draft'), 'data-code').toBe('3···');
           }
           found.push(...(await axeViolations(page)).map((v) => `${size} ${theme} you guess: ${v}`));
           // Computer guesses: an answer that cannot occur, warned.
