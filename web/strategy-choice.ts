@@ -114,15 +114,8 @@ export function shippedStrategy(tree: Tree, name: string, budget = OFF_TREE_NODE
 /** Without a score table, the most scores a heuristic computes for one guess (about 0.2 s). */
 export const UNTABLED_SCORES = 20_000_000;
 
-/**
- * The heuristic's opening, found without the heuristic's first pass (which, without a table,
- * scores every candidate against every other: 10^9 scores for Super Mastermind). At the start
- * every code is possible and two codes with the same pattern of repeated symbols split the
- * secrets alike, so the essentially different openings are one code a partition of the pegs
- * (11223 for 2 + 2 + 1), the smallest of its kind, as the symmetry reduction would list them;
- * each is scored against every code and the best taken, ties to the first.
- */
-export function openingGuess(game: Game, name: HeuristicName): number {
+/** The essentially different openings: one code a partition of the pegs, in code order. */
+export function openingCodes(game: Game): number[] {
   const { pegs, colors, repeat } = game.rules;
   const openings: number[] = [];
   const parts = (left: number, largest: number, symbols: number[]): void => {
@@ -138,7 +131,27 @@ export function openingGuess(game: Game, name: HeuristicName): number {
   };
   parts(pegs, repeat ? pegs : 1, []);
   openings.sort((a, b) => a - b);
-  const all = allCandidates(game);
+  return openings;
+}
+
+/**
+ * The heuristic's opening, found without the heuristic's first pass (which, without a table,
+ * scores every candidate against every other: 10^9 scores for Super Mastermind). At the start
+ * every code is possible and two codes with the same pattern of repeated symbols split the
+ * secrets alike, so the essentially different openings are one code a partition of the pegs
+ * (11223 for 2 + 2 + 1), the smallest of its kind, as the symmetry reduction would list them;
+ * each is scored against every code and the best taken, ties to the first. With `budget`, the
+ * secrets scored are every k-th code, the fewest k that keeps the scores within it (k = 1 for
+ * every game but the largest: 8 × 8 has 22 openings of 16.7 million codes).
+ */
+export function openingGuess(
+  game: Game,
+  name: HeuristicName,
+  budget = Number.POSITIVE_INFINITY,
+): number {
+  const openings = openingCodes(game);
+  const stride = Math.max(1, Math.ceil((openings.length * game.size) / budget));
+  const all = allCandidates(game).filter((code) => code % stride === 0);
   const counts = new Int32Array(game.answers);
   const scratch = new Uint8Array(all.length);
   let best = openings[0];
@@ -171,6 +184,7 @@ export function openingGuess(game: Game, name: HeuristicName): number {
  */
 export function untabledHeuristic(name: HeuristicName, budget = UNTABLED_SCORES): Strategy {
   let opening: number | undefined;
+  let sampled = false;
   const every = createStrategy(name);
   const possible = createStrategy(name, { consistentOnly: true });
   const first = createStrategy('first-consistent');
@@ -178,7 +192,7 @@ export function untabledHeuristic(name: HeuristicName, budget = UNTABLED_SCORES)
   return {
     get name() {
       const title = strategyTitle(name);
-      if (mode === 'every') return title;
+      if (mode === 'every') return sampled ? `${title} (opening scored on a sample)` : title;
       if (mode === 'possible') return `${title}, among the possible codes only`;
       return `${title} (too many secrets left to score: the first possible code)`;
     },
@@ -186,7 +200,8 @@ export function untabledHeuristic(name: HeuristicName, budget = UNTABLED_SCORES)
       const n = state.candidates.length;
       if (state.history.length === 0) {
         mode = 'every';
-        opening ??= openingGuess(state.game, name);
+        sampled = openingCodes(state.game).length * state.game.size > 4 * budget;
+        opening ??= openingGuess(state.game, name, 4 * budget);
         return opening;
       }
       if (n * n + state.game.size * n <= budget) mode = 'every';

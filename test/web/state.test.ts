@@ -23,6 +23,7 @@ import {
 } from '../../web/settings.js';
 import {
   OPTIMAL,
+  openingCodes,
   openingGuess,
   strategyFor,
   strategyNames,
@@ -350,6 +351,29 @@ describe('games beyond the score table', () => {
     expect(openings).toEqual(['1122', '1123', '1234', '1123']);
     const moo = gameForChoice(presetChoice('moo'));
     expect(moo.codes.make(openingGuess(moo, 'entropy'))).toBe('0123');
+  });
+
+  it('the openings are one code a partition of the pegs; the largest games score a sample', () => {
+    expect(openingCodes(game).map((code) => game.codes.make(code))).toEqual([
+      '11111',
+      '11112',
+      '11122',
+      '11123',
+      '11223',
+      '11234',
+      '12345',
+    ]);
+    const moo = gameForChoice(presetChoice('moo'));
+    expect(openingCodes(moo).map((code) => moo.codes.make(code))).toEqual(['0123']);
+    const all = new Int32Array(game.size).map((_, i) => i);
+    const sampled = untabledHeuristic('most-parts', 10_000);
+    expect(openingCodes(game)).toContain(sampled.choose({ game, history: [], candidates: all }));
+    expect(sampled.name).toBe('Most parts (Kooi) (opening scored on a sample)');
+    const whole = untabledHeuristic('most-parts');
+    expect(whole.choose({ game, history: [], candidates: all })).toBe(
+      openingGuess(game, 'most-parts'),
+    );
+    expect(whole.name).toBe('Most parts (Kooi)');
   });
 
   it('the heuristic scores every code while within budget, then the possible codes, then none', () => {
