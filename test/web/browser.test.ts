@@ -281,7 +281,7 @@ describe('the web app in chromium', () => {
           await countOf(view.getByTestId('turn')).toBe(2);
           expect((await shownTurns(view)).at(-1)).toEqual([guess, answer]);
           await attributeOf(view.getByTestId('draft'), 'data-code').toBe('6···');
-          expect(page.url()).toContain('game=mastermind');
+          await expect.poll(() => page.url()).toContain('game=mastermind');
           // A new strategy gives the hints of the same game.
           await page.getByLabel('Strategy', { exact: true }).selectOption('minimax');
           await countOf(view.getByTestId('turn')).toBe(2);
@@ -463,7 +463,7 @@ describe('the web app in chromium', () => {
       await expect
         .poll(() => page.evaluate<string>('document.activeElement?.textContent'))
         .toBe('Computer guesses');
-      expect(page.url()).toContain('tab=codemaker');
+      await expect.poll(() => page.url()).toContain('tab=codemaker');
       await page.getByLabel('Game', { exact: true }).selectOption('mastermind');
       const maker = page.getByTestId('codemaker');
       const secret = '1355';
@@ -635,7 +635,7 @@ describe('the web app in chromium', () => {
       await attributeOf(found, 'data-guess').toBe('6665');
       expect((await found.getAttribute('data-path'))!.split('.')).toHaveLength(8);
       await textOf(tree.getByTestId('tree-focus')).toContain('The path of 6665: 9 guesses');
-      expect(page.url()).toContain('tab=tree');
+      await expect.poll(() => page.url()).toContain('tab=tree');
 
       // The root lists every answer, the winning one too: the branches add up to 1296.
       const root = tree.locator('.node[data-path=""]');
