@@ -15,6 +15,7 @@ import { checkWritable, writeTextFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { objectiveJson, objectiveText, proofDisplay } from './proof-progress.js';
+import { queueName, readQueueUrl } from './queue.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -35,6 +36,7 @@ interface OptimalFlags extends RulesFlags {
   threads?: string;
   checkpoint?: string;
   memoryLimit?: string;
+  queue?: string;
   out?: string;
   json?: boolean;
 }
@@ -102,6 +104,10 @@ export function optimalCommand(program: Command, io: Io): void {
       '--memory-limit <size>',
       'memory the search may take, e.g. 8G or 512M (default: half the memory, at most 8G)',
     )
+    .option(
+      '--queue <url>',
+      'put the jobs on a BullMQ queue on this Redis (redis://HOST:PORT/DB), for `codebreaker worker`s on any machines to solve',
+    )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
     .option('--json', 'print one JSON document')
     .action(async (flags: OptimalFlags) => {
@@ -126,17 +132,30 @@ export function optimalCommand(program: Command, io: Io): void {
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
       if (flags.out !== undefined) checkWritable(flags.out, '--out');
       const consistentOnly = flags.consistentOnly ?? false;
+      const identity = { rules: game.rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
+      if (flags.queue !== undefined && flags.checkpoint !== undefined) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--queue keeps the finished jobs in Redis: give it or --checkpoint, not both',
+        );
+      }
+      const queued =
+        flags.queue === undefined
+          ? undefined
+          : await (await import('./queue-runner.js')).openQueueProof(
+              readQueueUrl(flags.queue),
+              queueName(identity, flags.symmetry !== false),
+              identity,
+            );
       const saved: CheckpointFile | undefined =
         flags.checkpoint === undefined
           ? undefined
-          : await openCheckpoint(flags.checkpoint, {
-              rules: game.rules,
-              objective,
-              maxDepth: maxDepth ?? null,
-              consistentOnly,
-            });
-      if (saved && saved.found > 0 && io.errIsTerminal) {
-        io.err(`resuming from ${flags.checkpoint}: ${saved.found} jobs already finished\n`);
+          : await openCheckpoint(flags.checkpoint, identity);
+      const found = saved?.found ?? queued?.found ?? 0;
+      if (found > 0 && io.errIsTerminal) {
+        io.err(
+          `resuming from ${flags.checkpoint ?? flags.queue}: ${found} jobs already finished\n`,
+        );
       }
 
       const started = performance.now();
@@ -147,14 +166,24 @@ export function optimalCommand(program: Command, io: Io): void {
         interrupted = true;
       };
       process.once('SIGINT', onInterrupt);
-      const display = proofDisplay(io, threads, flags.json ?? false, objective === 'crush');
+      const display = proofDisplay(
+        io,
+        queued?.workers ?? threads,
+        flags.json ?? false,
+        objective === 'crush',
+      );
       // A short proof runs in this thread, with the library's own runner (it shares the
       // planner's search). Anything that may run long goes to worker threads, one at least, so
       // that this thread stays free to hear Ctrl-C.
       const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
-      const runner = short
-        ? undefined
-        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes);
+      const runner =
+        queued?.runner ??
+        (short ? undefined : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes));
+      // Writes to Redis one after the other, in the order the jobs finished.
+      let stored = Promise.resolve();
+      const store = (): void => {
+        if (queued) stored = stored.then(() => queued.save());
+      };
       let result: OptimalResult;
       try {
         result = await findOptimal(game, {
@@ -165,18 +194,23 @@ export function optimalCommand(program: Command, io: Io): void {
           runner,
           cacheBytes,
           progressEvery: 512,
-          checkpoint: saved?.checkpoint,
+          checkpoint: saved?.checkpoint ?? queued?.checkpoint,
           onProgress: (progress) => {
             display.update(progress);
             saved?.save();
+            store();
             return interrupted || performance.now() > deadline;
           },
         });
+        saved?.save(true);
+        store();
+        await stored;
+        await queued?.finish(result.proved);
       } finally {
         display.stop();
         process.removeListener('SIGINT', onInterrupt);
+        await queued?.close();
       }
-      saved?.save(true);
       const seconds = (performance.now() - started) / 1000;
       printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
       if (flags.out && result.tree) {
@@ -224,10 +258,13 @@ function printResult(
     nodes: result.nodes,
     lookaheads: result.lookaheads,
     threads,
-    ...(flags.checkpoint === undefined ? {} : { resumed: result.resumed }),
+    ...(flags.checkpoint === undefined && flags.queue === undefined
+      ? {}
+      : { resumed: result.resumed }),
     seconds: Number(seconds.toFixed(3)),
   };
-  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s${flags.checkpoint === undefined ? '' : `, ${result.resumed} jobs from the checkpoint`}`;
+  const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';
+  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
   if (result.impossible) {
     // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
     const message = `no strategy solves every secret within ${maxDepth} guesses`;

@@ -174,12 +174,17 @@ export function seedFromFlag(value: string | undefined): number {
 
 /** Reads `--time-limit`: a positive number of seconds, such as 90 or 1.5; undefined if absent. */
 export function timeLimitFlag(value: string | undefined): number | undefined {
+  return secondsFlag(value, '--time-limit');
+}
+
+/** Reads a flag of seconds: a positive number, such as 90 or 1.5; undefined if absent. */
+export function secondsFlag(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds > 0)) {
     throw new CodebreakerError(
       'bad-option',
-      `--time-limit must be a positive number of seconds, not '${value}'`,
+      `${flag} must be a positive number of seconds, not '${value}'`,
     );
   }
   return seconds;

@@ -444,7 +444,10 @@ class Proof {
 
   /**
    * A large class solved one job per guess: the best-ranked guess first, alone, then the others
-   * at once, each within the least of `budget()` and the best found so far for the class.
+   * at once, each within the least of `budget()` and the best found so far for the class. Of
+   * guesses that cost the same, the best-ranked wins, as in a search of the class in one job:
+   * a guess ranked before the best so far may equal it, so the strategy is the same whatever
+   * order the jobs end in.
    */
   #solveByGuesses(
     members: Int32Array,
@@ -466,14 +469,16 @@ class Proof {
     );
     this.#jobsKnown += guesses.length - 1;
     let best = Number.POSITIVE_INFINITY;
+    let bestIndex = guesses.length;
     let bestSolved: Solved | undefined;
     let proved = skipped;
     let needed = true;
     let open = guesses.length - 1;
-    const limit = (): number | null => {
+    // Packed costs are whole numbers: best + 1 lets a guess ranked before the best equal it.
+    const limit = (i: number): number | null => {
       const outer = budget();
       if (outer === null) needed = false;
-      return outer === null ? null : Math.min(outer, best);
+      return outer === null ? null : Math.min(outer, i < bestIndex ? best + 1 : best);
     };
     const finish = (): void => {
       if (!needed) {
@@ -488,15 +493,19 @@ class Proof {
       const guessKey = `${key}/${guesses[i]}`;
       const heard = (solved: Solved | null): void => {
         if (i > 0) this.#jobsDone++;
-        if (solved?.first !== undefined && solved.cost < best) {
+        if (
+          solved?.first !== undefined &&
+          (solved.cost < best || (solved.cost === best && i < bestIndex))
+        ) {
           best = solved.cost;
+          bestIndex = i;
           bestSolved = solved;
         } else if (solved) {
           proved = Math.min(proved, solved.cost);
         }
         then();
       };
-      const recorded = this.#recorded(guessKey, limit);
+      const recorded = this.#recorded(guessKey, () => limit(i));
       if (recorded !== undefined) {
         heard(recorded);
         return;
@@ -505,7 +514,7 @@ class Proof {
         members.length,
         (order << 16) + i + 1,
         () => {
-          const now = limit();
+          const now = limit(i);
           if (now === null) return null;
           if (bounds[i] >= now) {
             proved = Math.min(proved, bounds[i]);
