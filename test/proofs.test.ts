@@ -30,3 +30,27 @@ describe('the proved trees in docs/proofs', () => {
     expect(JSON.parse(out)).toMatchObject({ valid: true, ...STATED[file] });
   });
 });
+
+/**
+ * The least worst cases stated beside them: one guess fewer than the tree's worst case is
+ * impossible, proved again by the exhaustive search (slow: about a minute for 5 × 6 and a quarter
+ * of an hour for 4 × 9 on two threads).
+ */
+describe.runIf(process.env.CODEBREAKER_SLOW)(
+  'the least worst cases of 4 × 9 and 5 × 6 (slow)',
+  () => {
+    it.each([
+      ['4', '9', '6'],
+      ['5', '6', '5'],
+    ])(
+      '%s pegs × %s colours: no strategy within %s guesses',
+      { timeout: 3_600_000 },
+      async (pegs, colors, depth) => {
+        const argv = ['--pegs', pegs, '--colors', colors, '--repeat', '--max-depth', depth];
+        const { status, out } = await cli('optimal', ...argv, '--threads', '2', '--json');
+        expect(status).toBe(1);
+        expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
+      },
+    );
+  },
+);
