@@ -6,6 +6,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
+import type { ProofIdentity } from '../search/checkpoint.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
@@ -15,7 +16,7 @@ import { checkWritable, writeTextFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { objectiveJson, objectiveText, proofDisplay } from './proof-progress.js';
-import { queueName, readQueueUrl } from './queue.js';
+import type { QueueProof } from './queue-runner.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -142,11 +143,7 @@ export function optimalCommand(program: Command, io: Io): void {
       const queued =
         flags.queue === undefined
           ? undefined
-          : await (await import('./queue-runner.js')).openQueueProof(
-              readQueueUrl(flags.queue),
-              queueName(identity, flags.symmetry !== false),
-              identity,
-            );
+          : await openQueue(flags.queue, identity, flags.symmetry !== false);
       const saved: CheckpointFile | undefined =
         flags.checkpoint === undefined
           ? undefined
@@ -218,6 +215,18 @@ export function optimalCommand(program: Command, io: Io): void {
         if (!flags.json) io.out(`tree written to ${flags.out}\n`);
       }
     });
+}
+
+/** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
+async function openQueue(
+  url: string,
+  identity: ProofIdentity,
+  symmetry: boolean,
+): Promise<QueueProof> {
+  const { queueName, readQueueUrl } = await import('./queue.js');
+  const address = readQueueUrl(url);
+  const { openQueueProof } = await import('./queue-runner.js');
+  return openQueueProof(address, queueName(identity, symmetry), identity);
 }
 
 /**

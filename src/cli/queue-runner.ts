@@ -10,7 +10,7 @@
  * local run; a job waiting on the queue would carry an older, looser budget.
  */
 import { hostname } from 'node:os';
-import { type Job, Queue, QueueEvents } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   Checkpoint,
@@ -56,6 +56,8 @@ export async function openQueueProof(
   name: string,
   identity: ProofIdentity,
 ): Promise<QueueProof> {
+  // BullMQ is large: loaded only by the proofs that use it.
+  const { Queue, QueueEvents } = await import('bullmq');
   const redis = await connectRedis(address);
   const events = await connectRedis(address, true);
   const connection = await connectRedis(address, true);

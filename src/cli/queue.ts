@@ -10,8 +10,8 @@
  * - `codebreaker:worker:ID`, one key per worker process, its threads and what it is solving,
  *   kept alive while the worker runs (it expires a few seconds after a worker dies).
  */
-import { createHash } from 'node:crypto';
 import type { Redis, RedisOptions } from 'ioredis';
+import { crc32 } from '../checksum.js';
 import { CodebreakerError } from '../errors.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
 import type { JobAnswer, ProofJob } from '../search/jobs.js';
@@ -90,7 +90,7 @@ export async function connectRedis(address: RedisAddress, blocking = false): Pro
 /** The queue of the proof `identity`: one per question, so that two proofs never mix. */
 export function queueName(identity: ProofIdentity, symmetry: boolean): string {
   const question = JSON.stringify({ ...identity, symmetry });
-  return `codebreaker-${createHash('sha256').update(question).digest('hex').slice(0, 16)}`;
+  return `codebreaker-${crc32(new TextEncoder().encode(question))}`;
 }
 
 /** The hash of the jobs a coordinator has merged. */
@@ -111,10 +111,12 @@ export function decodeJob(queued: QueuedJob): ProofJob {
   return { ...queued, candidates: Int32Array.from(queued.candidates) };
 }
 
-/** The id of a job on the queue: the same job with the same limit is the same BullMQ job. */
+/**
+ * The id of a job on the queue, its key and its limit (BullMQ ids may not hold ':'): the same
+ * job with the same limit is the same BullMQ job.
+ */
 export function queuedJobId(job: ProofJob): string {
-  const limit = job.limit === undefined ? 'none' : String(job.limit);
-  return createHash('sha256').update(`${job.key}|${limit}`).digest('hex').slice(0, 24);
+  return `${job.key.replaceAll(':', '~')}@${job.limit ?? 'none'}`;
 }
 
 /** What a worker says of itself in its key. */

@@ -5,7 +5,6 @@
  * keep BullMQ's lock on the jobs it holds: a worker that dies (killed, machine lost) stops
  * renewing them, and BullMQ hands its jobs to another worker when the lock runs out.
  */
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Worker as BullWorker, Job } from 'bullmq';
 import type { Command } from 'commander';
@@ -60,7 +59,7 @@ export function workerCommand(program: Command, io: Io): void {
       const redis = await connectRedis(address);
       const { Worker } = await import('bullmq');
       const pool = workerPool(threads, cacheBytes);
-      const id = randomUUID();
+      const id = `${hostname()}-${process.pid}-${Date.now().toString(36)}`;
       const solving = new Set<string>();
       // Threads are shared by the proofs' queues: a job waits here for one.
       let free = threads;
