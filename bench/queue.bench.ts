@@ -5,18 +5,27 @@
  * ratio is queue time over local time; both must prove the same figures. Also prints how long
  * the workers' jobs took (from their logs), the figures an estimate of a larger proof starts from.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { startRedis } from '../test/redis.js';
 
 /** 6 pegs × 4 colours: about 40 s on two threads. */
 const GAME = ['optimal', '--pegs', '6', '--colors', '4', '--repeat', '--json'];
 
-function timed(args: string[]): { seconds: number; doc: Record<string, unknown> } {
+/**
+ * Runs the built CLI and times it. Not with a synchronous call: this process must go on reading
+ * the workers' logs meanwhile, or a worker blocks writing to a full pipe.
+ */
+async function timed(args: string[]): Promise<{ seconds: number; doc: Record<string, unknown> }> {
   const begin = performance.now();
-  const out = execFileSync(process.execPath, ['dist/cli/main.js', ...args], {
-    encoding: 'utf8',
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  if (status !== 0) throw new Error(`codebreaker ${args.join(' ')} ended with status ${status}`);
   return { seconds: (performance.now() - begin) / 1000, doc: JSON.parse(out) };
 }
 
@@ -29,7 +38,7 @@ export async function queueBench(): Promise<void> {
   const redis = await startRedis();
   const workers: { child: ChildProcess; log: string }[] = [];
   try {
-    const local = timed([...GAME, '--threads', '2']);
+    const local = await timed([...GAME, '--threads', '2']);
     for (let i = 0; i < 2; i++) {
       const child = spawn(
         process.execPath,
@@ -45,7 +54,7 @@ export async function queueBench(): Promise<void> {
     while (!workers.every((w) => w.log.includes('waiting for jobs'))) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const queued = timed([...GAME, '--queue', redis.url]);
+    const queued = await timed([...GAME, '--queue', redis.url]);
     if (figures(queued.doc) !== figures(local.doc)) {
       throw new Error(
         `the queue proved ${figures(queued.doc)}, the local run ${figures(local.doc)}`,
