@@ -178,6 +178,13 @@ describe('codebreaker optimal', () => {
 });
 
 describe.runIf(process.env.CODEBREAKER_SLOW)('Bulls and Cows on two threads (slow)', () => {
+  it('crush: 50 secrets need 7 guesses (Slovesnov)', { timeout: 3_600_000 }, async () => {
+    const argv = ['--game', 'moo', '--objective', 'crush', '--threads', '2', '--json'];
+    const { status, out } = await cli('optimal', ...argv);
+    expect(status).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ max: 7, atWorst: 50, proved: true });
+  });
+
   it('proves 26274, at most 7 guesses', { timeout: 900_000 }, async () => {
     const { status, out } = await cli('optimal', '--game', 'moo', '--threads', '2', '--json');
     expect(status).toBe(0);
