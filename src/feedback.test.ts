@@ -79,6 +79,39 @@ describe('scoring', () => {
     }
   });
 
+  // Each way of scoring without a table: symbols packed in nibbles (up to 16 colours and 8
+  // pegs) or compared one by one, with the common symbols from symbol sets (no repetition), the
+  // table of colour-multiset pairs (Super Mastermind: 792 multisets; 9 × 2), unary counts
+  // (6 × 8: 1716 multisets, 48 bits) or the plain loop (3 × 24: 2600 multisets, 72 bits).
+  it.each([
+    [{ game: 'moo' }],
+    [{ game: 'super-mastermind' }],
+    [{ pegs: 6, colors: 8, repeat: true }],
+    [{ pegs: 3, colors: 24, repeat: true }],
+    [{ pegs: 3, colors: 20, repeat: false }],
+    [{ pegs: 9, colors: 2, repeat: true }],
+  ])('computes answers without a table as a naive count does: %o', (options) => {
+    const rules = resolveRules(options);
+    const game = new Game(rules, { tableMaxCodes: 0 });
+    expect(game.useTable()).toBeUndefined();
+    const random = seededRandom(rules.pegs * 100 + rules.colors);
+    const secrets = Int32Array.from({ length: 500 }, () => Math.floor(random() * game.size));
+    const inOrder = new Uint8Array(secrets.length);
+    const bySecret = new Uint8Array(game.size);
+    for (let round = 0; round < 20; round++) {
+      const guess = Math.floor(random() * game.size);
+      game.scoreAll(guess, secrets, secrets.length, inOrder);
+      game.scoreEach(guess, secrets, 100, 400, bySecret);
+      secrets.forEach((secret, i) => {
+        const [hits, blows] = naiveScore(game.codes.make(secret), game.codes.make(guess));
+        const expected = answerIndex(rules.pegs, hits, blows);
+        expect(game.score(guess, secret)).toBe(expected);
+        expect(inOrder[i]).toBe(expected);
+        if (i >= 100 && i < 400) expect(bySecret[secret]).toBe(expected);
+      });
+    }
+  });
+
   it('matches a naive count on every pair of small games', () => {
     for (const options of [{ game: 'hit-and-blow' }, { pegs: 3, colors: 4, repeat: true }]) {
       const rules = resolveRules(options);

@@ -114,3 +114,34 @@ describe('heuristics agree with a plain implementation on every secret of small 
     });
   }
 });
+
+describe('without a score table, the path of games above 8192 codes, strategies play as with one', () => {
+  const games = [
+    { game: 'mastermind' },
+    { pegs: 4, colors: 7, repeat: false },
+    { pegs: 3, colors: 6, repeat: true },
+  ];
+  const names = ['first-consistent', ...HEURISTIC_NAMES] as const;
+  for (const options of games) {
+    it.each(names)(`%s on ${JSON.stringify(options)}: every secret alike`, (name) => {
+      const rules = resolveRules(options);
+      const withTable = new Game(rules);
+      expect(withTable.useTable()).toBeDefined();
+      const tableless = new Game(rules, { tableMaxCodes: 0 });
+      const expected = analyze(withTable, createStrategy(name));
+      const result = analyze(tableless, createStrategy(name));
+      expect(tableless.useTable()).toBeUndefined();
+      expect([result.total, result.max]).toEqual([expected.total, expected.max]);
+      expect(result.histogram).toEqual(expected.histogram);
+      expect(result.worst).toEqual(expected.worst);
+      expect(result.guesses).toEqual(expected.guesses);
+    });
+  }
+
+  it.each(published)('reproduces the published $name total of Mastermind, $total', (row) => {
+    const game = new Game(resolveRules({ game: 'mastermind' }), { tableMaxCodes: 0 });
+    const result = analyze(game, createStrategy(row.name));
+    expect([result.total, result.max]).toEqual([row.total, row.max]);
+    expect(game.useTable()).toBeUndefined();
+  });
+});
