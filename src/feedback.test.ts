@@ -112,6 +112,35 @@ describe('scoring', () => {
     }
   });
 
+  it('shares a score table: another game of the same rules adopts it, one of other rules refuses it', () => {
+    const rules = resolveRules({ game: 'mastermind' });
+    const table = new Game(rules).useTable({ shared: true })!;
+    expect(table.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const adopter = new Game(rules);
+    adopter.adoptTable(table);
+    expect(adopter.useTable()).toBe(table);
+    // 1296 codes too, scored otherwise.
+    const other = new Game(resolveRules({ pegs: 2, colors: 36, repeat: true }));
+    expect(() => other.adoptTable(table)).toThrow('not this game’s');
+    expect(() => new Game(resolveRules({ game: 'hit-and-blow' })).adoptTable(table)).toThrow();
+  });
+
+  it('builds a table above the default limit only when asked to', () => {
+    const rules = resolveRules({ pegs: 5, colors: 7, repeat: false });
+    const game = new Game(rules, { tableMaxCodes: 1000 });
+    expect(game.size).toBe(2520);
+    expect(game.useTable()).toBeUndefined();
+    const table = game.useTable({ maxCodes: 2520 })!;
+    const codes = naiveCodes(5, rules.alphabet, false);
+    const random = seededRandom(7);
+    for (let pair = 0; pair < 2000; pair++) {
+      const guess = Math.floor(random() * codes.length);
+      const secret = Math.floor(random() * codes.length);
+      const [hits, blows] = naiveScore(codes[secret], codes[guess]);
+      expect(table[guess * codes.length + secret]).toBe(answerIndex(5, hits, blows));
+    }
+  });
+
   it('matches a naive count on every pair of small games', () => {
     for (const options of [{ game: 'hit-and-blow' }, { pegs: 3, colors: 4, repeat: true }]) {
       const rules = resolveRules(options);

@@ -7,11 +7,15 @@ import type { Worker } from 'node:worker_threads';
 import type { JobAnswer, JobRunner, ProofJob } from '../search/jobs.js';
 import { startWorker } from './workers.js';
 
-/** What the main thread asks a worker: a job, and the memory its cache may take. */
+/**
+ * What the main thread asks a worker: a job, the memory its cache may take, and the game's
+ * score table in shared memory (built once by the main thread, not again by every worker).
+ */
 export interface WorkerRequest {
   readonly id: number;
   readonly job: ProofJob;
   readonly cacheBytes: number;
+  readonly table: Uint8Array;
 }
 
 /** What a worker says back: nodes searched so far on a job, then its answer (a failure is the worker's error event). */
@@ -19,8 +23,11 @@ export type WorkerReport =
   | { readonly kind: 'progress'; readonly id: number; readonly nodes: number }
   | { readonly kind: 'done'; readonly id: number; readonly answer: JobAnswer };
 
-/** A runner over `threads` worker threads, each with a cache of about `cacheBytes`. */
-export function workerPool(threads: number, cacheBytes: number): JobRunner {
+/**
+ * A runner over `threads` worker threads, each with a cache of about `cacheBytes`, sharing
+ * `table`, the score table of the game whose jobs they run (backed by a `SharedArrayBuffer`).
+ */
+export function workerPool(threads: number, cacheBytes: number, table: Uint8Array): JobRunner {
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   let nextId = 0;
@@ -53,7 +60,7 @@ export function workerPool(threads: number, cacheBytes: number): JobRunner {
         };
         worker.on('message', onMessage);
         worker.on('error', onError);
-        const request: WorkerRequest = { id, job, cacheBytes };
+        const request: WorkerRequest = { id, job, cacheBytes, table };
         worker.postMessage(request);
       });
     },

@@ -6,6 +6,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
+import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
 import { OBJECTIVES, type Objective, costTotal, packCost } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
@@ -44,7 +45,7 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
   worst: 'least worst case, ties to the smaller total',
 };
 
-/** What a search thread needs besides its cache: its score table and about this much more. */
+/** What a search thread needs besides its cache and the shared score table: about this much. */
 const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
 /** Proofs of games up to this many codes take about a second (3×10: 0.5 s; 4×7: 24 s); with one thread they run in-process. */
 const IN_PROCESS_MAX_CODES = 2000;
@@ -57,11 +58,12 @@ function defaultMemoryLimit(): number {
 }
 
 /**
- * The cache each of `threads` searches may take within `limit` bytes: the main thread and each
- * worker hold a score table and their own working memory, and the rest is shared out.
+ * The cache each of `threads` searches may take within `limit` bytes: the score table, built
+ * once and shared, and the working memory of the main thread and each worker come first, and
+ * the rest is shared out.
  */
 function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
-  const overhead = (threads + 1) * (game.size * game.size + THREAD_OVERHEAD_BYTES);
+  const overhead = game.size * game.size + (threads + 1) * THREAD_OVERHEAD_BYTES;
   const cache = Math.floor((limit - overhead) / threads);
   if (cache < MIN_CACHE_BYTES) {
     const least = overhead + threads * MIN_CACHE_BYTES;
@@ -114,10 +116,10 @@ export function optimalCommand(program: Command, io: Io): void {
       const objective = flags.objective as Objective;
       const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
       const timeLimit = timeLimitFlag(flags.timeLimit);
-      if (!game.tableFits) {
+      if (game.size > SEARCH_MAX_CODES) {
         throw new CodebreakerError(
           'too-large',
-          `exact search needs a score table; ${game.size} codes is more than it handles`,
+          `exact search needs a score table of every pair of codes; ${groupThousands(game.size)} codes is more than the ${groupThousands(SEARCH_MAX_CODES)} it handles`,
         );
       }
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
@@ -151,9 +153,10 @@ export function optimalCommand(program: Command, io: Io): void {
       // planner's search). Anything that may run long goes to worker threads, one at least, so
       // that this thread stays free to hear Ctrl-C.
       const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
+      const table = scoreTable(io, game, !short);
       const runner = short
         ? undefined
-        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes);
+        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes, table);
       let result: OptimalResult;
       try {
         result = await findOptimal(game, {
@@ -183,6 +186,28 @@ export function optimalCommand(program: Command, io: Io): void {
         if (!flags.json) io.out(`tree written to ${flags.out}\n`);
       }
     });
+}
+
+/**
+ * The game's score table for the search, built here once (in shared memory when worker
+ * threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
+ * terminal, since it takes a while (Super Mastermind: 1 GiB).
+ */
+function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
+  const large = !game.tableFits;
+  const started = performance.now();
+  if (large && io.errIsTerminal) {
+    io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
+  }
+  const built = game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
+  if (large && io.errIsTerminal) {
+    io.err(`score table built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  if (!shared || built.buffer instanceof SharedArrayBuffer) return built;
+  // Built earlier in this process for another command: workers get a shared copy, not one each.
+  const table = new Uint8Array(new SharedArrayBuffer(built.length));
+  table.set(built);
+  return table;
 }
 
 /** The analysis of a proved tree, read off its verification; throws if it differs from `cost`. */
