@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { naiveCodes, naiveScore } from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { allCandidates } from '../candidates.js';
+import { answerIndex } from '../feedback.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { solve } from '../solve.js';
+import { buildTree, treeToJson } from '../tree.js';
 import { HEURISTIC_NAMES, type HeuristicName } from './heuristic.js';
 import { createStrategy } from './index.js';
 
@@ -143,5 +145,59 @@ describe('without a score table, the path of games above 8192 codes, strategies 
     const result = analyze(game, createStrategy(row.name));
     expect([result.total, result.max]).toEqual([row.total, row.max]);
     expect(game.useTable()).toBeUndefined();
+  });
+});
+
+const slow = process.env.CODEBREAKER_SLOW === '1';
+
+describe('Super Mastermind: 32,768 codes, above the table limit', () => {
+  const rules = resolveRules({ game: 'super-mastermind' });
+  const game = new Game(rules);
+
+  it.each(HEURISTIC_NAMES)('%s solves secrets, every answer as a naive count gives it', (name) => {
+    const codes = naiveCodes(5, '12345678', true);
+    for (const secret of ['87654', '11111', '36281']) {
+      const turns = solve(game, createStrategy(name), game.codes.parse(secret));
+      expect(codes[turns.at(-1)!.guess]).toBe(secret);
+      for (const turn of turns) {
+        const [hits, blows] = naiveScore(secret, codes[turn.guess]);
+        expect(game.codes.make(turn.guess)).toBe(codes[turn.guess]);
+        expect(turn.answer).toBe(answerIndex(5, hits, blows));
+      }
+    }
+    expect(game.useTable()).toBeUndefined();
+  });
+
+  // Every secret, twice (about a minute each on two loaded cores): without a table, as large
+  // games play, and over the full 1 GiB table, which must agree secret by secret; the tree is
+  // then played down secret by secret with naive scoring.
+  describe.runIf(slow)('every secret (slow: CODEBREAKER_SLOW=1)', () => {
+    let withTable: Game | undefined;
+    it.each(HEURISTIC_NAMES)(
+      '%s: the same without the table as with it',
+      { timeout: 1_800_000 },
+      (name) => {
+        withTable ??= new Game(rules, { tableMaxCodes: 32768 });
+        expect(withTable.useTable()).toHaveLength(32768 * 32768);
+        const tableless = analyze(game, createStrategy(name));
+        const expected = analyze(withTable, createStrategy(name));
+        expect([tableless.total, tableless.max]).toEqual([expected.total, expected.max]);
+        expect(tableless.histogram).toEqual(expected.histogram);
+        expect(tableless.guesses).toEqual(expected.guesses);
+        const tree = treeToJson(buildTree(withTable, createStrategy(name)));
+        const codes = naiveCodes(5, '12345678', true);
+        codes.forEach((secret, index) => {
+          let node = tree.root;
+          let guesses = 1;
+          for (;;) {
+            const [hits, blows] = naiveScore(secret, node.guess);
+            if (hits === 5) break;
+            node = node.children[`${hits}H${blows}B`];
+            guesses++;
+          }
+          expect(guesses).toBe(tableless.guesses[index]);
+        });
+      },
+    );
   });
 });
