@@ -74,6 +74,14 @@ export class Game {
   readonly #multisets: number = 0;
   readonly #counts: Int32Array;
   #table: Uint8Array | undefined;
+  /**
+   * The table scoring reads: the table, unless the game is above its `tableMaxCodes` and it was
+   * built only for the exact search. Reading a few answers from each 32 KB row of a 1 GiB table
+   * waits on memory far longer than computing them: Irving's tree of Super Mastermind takes
+   * 42 s over that table and 13 s computed. The search streams whole rows, which is what a
+   * table that large is for.
+   */
+  #lookup: Uint8Array | undefined;
   readonly #tableMaxCodes: number;
 
   constructor(
@@ -146,14 +154,16 @@ export class Game {
 
   /**
    * Builds the score table if it fits and is not built yet; returns it, or undefined if the game
-   * is too large. Rows are guesses: `table[guess * size + secret]`. A table of more than
+   * is larger than `options.maxCodes` (by default its own `tableMaxCodes`, even when a larger
+   * limit built one for the search). Rows are guesses: `table[guess * size + secret]`. A table of more than
    * `TABLE_MAX_CODES` codes is built a whole row at a time, in order: filling both halves of a
    * symmetric table from one writes across rows, a cache miss a byte once rows are large
    * (Super Mastermind's 1 GiB takes twice as long that way).
    */
   useTable(options: TableOptions = {}): Uint8Array | undefined {
     const largest = options.maxCodes ?? this.#tableMaxCodes;
-    if (this.#table || this.size > largest) return this.#table;
+    if (this.size > largest) return undefined;
+    if (this.#table) return this.#table;
     const n = this.size;
     const table = options.shared
       ? new Uint8Array(new SharedArrayBuffer(n * n))
@@ -175,7 +185,7 @@ export class Game {
         }
       }
     }
-    this.#table = table;
+    this.#keep(table);
     return table;
   }
 
@@ -193,18 +203,23 @@ export class Game {
       }
     }
     if (!matches) throw new Error('the score table given is not this game’s');
-    this.#table ??= table;
+    if (!this.#table) this.#keep(table);
+  }
+
+  #keep(table: Uint8Array): void {
+    this.#table = table;
+    if (this.tableFits) this.#lookup = table;
   }
 
   /** The answer index of `guess` against `secret`. */
   score(guess: number, secret: number): number {
-    const table = this.#table;
+    const table = this.#lookup;
     return table ? table[guess * this.size + secret] : this.#compute(guess, secret);
   }
 
   /** Scores `guess` against `secrets[0..count)`, writing answer indices into `out`. */
   scoreAll(guess: number, secrets: ArrayLike<number>, count: number, out: Uint8Array): void {
-    const table = this.#table;
+    const table = this.#lookup;
     if (table) {
       const row = guess * this.size;
       for (let i = 0; i < count; i++) out[i] = table[row + secrets[i]];
@@ -218,7 +233,7 @@ export class Game {
    * `out[secret]` (`out` has room for every code): a row of the score table, computed on demand.
    */
   scoreEach(guess: number, secrets: ArrayLike<number>, from: number, to: number, out: Uint8Array) {
-    const table = this.#table;
+    const table = this.#lookup;
     if (table) {
       const row = guess * this.size;
       for (let i = from; i < to; i++) out[secrets[i]] = table[row + secrets[i]];
