@@ -79,6 +79,68 @@ describe('scoring', () => {
     }
   });
 
+  // Each way of scoring without a table: symbols packed in nibbles (up to 16 colours and 8
+  // pegs) or compared one by one, with the common symbols from symbol sets (no repetition), the
+  // table of colour-multiset pairs (Super Mastermind: 792 multisets; 9 × 2), unary counts
+  // (6 × 8: 1716 multisets, 48 bits) or the plain loop (3 × 24: 2600 multisets, 72 bits).
+  it.each([
+    [{ game: 'moo' }],
+    [{ game: 'super-mastermind' }],
+    [{ pegs: 6, colors: 8, repeat: true }],
+    [{ pegs: 3, colors: 24, repeat: true }],
+    [{ pegs: 3, colors: 20, repeat: false }],
+    [{ pegs: 9, colors: 2, repeat: true }],
+  ])('computes answers without a table as a naive count does: %o', (options) => {
+    const rules = resolveRules(options);
+    const game = new Game(rules, { tableMaxCodes: 0 });
+    expect(game.useTable()).toBeUndefined();
+    const random = seededRandom(rules.pegs * 100 + rules.colors);
+    const secrets = Int32Array.from({ length: 500 }, () => Math.floor(random() * game.size));
+    const inOrder = new Uint8Array(secrets.length);
+    const bySecret = new Uint8Array(game.size);
+    for (let round = 0; round < 20; round++) {
+      const guess = Math.floor(random() * game.size);
+      game.scoreAll(guess, secrets, secrets.length, inOrder);
+      game.scoreEach(guess, secrets, 100, 400, bySecret);
+      secrets.forEach((secret, i) => {
+        const [hits, blows] = naiveScore(game.codes.make(secret), game.codes.make(guess));
+        const expected = answerIndex(rules.pegs, hits, blows);
+        expect(game.score(guess, secret)).toBe(expected);
+        expect(inOrder[i]).toBe(expected);
+        if (i >= 100 && i < 400) expect(bySecret[secret]).toBe(expected);
+      });
+    }
+  });
+
+  it('shares a score table: another game of the same rules adopts it, one of other rules refuses it', () => {
+    const rules = resolveRules({ game: 'mastermind' });
+    const table = new Game(rules).useTable({ shared: true })!;
+    expect(table.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const adopter = new Game(rules);
+    adopter.adoptTable(table);
+    expect(adopter.useTable()).toBe(table);
+    // 1296 codes too, scored otherwise.
+    const other = new Game(resolveRules({ pegs: 2, colors: 36, repeat: true }));
+    expect(() => other.adoptTable(table)).toThrow('not this game’s');
+    expect(() => new Game(resolveRules({ game: 'hit-and-blow' })).adoptTable(table)).toThrow();
+  });
+
+  it('builds a table above the default limit only when asked to', () => {
+    const rules = resolveRules({ pegs: 5, colors: 7, repeat: false });
+    const game = new Game(rules, { tableMaxCodes: 1000 });
+    expect(game.size).toBe(2520);
+    expect(game.useTable()).toBeUndefined();
+    const table = game.useTable({ maxCodes: 2520 })!;
+    const codes = naiveCodes(5, rules.alphabet, false);
+    const random = seededRandom(7);
+    for (let pair = 0; pair < 2000; pair++) {
+      const guess = Math.floor(random() * codes.length);
+      const secret = Math.floor(random() * codes.length);
+      const [hits, blows] = naiveScore(codes[secret], codes[guess]);
+      expect(table[guess * codes.length + secret]).toBe(answerIndex(5, hits, blows));
+    }
+  });
+
   it('matches a naive count on every pair of small games', () => {
     for (const options of [{ game: 'hit-and-blow' }, { pegs: 3, colors: 4, repeat: true }]) {
       const rules = resolveRules(options);

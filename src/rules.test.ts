@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodebreakerError } from './errors.js';
-import { PRESETS, countCodes, resolveRules } from './rules.js';
+import { PRESETS, countCodes, describeRules, presetOf, resolveRules } from './rules.js';
 
 describe('rules', () => {
   it('resolves the presets of the contract', () => {
@@ -14,6 +14,17 @@ describe('rules', () => {
     expect(resolveRules({ game: 'bulls-and-cows' })).toEqual(PRESETS.moo.rules);
     expect(resolveRules({ game: 'hit-and-blow' }).alphabet).toBe('012345');
     expect(resolveRules({ game: 'numeron' }).pegs).toBe(3);
+    const superMastermind = { pegs: 5, colors: 8, repeat: true, alphabet: '12345678' };
+    expect(resolveRules({ game: 'super-mastermind' })).toEqual(superMastermind);
+    expect(resolveRules({ game: 'super' })).toEqual(superMastermind);
+    expect(countCodes(5, 8, true)).toBe(32768);
+  });
+
+  it('names Super Mastermind however its rules are given', () => {
+    expect(describeRules(resolveRules({ game: 'mastermind', pegs: 5, colors: 8 }))).toBe(
+      'Super Mastermind (5 pegs, 8 colours, repetition allowed)',
+    );
+    expect(presetOf(resolveRules({ game: 'super', alphabet: 'ABCDEFGH' }))).toBeUndefined();
   });
 
   it('lets flags override the preset, taking the alphabet from the preset’s symbols', () => {

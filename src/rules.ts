@@ -31,7 +31,13 @@ const COLORS_RANGE = { min: MIN_COLORS, max: MAX_COLORS };
 /** The largest game we enumerate: 2^24 codes. */
 export const MAX_CODES = 1 << 24;
 
-export const PRESET_NAMES = ['mastermind', 'moo', 'hit-and-blow', 'numeron'] as const;
+export const PRESET_NAMES = [
+  'mastermind',
+  'moo',
+  'hit-and-blow',
+  'numeron',
+  'super-mastermind',
+] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 interface Preset {
@@ -63,6 +69,11 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     symbols: DEFAULT_SYMBOLS,
     title: 'Numer0n',
   },
+  'super-mastermind': {
+    rules: { pegs: 5, colors: 8, repeat: true, alphabet: '12345678' },
+    symbols: MASTERMIND_SYMBOLS,
+    title: 'Super Mastermind',
+  },
 };
 
 /** Other names accepted for presets. */
@@ -70,6 +81,7 @@ export const PRESET_ALIASES: Readonly<Record<string, PresetName>> = {
   'bulls-and-cows': 'moo',
   'bulls-cows': 'moo',
   'hit-blow': 'hit-and-blow',
+  super: 'super-mastermind',
 };
 
 /** The default preset when no `--game` is given. */

@@ -51,6 +51,45 @@ export function naiveFirstConsistent(codes: string[], secret: string): string[] 
   }
 }
 
+/**
+ * The counting bound on the total of any strategy for `secrets` secrets, from its definition:
+ * guess d solves at most (P − 1)^(d − 1) of them, P the answers that can occur; fill depths
+ * 1, 2, 3, … in order.
+ */
+export function countingBound(secrets: number, answers: number): number {
+  let total = 0;
+  let left = secrets;
+  for (let depth = 1, room = 1; left > 0; depth++, room *= answers - 1) {
+    total += depth * Math.min(left, room);
+    left -= Math.min(left, room);
+  }
+  return total;
+}
+
+/** The answers that can occur with `pegs` pegs and repetition: h + b ≤ pegs, but not (pegs − 1, 1). */
+export function answersWithRepetition(pegs: number): number {
+  return ((pegs + 1) * (pegs + 2)) / 2 - 1;
+}
+
+/**
+ * A lower bound one level down: the least over the first guesses `firsts` of the number of
+ * secrets plus the counting bounds of the classes each guess makes (the all-hits class aside).
+ */
+export function oneLevelBound(codes: string[], firsts: string[], answers: number): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (const first of firsts) {
+    const sizes = new Map<string, number>();
+    for (const secret of codes) {
+      const answer = naiveScore(secret, first).join('-');
+      if (answer !== `${first.length}-0`) sizes.set(answer, (sizes.get(answer) ?? 0) + 1);
+    }
+    let bound = codes.length;
+    for (const size of sizes.values()) bound += countingBound(size, answers);
+    least = Math.min(least, bound);
+  }
+  return least;
+}
+
 /** A small seeded generator for repeatable random tests (mulberry32). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -29,9 +29,19 @@ import {
 /** The largest game the page plays: its score table must fit comfortably in a tab. */
 export const WEB_MAX_CODES = TABLE_MAX_CODES;
 
-/** What the game menu offers: the presets, then custom rules. */
-export const GAME_OPTIONS = [...PRESET_NAMES, 'custom'] as const;
-export type GameOption = (typeof GAME_OPTIONS)[number];
+/**
+ * The presets the page offers: those within its limit. Super Mastermind (32,768 codes) is
+ * beyond it and is played on the command line.
+ */
+export const WEB_PRESETS: readonly PresetName[] = PRESET_NAMES.filter((name) => {
+  const { pegs, colors, repeat } = PRESETS[name].rules;
+  return countCodes(pegs, colors, repeat) <= WEB_MAX_CODES;
+});
+
+/** A choice of the game menu: a preset, or custom rules. */
+export type GameOption = PresetName | 'custom';
+/** What the game menu offers: the presets it plays, then custom rules. */
+export const GAME_OPTIONS: readonly GameOption[] = [...WEB_PRESETS, 'custom'];
 
 /** The game menu's state; pegs, colours, repetition and alphabet apply to `custom` only. */
 export interface GameChoice {

@@ -6,6 +6,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
+import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
@@ -27,6 +28,7 @@ import {
   timeLimitFlag,
   wholeFlag,
 } from './rules-options.js';
+import { sharedScoreTable } from './shared-table.js';
 
 interface OptimalFlags extends RulesFlags {
   objective: string;
@@ -48,7 +50,7 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
   crush: 'least worst case, then the fewest secrets that need it, then the least total',
 };
 
-/** What a search thread needs besides its cache: its score table and about this much more. */
+/** What a search thread needs besides its cache and the shared score table: about this much. */
 const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
 /** Proofs of games up to this many codes take about a second (3×10: 0.5 s; 4×7: 24 s); with one thread they run in-process. */
 const IN_PROCESS_MAX_CODES = 2000;
@@ -61,11 +63,12 @@ function defaultMemoryLimit(): number {
 }
 
 /**
- * The cache each of `threads` searches may take within `limit` bytes: the main thread and each
- * worker hold a score table and their own working memory, and the rest is shared out.
+ * The cache each of `threads` searches may take within `limit` bytes: the score table, built
+ * once and shared, and the working memory of the main thread and each worker come first, and
+ * the rest is shared out.
  */
 function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
-  const overhead = (threads + 1) * (game.size * game.size + THREAD_OVERHEAD_BYTES);
+  const overhead = game.size * game.size + (threads + 1) * THREAD_OVERHEAD_BYTES;
   const cache = Math.floor((limit - overhead) / threads);
   if (cache < MIN_CACHE_BYTES) {
     const least = overhead + threads * MIN_CACHE_BYTES;
@@ -122,10 +125,10 @@ export function optimalCommand(program: Command, io: Io): void {
       const objective = flags.objective as Objective;
       const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
       const timeLimit = timeLimitFlag(flags.timeLimit);
-      if (!game.tableFits) {
+      if (game.size > SEARCH_MAX_CODES) {
         throw new CodebreakerError(
           'too-large',
-          `exact search needs a score table; ${game.size} codes is more than it handles`,
+          `exact search needs a score table of every pair of codes; ${groupThousands(game.size)} codes is more than the ${groupThousands(SEARCH_MAX_CODES)} it handles`,
         );
       }
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
@@ -173,9 +176,13 @@ export function optimalCommand(program: Command, io: Io): void {
       // planner's search). Anything that may run long goes to worker threads, one at least, so
       // that this thread stays free to hear Ctrl-C.
       const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
+      // A proof on a queue plans here with a table of its own; its workers build theirs.
+      const table = scoreTable(io, game, !short && !queued);
       const runner =
         queued?.runner ??
-        (short ? undefined : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes));
+        (short
+          ? undefined
+          : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes, table));
       // Writes to Redis one after the other, in the order the jobs finished.
       let stored = Promise.resolve();
       const store = (): void => {
@@ -227,6 +234,26 @@ async function openQueue(
   const address = readQueueUrl(url);
   const { openQueueProof } = await import('./queue-runner.js');
   return openQueueProof(address, queueName(identity, symmetry), identity);
+}
+
+/**
+ * The game's score table for the search, built here once (in shared memory when worker
+ * threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
+ * terminal, since it takes a while (Super Mastermind: 1 GiB).
+ */
+function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
+  const large = !game.tableFits;
+  const started = performance.now();
+  if (large && io.errIsTerminal) {
+    io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
+  }
+  const table = shared
+    ? sharedScoreTable(game)
+    : game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
+  if (large && io.errIsTerminal) {
+    io.err(`score table built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  return table;
 }
 
 /**

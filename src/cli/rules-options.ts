@@ -2,8 +2,8 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
-import { type Game, gameFor } from '../game.js';
-import { readWholeNumber } from '../numbers.js';
+import { type Game, TABLE_MAX_CODES, gameFor } from '../game.js';
+import { groupThousands, readWholeNumber } from '../numbers.js';
 import { DEFAULT_PRESET, PRESET_NAMES, resolveRules } from '../rules.js';
 import { HEURISTIC_NAMES } from '../strategies/heuristic.js';
 import {
@@ -82,7 +82,7 @@ export async function strategyFromFlags(
   if (name === 'optimal' && !game.tableFits) {
     throw new CodebreakerError(
       'too-large',
-      `the optimal strategy needs a score table; ${game.size} codes is more than the exact search handles`,
+      `no optimal strategy is known for a game of ${groupThousands(game.size)} codes (it is proved and cached for games of up to ${groupThousands(TABLE_MAX_CODES)}); codebreaker optimal starts a proof, with --time-limit and --checkpoint`,
     );
   }
   const strategy =

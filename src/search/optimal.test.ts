@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  answersWithRepetition,
+  countingBound,
+  naiveCodes,
+  naiveScore,
+  oneLevelBound,
+} from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
@@ -219,6 +225,37 @@ describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () =
     const analysis = analyze(game, found.strategy!);
     expect([analysis.max, analysis.histogram[5]]).toEqual([5, 539]);
     expect(crushParts(costTotal(found.cost))).toEqual({ atLast: 539, total: analysis.total });
+  });
+});
+
+describe('the lower bound a proof reports, level by level', () => {
+  const game = new Game(resolveRules({ game: 'mastermind' }));
+  const codes = naiveCodes(4, '123456', true);
+  // The thesis's 5 essentially different first guesses (known-results.md).
+  const firsts = ['1111', '1112', '1122', '1123', '1234'];
+
+  it('Mastermind: the counting bound, then one level down, rising to the optimum 5625', async () => {
+    const seen: number[] = [];
+    const found = await findOptimal(game, {
+      onProgress: ({ lowerBound }) => {
+        seen.push(lowerBound);
+        return false;
+      },
+    });
+    expect(countingBound(1296, 14)).toBe(1 + 13 * 2 + 169 * 3 + 1113 * 4);
+    expect(seen[0]).toBe(countingBound(1296, answersWithRepetition(4)));
+    expect(seen[1]).toBe(oneLevelBound(codes, firsts, answersWithRepetition(4)));
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    expect(seen.at(-1)).toBeLessThanOrEqual(5625);
+    expect(seen.some((bound) => bound > seen[1])).toBe(true);
+    expect([found.proved, found.lowerBound, costTotal(found.cost)]).toEqual([true, 5625, 5625]);
+  });
+
+  it('stopped at once: unproved, the counting bound, and Irving’s strategy (5696) at hand', async () => {
+    const found = await findOptimal(game, { onProgress: () => true });
+    expect(found.proved).toBe(false);
+    expect(found.lowerBound).toBe(countingBound(1296, answersWithRepetition(4)));
+    expect(analyze(game, found.strategy!).total).toBe(5696);
   });
 });
 

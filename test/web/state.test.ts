@@ -11,6 +11,7 @@ import { createStrategy } from '../../src/strategies/index.js';
 import { type AnalysisMessage, histogramBars, runAnalysis } from '../../web/analysis.js';
 import { CodebreakerPlay, CodemakerPlay } from '../../web/play.js';
 import {
+  GAME_OPTIONS,
   WEB_MAX_CODES,
   customChoice,
   gameForChoice,
@@ -41,6 +42,10 @@ describe('the game menu', () => {
     const game = gameForChoice(presetChoice(name));
     expect(game.size).toBe(naiveCodes(pegs, alphabet, repeat).length);
     expect(game.rules.alphabet).toBe(alphabet);
+  });
+
+  it('offers the presets within its limit: not Super Mastermind (32,768 codes)', () => {
+    expect(GAME_OPTIONS).toEqual(['mastermind', 'moo', 'hit-and-blow', 'numeron', 'custom']);
   });
 
   it('plays custom games up to the score-table limit, with their own symbols', () => {
