@@ -25,6 +25,7 @@ const STATED: Record<
   },
   'mastermind-4x9-expected.json.gz': { secrets: 6561, total: 34666, max: 7 },
   'mastermind-5x6-expected.json.gz': { secrets: 7776, total: 36721, max: 6 },
+  'mastermind-5x8-norepeat-expected.json.gz': { secrets: 6720, total: 34444, max: 7 },
 };
 
 describe('the proved trees in docs/proofs', () => {
