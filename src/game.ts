@@ -8,12 +8,19 @@
  * XOR; and, without repetition, a bit mask of the symbols used, so hits + blows is the popcount
  * of an AND. With repetition the colour counts are kept in unary (a few bits a colour), so the
  * common symbols are again the popcount of an AND; games too large for that count them with a
- * small loop.
+ * small loop. A black-peg game needs the hits alone, so it builds neither.
  */
 import { popcount32 } from './bits.js';
 import { Codebook } from './code.js';
-import { answerCount, answerIndex, solvedIndex } from './feedback.js';
-import type { Rules } from './rules.js';
+import {
+  type Feedback,
+  answerCount,
+  answerIndex,
+  answerOf,
+  makeFeedback,
+  solvedIndex,
+} from './feedback.js';
+import { type FeedbackKind, type Rules, feedbackOf } from './rules.js';
 
 /** Games with at most this many codes may build a full score table (64 MB at the limit). */
 export const TABLE_MAX_CODES = 8192;
@@ -24,10 +31,14 @@ export class Game {
   /** The number of codes. */
   readonly size: number;
   readonly pegs: number;
+  /** What an answer tells: hits and blows, or hits alone. */
+  readonly feedback: FeedbackKind;
   /** The number of answer indices (see feedback.ts). */
   readonly answers: number;
   /** The answer index of all hits. */
   readonly solved: number;
+  /** Whether answers are the hits alone (a black-peg game): then the hits are the answer index. */
+  readonly #hitsOnly: boolean;
   /** `answerOfPair[hits * (pegs + 1) + common]`: the answer index from hits and common symbols. */
   readonly #answerOfPair: Uint8Array;
   /** Symbols packed four bits a position, when colours ≤ 16 and pegs ≤ 8. */
@@ -49,8 +60,11 @@ export class Game {
     const { pegs, colors, repeat } = rules;
     this.size = this.codes.size;
     this.pegs = pegs;
-    this.answers = answerCount(pegs);
-    this.solved = solvedIndex(pegs);
+    this.feedback = feedbackOf(rules);
+    this.answers = answerCount(pegs, this.feedback);
+    this.solved = solvedIndex(pegs, this.feedback);
+    const hitsOnly = this.feedback === 'black';
+    this.#hitsOnly = hitsOnly;
     this.#answerOfPair = new Uint8Array((pegs + 1) * (pegs + 1));
     for (let hits = 0; hits <= pegs; hits++) {
       for (let common = hits; common <= pegs; common++) {
@@ -67,7 +81,7 @@ export class Game {
       }
     }
     this.#packedMask = lowNibbles(pegs);
-    if (!repeat) {
+    if (!repeat && !hitsOnly) {
       this.#maskLow = new Uint32Array(this.size);
       this.#maskHigh = new Uint32Array(this.size);
       for (let code = 0; code < this.size; code++) {
@@ -78,7 +92,7 @@ export class Game {
         }
       }
     }
-    if (repeat && colors * pegs <= 32) {
+    if (repeat && !hitsOnly && colors * pegs <= 32) {
       this.#unary = new Uint32Array(this.size);
       for (let code = 0; code < this.size; code++) {
         const seen = new Uint8Array(colors);
@@ -91,6 +105,21 @@ export class Game {
       }
     }
     this.#counts = new Int32Array(colors);
+  }
+
+  /** The hits and blows of an answer index (blows 0 in a black-peg game). */
+  answerOf(answer: number): Feedback {
+    return answerOf(this.pegs, answer, this.feedback);
+  }
+
+  /** The answer index of feedback that can occur in this game. */
+  answerIndex({ hits, blows }: Feedback): number {
+    return answerIndex(this.pegs, hits, blows, this.feedback);
+  }
+
+  /** An answer index as text: `2H1B`, or `2H` in a black-peg game. */
+  answerText(answer: number): string {
+    return makeFeedback(this.answerOf(answer), this.feedback);
   }
 
   /** Whether this game is small enough for a full score table. */
@@ -150,6 +179,7 @@ export class Game {
       const s = secret * pegs;
       for (let i = 0; i < pegs; i++) if (symbols[g + i] === symbols[s + i]) hits++;
     }
+    if (this.#hitsOnly) return hits;
     let common: number;
     const low = this.#maskLow;
     const unary = this.#unary;
@@ -195,7 +225,7 @@ const games = new Map<string, Game>();
 
 /** The game for these rules, built once and shared. */
 export function gameFor(rules: Rules): Game {
-  const key = `${rules.pegs}/${rules.colors}/${rules.repeat}/${rules.alphabet}`;
+  const key = `${rules.pegs}/${rules.colors}/${rules.repeat}/${rules.alphabet}/${feedbackOf(rules)}`;
   let game = games.get(key);
   if (!game) {
     game = new Game(rules);

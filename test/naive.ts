@@ -32,6 +32,13 @@ export function naiveScore(secret: string, guess: string): [number, number] {
   return [hits, common - hits];
 }
 
+/** Black pegs alone (black-peg Mastermind): the positions where secret and guess agree. */
+export function naiveHits(secret: string, guess: string): number {
+  let hits = 0;
+  for (let i = 0; i < secret.length; i++) if (secret[i] === guess[i]) hits++;
+  return hits;
+}
+
 /**
  * The seed pages' generate-and-test player: for each guess, scan every code in order and take
  * the first one consistent with every earlier answer. Returns the number of guesses per secret.

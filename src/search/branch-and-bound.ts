@@ -37,7 +37,7 @@
  * and merging their answers is search/optimal.ts's; this module searches one job.
  */
 import { classOf, partition } from '../candidates.js';
-import { answerOf, canOccur } from '../feedback.js';
+import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
@@ -145,8 +145,7 @@ export class OptimalSearch {
     this.#onProgress = options.onProgress;
     this.#progressEvery = options.progressEvery ?? 4096;
     let possible = 0;
-    for (let a = 0; a < game.answers; a++)
-      if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
+    for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.bounds = new SizeBounds(Math.max(possible, 2), game.size);
     this.#kernels = new RankingKernels(game, this.bounds, table);
   }
