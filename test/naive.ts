@@ -39,22 +39,32 @@ export function naiveHits(secret: string, guess: string): number {
   return hits;
 }
 
+/** How a naive player answers a guess: hits and blows as `2-1`, or with black pegs only `2`. */
+export type NaiveAnswer = (secret: string, guess: string) => string;
+
+/** Hits and blows, `2-1`. */
+export const naiveFullAnswer: NaiveAnswer = (secret, guess) => naiveScore(secret, guess).join('-');
+
+/** The hits alone, `2`. */
+export const naiveBlackAnswer: NaiveAnswer = (secret, guess) => String(naiveHits(secret, guess));
+
 /**
  * The seed pages' generate-and-test player: for each guess, scan every code in order and take
- * the first one consistent with every earlier answer. Returns the number of guesses per secret.
+ * the first one consistent with every earlier answer. Returns the guesses played.
  */
-export function naiveFirstConsistent(codes: string[], secret: string): string[] {
+export function naiveFirstConsistent(
+  codes: string[],
+  secret: string,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): string[] {
   const guesses: string[] = [];
   const answers: string[] = [];
   for (;;) {
-    const guess = codes.find((code) =>
-      guesses.every((g, i) => naiveScore(code, g).join('-') === answers[i]),
-    );
+    const guess = codes.find((code) => guesses.every((g, i) => answerOf(code, g) === answers[i]));
     if (guess === undefined) throw new Error('no consistent code');
     guesses.push(guess);
-    const answer = naiveScore(secret, guess);
-    answers.push(answer.join('-'));
-    if (answer[0] === secret.length) return guesses;
+    answers.push(answerOf(secret, guess));
+    if (guess === secret) return guesses;
   }
 }
 
