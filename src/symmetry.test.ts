@@ -37,6 +37,11 @@ describe('essentially different guesses', () => {
     { options: { game: 'moo' }, trials: 3 },
     { options: { pegs: 3, colors: 5, repeat: true }, trials: 12 },
     { options: { pegs: 5, colors: 3, repeat: true }, trials: 12 },
+    // Black pegs only: hits alone are as invariant as hits and blows, so the same group applies.
+    { options: { game: 'mastermind', feedback: 'black' }, trials: 12 },
+    { options: { game: 'hit-and-blow', feedback: 'black' }, trials: 12 },
+    { options: { pegs: 4, colors: 4, repeat: false, feedback: 'black' }, trials: 12 },
+    { options: { pegs: 5, colors: 3, repeat: true, feedback: 'black' }, trials: 12 },
   ];
   it.each(games)('never merge guesses that split differently: states of $options', (row) => {
     const game = new Game(resolveRules(row.options));
@@ -95,6 +100,8 @@ describe('the colour-only reduction', () => {
       { game: 'mastermind' },
       { game: 'hit-and-blow' },
       { pegs: 3, colors: 6, repeat: true },
+      { game: 'mastermind', feedback: 'black' },
+      { pegs: 3, colors: 6, repeat: false, feedback: 'black' },
     ]) {
       const game = new Game(resolveRules(options));
       const random = seededRandom(5);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  type NaiveAnswer,
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFullAnswer,
+} from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
@@ -17,7 +22,9 @@ function bruteForce(
   codes: string[],
   depth: number,
   consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
 ): [number, number] | undefined {
+  const solved = answerOf(codes[0], codes[0]);
   const memo = new Map<string, [number, number] | undefined>();
   const solve = (secrets: string[], left: number): [number, number] | undefined => {
     if (left <= 0) return undefined;
@@ -28,7 +35,7 @@ function bruteForce(
     for (const guess of consistentOnly ? secrets : codes) {
       const classes = new Map<string, string[]>();
       for (const s of secrets) {
-        const answer = naiveScore(s, guess).join('-');
+        const answer = answerOf(s, guess);
         classes.set(answer, [...(classes.get(answer) ?? []), s]);
       }
       if (classes.size === 1 && !secrets.includes(guess)) continue;
@@ -36,7 +43,7 @@ function bruteForce(
       let max = 1;
       let feasible = true;
       for (const [answer, members] of classes) {
-        if (answer === `${guess.length}-0`) continue;
+        if (answer === solved) continue;
         const sub = solve(members, left - 1);
         if (!sub) {
           feasible = false;
@@ -88,6 +95,70 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
       );
+    }
+  });
+});
+
+/** Tiny black-peg games (hits only), with and without repetition. */
+const tinyBlack = [
+  { pegs: 2, colors: 2, repeat: true },
+  { pegs: 2, colors: 3, repeat: true },
+  { pegs: 3, colors: 2, repeat: true },
+  { pegs: 2, colors: 4, repeat: true },
+  { pegs: 4, colors: 2, repeat: true },
+  { pegs: 3, colors: 3, repeat: true },
+  { pegs: 2, colors: 5, repeat: false },
+  { pegs: 3, colors: 3, repeat: false },
+  { pegs: 3, colors: 4, repeat: false },
+  { pegs: 4, colors: 4, repeat: false },
+  { pegs: 2, colors: 5, repeat: true },
+  { pegs: 5, colors: 2, repeat: true },
+  { pegs: 2, colors: 6, repeat: false },
+];
+
+describe('optimal strategies for black pegs only agree with a brute-force search counting hits', () => {
+  it.each(tinyBlack)('%o', async (shape) => {
+    const rules = resolveRules({ ...shape, feedback: 'black' });
+    const game = new Game(rules);
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    for (const consistentOnly of [false, true]) {
+      const expected = bruteForce(codes, 64, consistentOnly, naiveBlackAnswer)!;
+      const found = await findOptimal(game, { consistentOnly });
+      expect(found.proved).toBe(true);
+      expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
+      const analysis = analyze(game, found.strategy!);
+      expect([analysis.total, analysis.max]).toEqual(expected);
+      expect(verifyTree(buildTree(game, found.strategy!)).valid).toBe(true);
+
+      let least = 1;
+      while (!bruteForce(codes, least, consistentOnly, naiveBlackAnswer)) least++;
+      const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
+      expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
+        bruteForce(codes, least, consistentOnly, naiveBlackAnswer),
+      );
+      expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
+        true,
+      );
+    }
+  });
+});
+
+describe('black pegs only: the search gives the same optimum with and without symmetry', () => {
+  const games = [
+    { pegs: 3, colors: 4, repeat: true },
+    { pegs: 4, colors: 3, repeat: true },
+    { pegs: 3, colors: 5, repeat: false },
+    { pegs: 4, colors: 5, repeat: false },
+  ];
+  it.each(games)('%o', async (shape) => {
+    const game = new Game(resolveRules({ ...shape, feedback: 'black' }));
+    for (const objective of ['expected', 'worst'] as const) {
+      const reduced = await findOptimal(game, { objective });
+      const every = await findOptimal(game, { objective, symmetry: false });
+      expect(reduced.proved && every.proved).toBe(true);
+      expect(reduced.cost).toBe(every.cost);
+      // Symmetry changes the work, never the result: the reduced search does less of it.
+      expect(reduced.nodes).toBeLessThan(every.nodes);
     }
   });
 });
