@@ -68,6 +68,69 @@ export function naiveFirstConsistent(
   }
 }
 
+/**
+ * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
+ * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever. Undefined
+ * when no strategy keeps to `depth`.
+ */
+export function naiveOptimal(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [number, number] | undefined {
+  const solved = answerOf(codes[0], codes[0]);
+  const memo = new Map<string, [number, number] | undefined>();
+  const solve = (secrets: string[], left: number): [number, number] | undefined => {
+    if (left <= 0) return undefined;
+    if (secrets.length === 1) return [1, 1];
+    const key = `${left}:${secrets.join(',')}`;
+    if (memo.has(key)) return memo.get(key);
+    let best: [number, number] | undefined;
+    for (const guess of consistentOnly ? secrets : codes) {
+      const classes = new Map<string, string[]>();
+      for (const s of secrets) {
+        const answer = answerOf(s, guess);
+        classes.set(answer, [...(classes.get(answer) ?? []), s]);
+      }
+      if (classes.size === 1 && !secrets.includes(guess)) continue;
+      let total = secrets.length;
+      let max = 1;
+      let feasible = true;
+      for (const [answer, members] of classes) {
+        if (answer === solved) continue;
+        const sub = solve(members, left - 1);
+        if (!sub) {
+          feasible = false;
+          break;
+        }
+        total += sub[0];
+        max = Math.max(max, sub[1] + 1);
+      }
+      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
+        best = [total, max];
+      }
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return solve(codes, depth);
+}
+
+/**
+ * The least worst case by `naiveOptimal` (the fewest guesses that always suffice), with the least
+ * (total, max) at it.
+ */
+export function naiveLeastWorstCase(
+  codes: string[],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [depth: number, total: number, max: number] {
+  for (let depth = 1; ; depth++) {
+    const found = naiveOptimal(codes, depth, false, answerOf);
+    if (found) return [depth, ...found];
+  }
+}
+
 /** A small seeded generator for repeatable random tests (mulberry32). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

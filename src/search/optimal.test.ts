@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type NaiveAnswer,
-  naiveBlackAnswer,
-  naiveCodes,
-  naiveFullAnswer,
-} from '../../test/naive.js';
+import { naiveBlackAnswer, naiveCodes, naiveOptimal } from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
@@ -13,54 +8,6 @@ import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal } from './cost.js';
 import { findOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
-
-/**
- * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
- * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever.
- */
-function bruteForce(
-  codes: string[],
-  depth: number,
-  consistentOnly: boolean,
-  answerOf: NaiveAnswer = naiveFullAnswer,
-): [number, number] | undefined {
-  const solved = answerOf(codes[0], codes[0]);
-  const memo = new Map<string, [number, number] | undefined>();
-  const solve = (secrets: string[], left: number): [number, number] | undefined => {
-    if (left <= 0) return undefined;
-    if (secrets.length === 1) return [1, 1];
-    const key = `${left}:${secrets.join(',')}`;
-    if (memo.has(key)) return memo.get(key);
-    let best: [number, number] | undefined;
-    for (const guess of consistentOnly ? secrets : codes) {
-      const classes = new Map<string, string[]>();
-      for (const s of secrets) {
-        const answer = answerOf(s, guess);
-        classes.set(answer, [...(classes.get(answer) ?? []), s]);
-      }
-      if (classes.size === 1 && !secrets.includes(guess)) continue;
-      let total = secrets.length;
-      let max = 1;
-      let feasible = true;
-      for (const [answer, members] of classes) {
-        if (answer === solved) continue;
-        const sub = solve(members, left - 1);
-        if (!sub) {
-          feasible = false;
-          break;
-        }
-        total += sub[0];
-        max = Math.max(max, sub[1] + 1);
-      }
-      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
-        best = [total, max];
-      }
-    }
-    memo.set(key, best);
-    return best;
-  };
-  return solve(codes, depth);
-}
 
 const tiny = [
   { pegs: 2, colors: 3, repeat: true },
@@ -76,7 +23,7 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
     const game = new Game(rules);
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     for (const consistentOnly of [false, true]) {
-      const expected = bruteForce(codes, 64, consistentOnly)!;
+      const expected = naiveOptimal(codes, 64, consistentOnly)!;
       const found = await findOptimal(game, { consistentOnly });
       expect(found.proved).toBe(true);
       expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
@@ -87,10 +34,10 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
       expect(verdict.valid).toBe(true);
 
       let least = 1;
-      while (!bruteForce(codes, least, consistentOnly)) least++;
+      while (!naiveOptimal(codes, least, consistentOnly)) least++;
       const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
       expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
-        bruteForce(codes, least, consistentOnly),
+        naiveOptimal(codes, least, consistentOnly),
       );
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
@@ -122,7 +69,7 @@ describe('optimal strategies for black pegs only agree with a brute-force search
     const game = new Game(rules);
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     for (const consistentOnly of [false, true]) {
-      const expected = bruteForce(codes, 64, consistentOnly, naiveBlackAnswer)!;
+      const expected = naiveOptimal(codes, 64, consistentOnly, naiveBlackAnswer)!;
       const found = await findOptimal(game, { consistentOnly });
       expect(found.proved).toBe(true);
       expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
@@ -131,10 +78,10 @@ describe('optimal strategies for black pegs only agree with a brute-force search
       expect(verifyTree(buildTree(game, found.strategy!)).valid).toBe(true);
 
       let least = 1;
-      while (!bruteForce(codes, least, consistentOnly, naiveBlackAnswer)) least++;
+      while (!naiveOptimal(codes, least, consistentOnly, naiveBlackAnswer)) least++;
       const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
       expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
-        bruteForce(codes, least, consistentOnly, naiveBlackAnswer),
+        naiveOptimal(codes, least, consistentOnly, naiveBlackAnswer),
       );
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
