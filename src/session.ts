@@ -89,6 +89,12 @@ export function describeConflict(game: Game, history: readonly Turn[], conflict:
 /** The answer index of `feedback`; throws `CodebreakerError` if it can never occur. */
 function checkedAnswer(game: Game, feedback: Feedback): number {
   const { hits, blows } = feedback;
+  if (game.feedback === 'black' && blows !== 0) {
+    throw new CodebreakerError(
+      'impossible-feedback',
+      `the answer ${makeFeedback(feedback)} has blows, but this game answers with hits only`,
+    );
+  }
   if (!Number.isInteger(hits) || !Number.isInteger(blows) || !canOccur(game.rules, feedback)) {
     throw new CodebreakerError(
       'impossible-feedback',
