@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore, seededRandom } from '../test/naive.js';
+import { naiveCodes, naiveHits, naiveScore, seededRandom } from '../test/naive.js';
 import { allCandidates, partition } from './candidates.js';
 import {
   answerCount,
@@ -31,6 +31,29 @@ describe('answer indices', () => {
   });
 });
 
+describe('black-peg answer indices', () => {
+  it('are the hits, pegs + 1 of them, with all hits last', () => {
+    for (let pegs = 1; pegs <= 10; pegs++) {
+      expect(answerCount(pegs, 'black')).toBe(pegs + 1);
+      expect(solvedIndex(pegs, 'black')).toBe(pegs);
+      for (let hits = 0; hits <= pegs; hits++) {
+        expect(answerIndex(pegs, hits, 0, 'black')).toBe(hits);
+        expect(answerOf(pegs, hits, 'black')).toEqual({ hits, blows: 0 });
+      }
+    }
+    expect(() => answerIndex(4, 2, 1, 'black')).toThrow(RangeError);
+  });
+
+  it('give a game pegs + 1 answers, all hits solving it', () => {
+    const game = new Game(resolveRules({ game: 'mastermind', feedback: 'black' }));
+    expect([game.answers, game.solved, game.feedback]).toEqual([5, 4, 'black']);
+    expect(game.answerText(2)).toBe('2H');
+    expect(game.answerIndex({ hits: 3, blows: 0 })).toBe(3);
+    const full = new Game(resolveRules({ game: 'mastermind' }));
+    expect([full.answers, full.solved, full.feedback]).toEqual([15, 14, 'full']);
+  });
+});
+
 describe('feedback text', () => {
   const moo = resolveRules({ game: 'moo' });
   it('reads every form of the contract', () => {
@@ -48,6 +71,64 @@ describe('feedback text', () => {
     const hitAndBlow = resolveRules({ game: 'hit-and-blow' });
     expect(() => parseFeedback('0H1B', hitAndBlow)).toThrow('cannot occur');
     expect(parseFeedback('0H2B', hitAndBlow)).toEqual({ hits: 0, blows: 2 });
+  });
+});
+
+describe('black-peg feedback text', () => {
+  const black = resolveRules({ game: 'mastermind', feedback: 'black' });
+  it('is the number of hits, with or without an H', () => {
+    for (const text of ['2', '2H', '2h', ' 2 H ', '02']) {
+      expect(parseFeedback(text, black)).toEqual({ hits: 2, blows: 0 });
+    }
+    expect(parseFeedback('0', black)).toEqual({ hits: 0, blows: 0 });
+    expect(makeFeedback({ hits: 3, blows: 0 }, 'black')).toBe('3H');
+  });
+  it('refuses blows, and says what it expects', () => {
+    for (const text of ['2H1B', '2H0B', '2 1', '2,0', '1B', 'two', '']) {
+      expect(() => parseFeedback(text, black)).toThrow(
+        `cannot read the answer '${text}': this game answers with hits only: write the number of hits (black pegs) as 2 or 2H`,
+      );
+    }
+    expect(() => parseFeedback('5', black)).toThrow('the answer 5H cannot occur with 4 pegs');
+    const permutations = resolveRules({ pegs: 4, colors: 4, feedback: 'black' });
+    expect(() => parseFeedback('3', permutations)).toThrow(
+      'the answer 3H cannot occur with 4 pegs of 4 colours without repetition',
+    );
+    expect(parseFeedback('4', permutations)).toEqual({ hits: 4, blows: 0 });
+  });
+  it('of a full game is not a lone number', () => {
+    expect(() => parseFeedback('2', resolveRules({ game: 'mastermind' }))).toThrow(
+      "cannot read the answer '2': write hits and blows as 2H1B, '2 1' or 2,1",
+    );
+  });
+});
+
+describe('canOccur with black pegs only', () => {
+  it('says exactly which hits some pair of codes gives, on every pair of small games', () => {
+    for (let pegs = 1; pegs <= 4; pegs++) {
+      for (let colors = 2; colors <= 5; colors++) {
+        for (const repeat of [true, false]) {
+          if (!repeat && colors < pegs) continue;
+          const rules = resolveRules({ pegs, colors, repeat, feedback: 'black' });
+          const codes = naiveCodes(pegs, rules.alphabet, repeat);
+          const occurring = new Set<number>();
+          for (const secret of codes) {
+            for (const guess of codes) occurring.add(naiveHits(secret, guess));
+          }
+          for (let hits = -1; hits <= pegs + 1; hits++) {
+            const said = canOccur(rules, { hits, blows: 0 });
+            expect([pegs, colors, repeat, hits, said]).toEqual([
+              pegs,
+              colors,
+              repeat,
+              hits,
+              occurring.has(hits),
+            ]);
+          }
+          expect(canOccur(rules, { hits: 0, blows: 1 })).toBe(false);
+        }
+      }
+    }
   });
 });
 
@@ -138,6 +219,53 @@ describe('scoring', () => {
       const secret = Math.floor(random() * codes.length);
       const [hits, blows] = naiveScore(codes[secret], codes[guess]);
       expect(table[guess * codes.length + secret]).toBe(answerIndex(5, hits, blows));
+    }
+  });
+
+  it('with black pegs only, matches a naive count of hits on random pairs, with and without a table', () => {
+    const random = seededRandom(1963);
+    let games = 0;
+    for (let round = 0; round < 40; round++) {
+      const repeat = random() < 0.5;
+      const pegs = 1 + Math.floor(random() * 9);
+      const colors = Math.max(repeat ? 2 : pegs, 2 + Math.floor(random() * 34));
+      let rules: ReturnType<typeof resolveRules>;
+      try {
+        rules = resolveRules({ pegs, colors, repeat, feedback: 'black' });
+      } catch {
+        continue;
+      }
+      games++;
+      const game = new Game(rules);
+      const withTable = game.tableFits ? new Game(rules) : undefined;
+      withTable?.useTable();
+      for (let pair = 0; pair < 200; pair++) {
+        const guess = Math.floor(random() * game.size);
+        const secret = Math.floor(random() * game.size);
+        const hits = naiveHits(game.codes.make(secret), game.codes.make(guess));
+        expect(game.score(guess, secret)).toBe(hits);
+        if (withTable) expect(withTable.score(guess, secret)).toBe(hits);
+      }
+    }
+    expect(games).toBeGreaterThan(20);
+  });
+
+  it('with black pegs only, matches a naive count on every pair of small games', () => {
+    for (const options of [
+      { game: 'hit-and-blow' },
+      { pegs: 3, colors: 4, repeat: true },
+      { pegs: 5, colors: 3, repeat: true },
+      { pegs: 4, colors: 4, repeat: false },
+    ]) {
+      const rules = resolveRules({ ...options, feedback: 'black' });
+      const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+      const game = new Game(rules);
+      const table = game.useTable()!;
+      for (let g = 0; g < codes.length; g++) {
+        for (let s = 0; s < codes.length; s++) {
+          expect(table[g * codes.length + s]).toBe(naiveHits(codes[s], codes[g]));
+        }
+      }
     }
   });
 

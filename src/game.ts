@@ -11,11 +11,19 @@
  * there are few such multisets (792 for Super Mastermind) a small table indexed by the pair
  * holds them; otherwise the counts are kept in unary (a few bits a colour, in two 32-bit
  * words), so they are the popcount of an AND; games too large for either count with a loop.
+ * A black-peg game needs the hits alone, so it builds none of these.
  */
 import { popcount32 } from './bits.js';
 import { Codebook } from './code.js';
-import { answerCount, answerIndex, solvedIndex } from './feedback.js';
-import type { Rules } from './rules.js';
+import {
+  type Feedback,
+  answerCount,
+  answerIndex,
+  answerOf,
+  makeFeedback,
+  solvedIndex,
+} from './feedback.js';
+import { type FeedbackKind, type Rules, feedbackOf } from './rules.js';
 
 /** Games with at most this many codes may build a full score table (64 MB at the limit). */
 export const TABLE_MAX_CODES = 8192;
@@ -46,10 +54,14 @@ export class Game {
   /** The number of codes. */
   readonly size: number;
   readonly pegs: number;
+  /** What an answer tells: hits and blows, or hits alone. */
+  readonly feedback: FeedbackKind;
   /** The number of answer indices (see feedback.ts). */
   readonly answers: number;
   /** The answer index of all hits. */
   readonly solved: number;
+  /** Whether answers are the hits alone (a black-peg game): then the hits are the answer index. */
+  readonly #hitsOnly: boolean;
   /** `answerOfPair[hits * (pegs + 1) + common]`: the answer index from hits and common symbols. */
   readonly #answerOfPair: Uint8Array;
   /** Symbols packed four bits a position, when colours ≤ 16 and pegs ≤ 8. */
@@ -93,8 +105,11 @@ export class Game {
     const { pegs, colors, repeat } = rules;
     this.size = this.codes.size;
     this.pegs = pegs;
-    this.answers = answerCount(pegs);
-    this.solved = solvedIndex(pegs);
+    this.feedback = feedbackOf(rules);
+    this.answers = answerCount(pegs, this.feedback);
+    this.solved = solvedIndex(pegs, this.feedback);
+    const hitsOnly = this.feedback === 'black';
+    this.#hitsOnly = hitsOnly;
     this.#answerOfPair = new Uint8Array((pegs + 1) * (pegs + 1));
     for (let hits = 0; hits <= pegs; hits++) {
       for (let common = hits; common <= pegs; common++) {
@@ -112,7 +127,7 @@ export class Game {
     }
     this.#packedMask = lowNibbles(pegs);
     this.#missesShift = 4 * (pegs - 1);
-    if (!repeat) {
+    if (!repeat && !hitsOnly) {
       this.#maskLow = new Uint32Array(this.size);
       this.#maskHigh = new Uint32Array(this.size);
       for (let code = 0; code < this.size; code++) {
@@ -123,13 +138,14 @@ export class Game {
         }
       }
     }
-    const multisets = repeat ? binomial(colors + pegs - 1, pegs) : Number.POSITIVE_INFINITY;
+    const multisets =
+      repeat && !hitsOnly ? binomial(colors + pegs - 1, pegs) : Number.POSITIVE_INFINITY;
     if (multisets <= MULTISET_MAX) {
       const found = colourMultisets(this.codes.symbols, this.size, pegs, colors);
       this.#multiset = found.multiset;
       this.#multisets = found.counts.length;
       this.#commonOfMultisets = commonSymbols(found.counts);
-    } else if (repeat && colors * pegs <= 64) {
+    } else if (repeat && !hitsOnly && colors * pegs <= 64) {
       this.#unary = new Uint32Array(this.size);
       const high = colors * pegs > 32 ? new Uint32Array(this.size) : undefined;
       this.#unaryHigh = high;
@@ -145,6 +161,21 @@ export class Game {
       }
     }
     this.#counts = new Int32Array(colors);
+  }
+
+  /** The hits and blows of an answer index (blows 0 in a black-peg game). */
+  answerOf(answer: number): Feedback {
+    return answerOf(this.pegs, answer, this.feedback);
+  }
+
+  /** The answer index of feedback that can occur in this game. */
+  answerIndex({ hits, blows }: Feedback): number {
+    return answerIndex(this.pegs, hits, blows, this.feedback);
+  }
+
+  /** An answer index as text: `2H1B`, or `2H` in a black-peg game. */
+  answerText(answer: number): string {
+    return makeFeedback(this.answerOf(answer), this.feedback);
   }
 
   /** Whether this game is small enough for a full score table (see `GameOptions`). */
@@ -258,6 +289,21 @@ export class Game {
     const packed = this.#packed;
     const multiset = this.#multiset;
     const first = this.#unary ?? this.#maskLow;
+    if (packed && this.#hitsOnly) {
+      // Black pegs: the answer index is the hits.
+      const symbolsOfGuess = packed[guess];
+      const nibbles = this.#packedMask;
+      const shift = this.#missesShift;
+      for (let i = from; i < to; i++) {
+        const secret = secrets[i];
+        let x = symbolsOfGuess ^ packed[secret];
+        x |= x >>> 1;
+        x |= x >>> 2;
+        out[bySecret ? secret : i - from] =
+          this.pegs - ((Math.imul(x & nibbles, nibbles) >>> shift) & 15);
+      }
+      return;
+    }
     if (!packed || !(multiset || first)) {
       for (let i = from; i < to; i++) {
         out[bySecret ? secrets[i] : i - from] = this.#compute(guess, secrets[i]);
@@ -317,6 +363,7 @@ export class Game {
       const s = secret * pegs;
       for (let i = 0; i < pegs; i++) if (symbols[g + i] === symbols[s + i]) hits++;
     }
+    if (this.#hitsOnly) return hits;
     let common: number;
     const low = this.#maskLow;
     const unary = this.#unary;
@@ -414,7 +461,7 @@ const games = new Map<string, Game>();
 
 /** The game for these rules, built once and shared. */
 export function gameFor(rules: Rules): Game {
-  const key = `${rules.pegs}/${rules.colors}/${rules.repeat}/${rules.alphabet}`;
+  const key = `${rules.pegs}/${rules.colors}/${rules.repeat}/${rules.alphabet}/${feedbackOf(rules)}`;
   let game = games.get(key);
   if (!game) {
     game = new Game(rules);

@@ -32,22 +32,102 @@ export function naiveScore(secret: string, guess: string): [number, number] {
   return [hits, common - hits];
 }
 
+/** Black pegs alone (black-peg Mastermind): the positions where secret and guess agree. */
+export function naiveHits(secret: string, guess: string): number {
+  let hits = 0;
+  for (let i = 0; i < secret.length; i++) if (secret[i] === guess[i]) hits++;
+  return hits;
+}
+
+/** How a naive player answers a guess: hits and blows as `2-1`, or with black pegs only `2`. */
+export type NaiveAnswer = (secret: string, guess: string) => string;
+
+/** Hits and blows, `2-1`. */
+export const naiveFullAnswer: NaiveAnswer = (secret, guess) => naiveScore(secret, guess).join('-');
+
+/** The hits alone, `2`. */
+export const naiveBlackAnswer: NaiveAnswer = (secret, guess) => String(naiveHits(secret, guess));
+
 /**
  * The seed pages' generate-and-test player: for each guess, scan every code in order and take
- * the first one consistent with every earlier answer. Returns the number of guesses per secret.
+ * the first one consistent with every earlier answer. Returns the guesses played.
  */
-export function naiveFirstConsistent(codes: string[], secret: string): string[] {
+export function naiveFirstConsistent(
+  codes: string[],
+  secret: string,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): string[] {
   const guesses: string[] = [];
   const answers: string[] = [];
   for (;;) {
-    const guess = codes.find((code) =>
-      guesses.every((g, i) => naiveScore(code, g).join('-') === answers[i]),
-    );
+    const guess = codes.find((code) => guesses.every((g, i) => answerOf(code, g) === answers[i]));
     if (guess === undefined) throw new Error('no consistent code');
     guesses.push(guess);
-    const answer = naiveScore(secret, guess);
-    answers.push(answer.join('-'));
-    if (answer[0] === secret.length) return guesses;
+    answers.push(answerOf(secret, guess));
+    if (guess === secret) return guesses;
+  }
+}
+
+/**
+ * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
+ * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever. Undefined
+ * when no strategy keeps to `depth`.
+ */
+export function naiveOptimal(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [number, number] | undefined {
+  const solved = answerOf(codes[0], codes[0]);
+  const memo = new Map<string, [number, number] | undefined>();
+  const solve = (secrets: string[], left: number): [number, number] | undefined => {
+    if (left <= 0) return undefined;
+    if (secrets.length === 1) return [1, 1];
+    const key = `${left}:${secrets.join(',')}`;
+    if (memo.has(key)) return memo.get(key);
+    let best: [number, number] | undefined;
+    for (const guess of consistentOnly ? secrets : codes) {
+      const classes = new Map<string, string[]>();
+      for (const s of secrets) {
+        const answer = answerOf(s, guess);
+        classes.set(answer, [...(classes.get(answer) ?? []), s]);
+      }
+      if (classes.size === 1 && !secrets.includes(guess)) continue;
+      let total = secrets.length;
+      let max = 1;
+      let feasible = true;
+      for (const [answer, members] of classes) {
+        if (answer === solved) continue;
+        const sub = solve(members, left - 1);
+        if (!sub) {
+          feasible = false;
+          break;
+        }
+        total += sub[0];
+        max = Math.max(max, sub[1] + 1);
+      }
+      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
+        best = [total, max];
+      }
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return solve(codes, depth);
+}
+
+/**
+ * The least worst case by `naiveOptimal` (the fewest guesses that always suffice), with the least
+ * (total, max) at it.
+ */
+export function naiveLeastWorstCase(
+  codes: string[],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [depth: number, total: number, max: number] {
+  for (let depth = 1; ; depth++) {
+    const found = naiveOptimal(codes, depth, false, answerOf);
+    if (found) return [depth, ...found];
   }
 }
 

@@ -135,6 +135,15 @@ function Settings(props: {
             />{' '}
             repetition
           </label>
+          <label title="black-peg Mastermind: each answer counts hits, not blows">
+            <input
+              type="checkbox"
+              aria-label="Hits only"
+              checked={choice.blackPegs}
+              onChange={(event) => onChoice({ ...choice, blackPegs: event.currentTarget.checked })}
+            />{' '}
+            hits only
+          </label>
           <label>
             symbols{' '}
             <input

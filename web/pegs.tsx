@@ -43,20 +43,23 @@ interface AnswerProps {
   readonly pegs: number;
   readonly hits: number;
   readonly blows: number;
+  /** A black-peg game's answer: hits alone, no blows to show. */
+  readonly hitsOnly?: boolean;
 }
 
 /** An answer: black key pegs for hits, white for blows, then the numbers. */
-export function Answer({ pegs, hits, blows }: AnswerProps) {
+export function Answer({ pegs, hits, blows, hitsOnly = false }: AnswerProps) {
   const kind = (i: number) => (i < hits ? 'hit' : i < hits + blows ? 'blow' : 'none');
+  const hitsText = `${hits} ${hits === 1 ? 'hit' : 'hits'}`;
   return (
-    <span class="answer" data-answer={`${hits}H${blows}B`}>
+    <span class="answer" data-answer={hitsOnly ? `${hits}H` : `${hits}H${blows}B`}>
       <span class="keys" style={{ gridTemplateColumns: `repeat(${Math.ceil(pegs / 2)}, 1fr)` }}>
         {positions(pegs).map((position) => (
           <span key={position} class={`key ${kind(position)}`} />
         ))}
       </span>
       <span class="numbers">
-        {hits} {hits === 1 ? 'hit' : 'hits'}, {blows} {blows === 1 ? 'blow' : 'blows'}
+        {hitsOnly ? hitsText : `${hitsText}, ${blows} ${blows === 1 ? 'blow' : 'blows'}`}
       </span>
     </span>
   );

@@ -37,7 +37,12 @@ function Turns({
               <Code rules={game.rules} code={turn.guess} />
             </td>
             <td>
-              <Answer pegs={game.pegs} hits={turn.hits} blows={turn.blows} />
+              <Answer
+                pegs={game.pegs}
+                hits={turn.hits}
+                blows={turn.blows}
+                hitsOnly={game.feedback === 'black'}
+              />
             </td>
             {remaining && <td class="number">{turn.remaining}</td>}
           </tr>
@@ -98,6 +103,7 @@ export function CodemakerView({
   const { guess, turns, warning, answer } = play;
   const { hits, blows } = answer;
   const pegs = game.pegs;
+  const hitsOnly = game.feedback === 'black';
   const undoButton = (
     <button type="button" disabled={turns.length === 0} onClick={act(() => play.undo())}>
       Undo last answer
@@ -107,8 +113,9 @@ export function CodemakerView({
     <section class="card" data-testid="codemaker">
       <p class="lead">
         Think of a secret code ({rulesText(game)}) and keep it to yourself. The computer guesses;
-        answer each guess with its hits (right symbol, right place) and blows (right symbol, wrong
-        place).
+        {hitsOnly
+          ? ' answer each guess with its hits alone (black pegs: right symbol, right place).'
+          : ' answer each guess with its hits (right symbol, right place) and blows (right symbol, wrong place).'}
       </p>
       <Turns game={game} turns={turns} remaining />
       {guess === undefined ? (
@@ -144,14 +151,16 @@ export function CodemakerView({
             allowed={() => true}
             onPick={(n) => act(() => play.setAnswer(n, Math.min(blows, pegs - n)))()}
           />
-          <NumberPicker
-            label="Blows"
-            explanation="right symbol, wrong place"
-            value={blows}
-            max={pegs}
-            allowed={(n) => hits + n <= pegs}
-            onPick={(n) => act(() => play.setAnswer(hits, n))()}
-          />
+          {!hitsOnly && (
+            <NumberPicker
+              label="Blows"
+              explanation="right symbol, wrong place"
+              value={blows}
+              max={pegs}
+              allowed={(n) => hits + n <= pegs}
+              onPick={(n) => act(() => play.setAnswer(hits, n))()}
+            />
+          )}
           <form
             class="typed"
             onSubmit={(event) => {
@@ -164,7 +173,7 @@ export function CodemakerView({
               or type it{' '}
               <input
                 value={typed}
-                placeholder="2H1B"
+                placeholder={hitsOnly ? '2' : '2H1B'}
                 aria-label="Type the answer"
                 onInput={(event) => setTyped(event.currentTarget.value)}
               />
@@ -188,7 +197,7 @@ export function CodemakerView({
               disabled={warning !== undefined}
               onClick={act(() => play.send())}
             >
-              Answer {hits}H{blows}B
+              Answer {hitsOnly ? `${hits}H` : `${hits}H${blows}B`}
             </button>
             {undoButton}
           </div>
@@ -223,7 +232,10 @@ export function CodebreakerView({
     <section class="card" data-testid="codebreaker">
       <p class="lead">
         The computer has picked a secret code ({rulesText(game)}; game #{play.seed}). Break it: each
-        answer counts hits (right symbol, right place) and blows (right symbol, wrong place).
+        answer counts
+        {game.feedback === 'black'
+          ? ' hits alone (black pegs: right symbol, right place).'
+          : ' hits (right symbol, right place) and blows (right symbol, wrong place).'}
       </p>
       <Turns game={game} turns={turns} remaining={false} />
       {secret !== undefined ? (

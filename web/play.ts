@@ -9,7 +9,7 @@
  *   may ask for a hint or give up.
  */
 import { CodebreakerError } from '../src/errors.js';
-import { type Feedback, answerOf, canOccur, makeFeedback, parseFeedback } from '../src/feedback.js';
+import { type Feedback, canOccur, makeFeedback, parseFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
 import {
   CodebreakerSession,
@@ -36,12 +36,11 @@ export interface TurnView {
 /** The turns of a session, written out. */
 export function turnViews(game: Game, turns: readonly PlayedTurn[]): TurnView[] {
   return turns.map((turn, i) => {
-    const feedback = answerOf(game.pegs, turn.answer);
     return {
       number: i + 1,
       guess: game.codes.make(turn.guess),
-      ...feedback,
-      answer: makeFeedback(feedback),
+      ...game.answerOf(turn.answer),
+      answer: game.answerText(turn.answer),
       remaining: turn.remaining,
     };
   });
@@ -108,7 +107,7 @@ export class CodemakerPlay {
     if (this.session.solved || !this.#touched) return undefined;
     const answer = this.#answer;
     if (!canOccur(this.game.rules, answer)) {
-      return `${makeFeedback(answer)} cannot occur with ${this.game.pegs} pegs${this.game.rules.repeat ? '' : ` of ${this.game.rules.colors} colours without repetition`}`;
+      return `${makeFeedback(answer, this.game.feedback)} cannot occur with ${this.game.pegs} pegs${this.game.rules.repeat ? '' : ` of ${this.game.rules.colors} colours without repetition`}`;
     }
     const conflict = this.session.conflict(answer);
     return conflict && describeConflict(this.game, this.session.turns, conflict);
@@ -133,7 +132,7 @@ export class CodemakerPlay {
     const turn = this.session.undo();
     this.message = undefined;
     if (!turn) return;
-    const { hits, blows } = answerOf(this.game.pegs, turn.answer);
+    const { hits, blows } = this.game.answerOf(turn.answer);
     this.setAnswer(hits, blows);
   }
 

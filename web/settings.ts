@@ -1,5 +1,6 @@
 /**
- * Which game the page plays: a preset, or custom pegs, colours and repetition.
+ * Which game the page plays: a preset, or custom pegs, colours, repetition and feedback (hits and
+ * blows, or black pegs only).
  *
  * The page refuses games of more than `WEB_MAX_CODES` codes, the core's own limit for a full
  * score table (`TABLE_MAX_CODES`, 8192). The table holds one byte per (guess, secret) pair, so
@@ -23,6 +24,7 @@ import {
   type PresetName,
   type Rules,
   countCodes,
+  feedbackOf,
   resolveRules,
 } from '../src/rules.js';
 
@@ -43,7 +45,10 @@ export type GameOption = PresetName | 'custom';
 /** What the game menu offers: the presets it plays, then custom rules. */
 export const GAME_OPTIONS: readonly GameOption[] = [...WEB_PRESETS, 'custom'];
 
-/** The game menu's state; pegs, colours, repetition and alphabet apply to `custom` only. */
+/**
+ * The game menu's state; pegs, colours, repetition, alphabet and black pegs apply to `custom`
+ * only (the presets answer with hits and blows).
+ */
 export interface GameChoice {
   readonly game: GameOption;
   readonly pegs: number;
@@ -51,18 +56,27 @@ export interface GameChoice {
   readonly repeat: boolean;
   /** The symbols in order; empty means the default (0-9 then a-z). */
   readonly alphabet: string;
+  /** Answers are the hits alone (black-peg Mastermind). */
+  readonly blackPegs: boolean;
 }
 
 /** The choice of a preset, with its shape filled in for when the user switches to custom. */
 export function presetChoice(game: PresetName): GameChoice {
   const { pegs, colors, repeat } = PRESETS[game].rules;
-  return { game, pegs, colors, repeat, alphabet: '' };
+  return { game, pegs, colors, repeat, alphabet: '', blackPegs: false };
 }
 
 /** A custom choice starting from the rules shown now, so switching to custom changes nothing. */
 export function customChoice(rules: Rules): GameChoice {
   const { pegs, colors, repeat, alphabet } = rules;
-  return { game: 'custom', pegs, colors, repeat, alphabet };
+  return {
+    game: 'custom',
+    pegs,
+    colors,
+    repeat,
+    alphabet,
+    blackPegs: feedbackOf(rules) === 'black',
+  };
 }
 
 /** The menu title of a game option. */
@@ -106,6 +120,7 @@ export function rulesForChoice(choice: GameChoice): Rules {
             colors: choice.colors,
             repeat: choice.repeat,
             alphabet: choice.alphabet === '' ? undefined : choice.alphabet,
+            feedback: choice.blackPegs ? 'black' : 'full',
           })
         : resolveRules({ game: choice.game });
   } catch (error) {

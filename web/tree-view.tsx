@@ -50,7 +50,12 @@ function NodeView(props: {
                   }}
                 >
                   <span class="twisty">{open ? '▾' : '▸'}</span>
-                  <Answer pegs={browser.game.pegs} hits={branch.hits} blows={branch.blows} />
+                  <Answer
+                    pegs={browser.game.pegs}
+                    hits={branch.hits}
+                    blows={branch.blows}
+                    hitsOnly={browser.game.feedback === 'black'}
+                  />
                   <span class="muted">{secretsText(branch.secrets)}</span>
                 </button>
                 {open && (

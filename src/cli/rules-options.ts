@@ -17,7 +17,7 @@ import type { Io } from './io.js';
 import { cachedOptimalStrategy } from './optimal-cache.js';
 import { statusLine } from './progress.js';
 
-/** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat` and `--alphabet`. */
+/** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat`, `--alphabet` and `--feedback`. */
 export function addRulesOptions(command: Command): Command {
   return command
     .option('--game <name>', `preset: ${PRESET_NAMES.join(', ')} (default: ${DEFAULT_PRESET})`)
@@ -25,7 +25,11 @@ export function addRulesOptions(command: Command): Command {
     .option('--colors <k>', 'number of symbols, overriding the preset')
     .option('--repeat', 'a code may repeat a symbol')
     .option('--no-repeat', 'a code may not repeat a symbol')
-    .option('--alphabet <symbols>', 'the symbols in order (default: the preset’s, else 0-9 a-z)');
+    .option('--alphabet <symbols>', 'the symbols in order (default: the preset’s, else 0-9 a-z)')
+    .option(
+      '--feedback <kind>',
+      'what an answer tells: full (hits and blows) or black (hits only: black-peg Mastermind) (default: full)',
+    );
 }
 
 /** Adds `--strategy` and `--seed`. */
@@ -131,6 +135,7 @@ export interface RulesFlags {
   colors?: string;
   repeat?: boolean;
   alphabet?: string;
+  feedback?: string;
 }
 
 /** The game the rules flags describe. */

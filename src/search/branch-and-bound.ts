@@ -37,7 +37,7 @@
  * and merging their answers is search/optimal.ts's; this module searches one job.
  */
 import { classOf, partition } from '../candidates.js';
-import { answerOf, canOccur } from '../feedback.js';
+import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
@@ -165,14 +165,13 @@ export class OptimalSearch {
       );
     }
     this.#table = table;
-    this.#cache = new SetCache(options.cacheBytes);
+    this.#cache = new SetCache(options.cacheBytes, options.crush ?? false);
     this.#choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
     this.#onProgress = options.onProgress;
     this.#progressEvery = options.progressEvery ?? 4096;
     let possible = 0;
-    for (let a = 0; a < game.answers; a++)
-      if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
+    for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.bounds = new SizeBounds(Math.max(possible, 2), game.size, options.crush ?? false);
     this.#kernels = new RankingKernels(game, this.bounds, table);
   }

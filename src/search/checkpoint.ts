@@ -18,7 +18,7 @@ import { crc32 } from '../checksum.js';
  * (search/cost.ts); `null` stands for ∞ (no strategy within the depth).
  */
 import { CodebreakerError } from '../errors.js';
-import type { Rules } from '../rules.js';
+import { type Rules, feedbackOf, rulesJson } from '../rules.js';
 import type { Objective } from './cost.js';
 
 /** The question a proof answers: a checkpoint serves only a proof of the same question. */
@@ -134,9 +134,8 @@ export function recordFromJson(key: string, value: unknown): JobRecord {
 
 /** The identity as the file keeps it (fixed key order, so it compares as text). */
 function identityJson(identity: ProofIdentity): ProofIdentity {
-  const { pegs, colors, repeat, alphabet } = identity.rules;
   return {
-    rules: { pegs, colors, repeat, alphabet },
+    rules: rulesJson(identity.rules),
     objective: identity.objective,
     maxDepth: identity.maxDepth,
     consistentOnly: identity.consistentOnly,
@@ -148,7 +147,7 @@ function describeIdentity(identity: ProofIdentity | undefined): string {
   const rules = identity?.rules;
   if (!rules || typeof rules !== 'object') return 'unknown rules';
   const parts = [
-    `${rules.pegs} pegs, ${rules.colors} colours ${rules.repeat ? 'with' : 'without'} repetition, alphabet ${rules.alphabet}`,
+    `${rules.pegs} pegs, ${rules.colors} colours ${rules.repeat ? 'with' : 'without'} repetition, alphabet ${rules.alphabet}${feedbackOf(rules) === 'black' ? ', black pegs only' : ''}`,
     `objective ${identity.objective}`,
   ];
   if (identity.maxDepth !== null) parts.push(`at most ${identity.maxDepth} guesses`);

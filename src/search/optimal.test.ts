@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type NaiveAnswer,
   answersWithRepetition,
   countingBound,
+  naiveBlackAnswer,
   naiveCodes,
+  naiveFullAnswer,
+  naiveOptimal,
   naiveScore,
   oneLevelBound,
 } from '../../test/naive.js';
@@ -16,52 +20,6 @@ import { findOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
 
 /**
- * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
- * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever.
- */
-function bruteForce(
-  codes: string[],
-  depth: number,
-  consistentOnly: boolean,
-): [number, number] | undefined {
-  const memo = new Map<string, [number, number] | undefined>();
-  const solve = (secrets: string[], left: number): [number, number] | undefined => {
-    if (left <= 0) return undefined;
-    if (secrets.length === 1) return [1, 1];
-    const key = `${left}:${secrets.join(',')}`;
-    if (memo.has(key)) return memo.get(key);
-    let best: [number, number] | undefined;
-    for (const guess of consistentOnly ? secrets : codes) {
-      const classes = new Map<string, string[]>();
-      for (const s of secrets) {
-        const answer = naiveScore(s, guess).join('-');
-        classes.set(answer, [...(classes.get(answer) ?? []), s]);
-      }
-      if (classes.size === 1 && !secrets.includes(guess)) continue;
-      let total = secrets.length;
-      let max = 1;
-      let feasible = true;
-      for (const [answer, members] of classes) {
-        if (answer === `${guess.length}-0`) continue;
-        const sub = solve(members, left - 1);
-        if (!sub) {
-          feasible = false;
-          break;
-        }
-        total += sub[0];
-        max = Math.max(max, sub[1] + 1);
-      }
-      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
-        best = [total, max];
-      }
-    }
-    memo.set(key, best);
-    return best;
-  };
-  return solve(codes, depth);
-}
-
-/**
  * A plain exhaustive solver of the crush objective: within `depth` guesses, the fewest secrets
  * that need all of them, then the least total, over every guess at every set; memoised, nothing
  * clever. Returns [secrets at the last guess, total].
@@ -70,7 +28,9 @@ function bruteForceCrush(
   codes: string[],
   depth: number,
   consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
 ): [number, number] | undefined {
+  const solved = answerOf(codes[0], codes[0]);
   const memo = new Map<string, [number, number] | undefined>();
   const solve = (secrets: string[], left: number): [number, number] | undefined => {
     if (left <= 0) return undefined;
@@ -81,7 +41,7 @@ function bruteForceCrush(
     for (const guess of consistentOnly ? secrets : codes) {
       const classes = new Map<string, string[]>();
       for (const s of secrets) {
-        const answer = naiveScore(s, guess).join('-');
+        const answer = answerOf(s, guess);
         classes.set(answer, [...(classes.get(answer) ?? []), s]);
       }
       if (classes.size === 1 && !secrets.includes(guess)) continue;
@@ -90,7 +50,7 @@ function bruteForceCrush(
       let total = secrets.length;
       let feasible = true;
       for (const [answer, members] of classes) {
-        if (answer === `${guess.length}-0`) continue;
+        if (answer === solved) continue;
         const sub = solve(members, left - 1);
         if (!sub) {
           feasible = false;
@@ -145,7 +105,7 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
     const game = new Game(rules);
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     for (const consistentOnly of [false, true]) {
-      const expected = bruteForce(codes, 64, consistentOnly)!;
+      const expected = naiveOptimal(codes, 64, consistentOnly)!;
       const found = await findOptimal(game, { consistentOnly });
       expect(found.proved).toBe(true);
       expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
@@ -156,10 +116,10 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
       expect(verdict.valid).toBe(true);
 
       let least = 1;
-      while (!bruteForce(codes, least, consistentOnly)) least++;
+      while (!naiveOptimal(codes, least, consistentOnly)) least++;
       const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
       expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
-        bruteForce(codes, least, consistentOnly),
+        naiveOptimal(codes, least, consistentOnly),
       );
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
@@ -169,6 +129,74 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
       const played = analyze(game, crush.strategy!);
       const [atLast, total] = bruteForceCrush(codes, least, consistentOnly)!;
       expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
+    }
+  });
+});
+
+/** Tiny black-peg games (hits only), with and without repetition. */
+const tinyBlack = [
+  { pegs: 2, colors: 2, repeat: true },
+  { pegs: 2, colors: 3, repeat: true },
+  { pegs: 3, colors: 2, repeat: true },
+  { pegs: 2, colors: 4, repeat: true },
+  { pegs: 4, colors: 2, repeat: true },
+  { pegs: 3, colors: 3, repeat: true },
+  { pegs: 2, colors: 5, repeat: false },
+  { pegs: 3, colors: 3, repeat: false },
+  { pegs: 3, colors: 4, repeat: false },
+  { pegs: 4, colors: 4, repeat: false },
+  { pegs: 2, colors: 5, repeat: true },
+  { pegs: 5, colors: 2, repeat: true },
+  { pegs: 2, colors: 6, repeat: false },
+];
+
+describe('optimal strategies for black pegs only agree with a brute-force search counting hits', () => {
+  it.each(tinyBlack)('%o', async (shape) => {
+    const rules = resolveRules({ ...shape, feedback: 'black' });
+    const game = new Game(rules);
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    for (const consistentOnly of [false, true]) {
+      const expected = naiveOptimal(codes, 64, consistentOnly, naiveBlackAnswer)!;
+      const found = await findOptimal(game, { consistentOnly });
+      expect(found.proved).toBe(true);
+      expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
+      const analysis = analyze(game, found.strategy!);
+      expect([analysis.total, analysis.max]).toEqual(expected);
+      expect(verifyTree(buildTree(game, found.strategy!)).valid).toBe(true);
+
+      let least = 1;
+      while (!naiveOptimal(codes, least, consistentOnly, naiveBlackAnswer)) least++;
+      const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
+      expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
+        naiveOptimal(codes, least, consistentOnly, naiveBlackAnswer),
+      );
+      expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
+        true,
+      );
+      const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
+      const played = analyze(game, crush.strategy!);
+      const [atLast, total] = bruteForceCrush(codes, least, consistentOnly, naiveBlackAnswer)!;
+      expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
+    }
+  });
+});
+
+describe('black pegs only: the search gives the same optimum with and without symmetry', () => {
+  const games = [
+    { pegs: 3, colors: 4, repeat: true },
+    { pegs: 4, colors: 3, repeat: true },
+    { pegs: 3, colors: 5, repeat: false },
+    { pegs: 4, colors: 5, repeat: false },
+  ];
+  it.each(games)('%o', async (shape) => {
+    const game = new Game(resolveRules({ ...shape, feedback: 'black' }));
+    for (const objective of ['expected', 'worst'] as const) {
+      const reduced = await findOptimal(game, { objective });
+      const every = await findOptimal(game, { objective, symmetry: false });
+      expect(reduced.proved && every.proved).toBe(true);
+      expect(reduced.cost).toBe(every.cost);
+      // Symmetry changes the work, never the result: the reduced search does less of it.
+      expect(reduced.nodes).toBeLessThan(every.nodes);
     }
   });
 });

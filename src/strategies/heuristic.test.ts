@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  type NaiveAnswer,
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFullAnswer,
+  naiveScore,
+} from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { allCandidates, classOf, partition } from '../candidates.js';
 import { answerIndex } from '../feedback.js';
@@ -57,10 +63,13 @@ describe('heuristic strategies on classic Mastermind, as published', () => {
  * A deliberately plain heuristic player: score every code by counting answers into a Map, no
  * symmetry, no shortcuts, no early exits; best score, then consistent, then first code.
  */
-function naiveHeuristic(name: HeuristicName, codes: string[], history: [string, string][]): string {
-  const candidates = codes.filter((c) =>
-    history.every(([g, a]) => naiveScore(c, g).join('-') === a),
-  );
+function naiveHeuristic(
+  name: HeuristicName,
+  codes: string[],
+  history: [string, string][],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): string {
+  const candidates = codes.filter((c) => history.every(([g, a]) => answerOf(c, g) === a));
   if (candidates.length <= 2) return candidates[0];
   let best = '';
   let bestScore = Number.POSITIVE_INFINITY;
@@ -68,7 +77,7 @@ function naiveHeuristic(name: HeuristicName, codes: string[], history: [string, 
   for (const guess of codes) {
     const sizes = new Map<string, number>();
     for (const c of candidates) {
-      const key = naiveScore(c, guess).join('-');
+      const key = answerOf(c, guess);
       sizes.set(key, (sizes.get(key) ?? 0) + 1);
     }
     const values = [...sizes.values()];
@@ -96,9 +105,13 @@ describe('heuristics agree with a plain implementation on every secret of small 
     { game: 'hit-and-blow' },
     { pegs: 3, colors: 4, repeat: true },
     { pegs: 3, colors: 5, repeat: false },
+    { pegs: 3, colors: 4, repeat: true, feedback: 'black' },
+    { pegs: 4, colors: 3, repeat: true, feedback: 'black' },
+    { pegs: 3, colors: 5, repeat: false, feedback: 'black' },
   ];
   for (const options of games) {
     it.each(HEURISTIC_NAMES)(`%s on ${JSON.stringify(options)}`, (name) => {
+      const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
       const rules = resolveRules(options);
       const game = new Game(rules);
       const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
@@ -109,9 +122,11 @@ describe('heuristics agree with a plain implementation on every secret of small 
         const played = solve(game, strategy, secret).map((t) => codes[t.guess]);
         for (const guess of played) {
           const key = history.join(' ');
-          if (!naiveChoice.has(key)) naiveChoice.set(key, naiveHeuristic(name, codes, history));
+          if (!naiveChoice.has(key)) {
+            naiveChoice.set(key, naiveHeuristic(name, codes, history, answerOf));
+          }
           expect(guess).toBe(naiveChoice.get(key));
-          history.push([guess, naiveScore(codes[secret], guess).join('-')]);
+          history.push([guess, answerOf(codes[secret], guess)]);
         }
       }
     });

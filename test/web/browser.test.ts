@@ -16,7 +16,13 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { naiveCodes, naiveFirstConsistent, naiveScore } from '../naive.js';
+import {
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFirstConsistent,
+  naiveHits,
+  naiveScore,
+} from '../naive.js';
 import { naiveConsistent } from './naive-play.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -291,6 +297,37 @@ describe('the web app in chromium', () => {
     )[0];
     await root.locator(`button[data-answer="${answer}"]`).first().click();
     await attributeOf(root.locator('.node').first(), 'data-guess').toBe(child.guess);
+    await page.close();
+  });
+
+  it('black pegs only: a custom game answered with hits alone, no blows asked', async () => {
+    const page = await open('custom');
+    await page.getByLabel('Pegs').fill('3');
+    await page.getByLabel('Colours').fill('4');
+    await page.getByLabel('Repetition').check();
+    await page.getByLabel('Hits only').check();
+    await textOf(page.getByTestId('rules')).toContain('black pegs only');
+    const view = page.getByTestId('codemaker');
+    await countOf(view.getByRole('button', { name: '0 blows', exact: true })).toBe(0);
+    const secret = '312';
+    let guesses = 0;
+    while (!(await view.getByTestId('outcome').isVisible())) {
+      const guess = (await view.getByTestId('computer-guess').getAttribute('data-code'))!;
+      const hits = naiveHits(secret, guess);
+      await view.getByRole('button', { name: `${hits} hits`, exact: true }).click();
+      await view.getByRole('button', { name: `Answer ${hits}H` }).click();
+      guesses++;
+      await countOf(view.locator('tbody tr')).toBe(guesses);
+    }
+    const rows = await view.locator('tbody tr').all();
+    const shown: string[] = [];
+    for (const row of rows) {
+      const guess = (await row.getAttribute('data-guess'))!;
+      expect(await row.getAttribute('data-answer')).toBe(`${naiveHits(secret, guess)}H`);
+      shown.push(guess);
+    }
+    const codes = naiveCodes(3, '0123', true);
+    expect(shown).toEqual(naiveFirstConsistent(codes, secret, naiveBlackAnswer));
     await page.close();
   });
 
