@@ -79,14 +79,43 @@ export function naiveOptimal(
   consistentOnly: boolean,
   answerOf: NaiveAnswer = naiveFullAnswer,
 ): [number, number] | undefined {
+  const best = naiveSearch(codes, depth, consistentOnly, answerOf, false);
+  return best && [best[1], best[2]];
+}
+
+/**
+ * The same for the crush objective: within `depth` guesses, the fewest secrets that need all of
+ * them, then the least total. Returns [secrets at the last guess, total].
+ */
+export function naiveCrush(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [number, number] | undefined {
+  const best = naiveSearch(codes, depth, consistentOnly, answerOf, true);
+  return best && [best[0], best[1]];
+}
+
+/** The least (secrets at the last guess if `crush`, else 0; total; max), compared in that order. */
+function naiveSearch(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer,
+  crush: boolean,
+): [number, number, number] | undefined {
+  type Cost = [number, number, number];
   const solved = answerOf(codes[0], codes[0]);
-  const memo = new Map<string, [number, number] | undefined>();
-  const solve = (secrets: string[], left: number): [number, number] | undefined => {
+  const memo = new Map<string, Cost | undefined>();
+  const better = (a: Cost, b: Cost): boolean =>
+    a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+  const solve = (secrets: string[], left: number): Cost | undefined => {
     if (left <= 0) return undefined;
-    if (secrets.length === 1) return [1, 1];
+    if (secrets.length === 1) return [crush && left === 1 ? 1 : 0, 1, 1];
     const key = `${left}:${secrets.join(',')}`;
     if (memo.has(key)) return memo.get(key);
-    let best: [number, number] | undefined;
+    let best: Cost | undefined;
     for (const guess of consistentOnly ? secrets : codes) {
       const classes = new Map<string, string[]>();
       for (const s of secrets) {
@@ -94,8 +123,12 @@ export function naiveOptimal(
         classes.set(answer, [...(classes.get(answer) ?? []), s]);
       }
       if (classes.size === 1 && !secrets.includes(guess)) continue;
-      let total = secrets.length;
-      let max = 1;
+      // The guess itself, if it is the secret, is found now: at the last guess if left is 1.
+      const cost: Cost = [
+        crush && left === 1 && secrets.includes(guess) ? 1 : 0,
+        secrets.length,
+        1,
+      ];
       let feasible = true;
       for (const [answer, members] of classes) {
         if (answer === solved) continue;
@@ -104,12 +137,11 @@ export function naiveOptimal(
           feasible = false;
           break;
         }
-        total += sub[0];
-        max = Math.max(max, sub[1] + 1);
+        cost[0] += sub[0];
+        cost[1] += sub[1];
+        cost[2] = Math.max(cost[2], sub[2] + 1);
       }
-      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
-        best = [total, max];
-      }
+      if (feasible && (!best || better(cost, best))) best = cost;
     }
     memo.set(key, best);
     return best;

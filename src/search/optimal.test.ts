@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type NaiveAnswer,
   answersWithRepetition,
   countingBound,
   naiveBlackAnswer,
   naiveCodes,
-  naiveFullAnswer,
+  naiveCrush,
   naiveOptimal,
   naiveScore,
   oneLevelBound,
@@ -18,56 +17,6 @@ import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal, crushParts } from './cost.js';
 import { findOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
-
-/**
- * A plain exhaustive solver of the crush objective: within `depth` guesses, the fewest secrets
- * that need all of them, then the least total, over every guess at every set; memoised, nothing
- * clever. Returns [secrets at the last guess, total].
- */
-function bruteForceCrush(
-  codes: string[],
-  depth: number,
-  consistentOnly: boolean,
-  answerOf: NaiveAnswer = naiveFullAnswer,
-): [number, number] | undefined {
-  const solved = answerOf(codes[0], codes[0]);
-  const memo = new Map<string, [number, number] | undefined>();
-  const solve = (secrets: string[], left: number): [number, number] | undefined => {
-    if (left <= 0) return undefined;
-    if (secrets.length === 1) return [left === 1 ? 1 : 0, 1];
-    const key = `${left}:${secrets.join(',')}`;
-    if (memo.has(key)) return memo.get(key);
-    let best: [number, number] | undefined;
-    for (const guess of consistentOnly ? secrets : codes) {
-      const classes = new Map<string, string[]>();
-      for (const s of secrets) {
-        const answer = answerOf(s, guess);
-        classes.set(answer, [...(classes.get(answer) ?? []), s]);
-      }
-      if (classes.size === 1 && !secrets.includes(guess)) continue;
-      // The guess itself, if it is the secret, is found now: at the last guess if left is 1.
-      let atLast = left === 1 && secrets.includes(guess) ? 1 : 0;
-      let total = secrets.length;
-      let feasible = true;
-      for (const [answer, members] of classes) {
-        if (answer === solved) continue;
-        const sub = solve(members, left - 1);
-        if (!sub) {
-          feasible = false;
-          break;
-        }
-        atLast += sub[0];
-        total += sub[1];
-      }
-      if (feasible && (!best || atLast < best[0] || (atLast === best[0] && total < best[1]))) {
-        best = [atLast, total];
-      }
-    }
-    memo.set(key, best);
-    return best;
-  };
-  return solve(codes, depth);
-}
 
 const tiny = [
   { pegs: 2, colors: 3, repeat: true },
@@ -89,7 +38,7 @@ describe('the crush objective agrees with a brute-force search where it differs 
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     const worst = analyze(game, (await findOptimal(game, { objective: 'worst' })).strategy!);
     const crush = analyze(game, (await findOptimal(game, { objective: 'crush' })).strategy!);
-    const [atLast, total] = bruteForceCrush(codes, worst.max, false)!;
+    const [atLast, total] = naiveCrush(codes, worst.max, false)!;
     expect([crush.max, crush.histogram[worst.max], crush.total]).toEqual([
       worst.max,
       atLast,
@@ -127,7 +76,7 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
 
       const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
       const played = analyze(game, crush.strategy!);
-      const [atLast, total] = bruteForceCrush(codes, least, consistentOnly)!;
+      const [atLast, total] = naiveCrush(codes, least, consistentOnly)!;
       expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
     }
   });
@@ -175,7 +124,7 @@ describe('optimal strategies for black pegs only agree with a brute-force search
       );
       const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
       const played = analyze(game, crush.strategy!);
-      const [atLast, total] = bruteForceCrush(codes, least, consistentOnly, naiveBlackAnswer)!;
+      const [atLast, total] = naiveCrush(codes, least, consistentOnly, naiveBlackAnswer)!;
       expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
     }
   });
