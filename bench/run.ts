@@ -17,6 +17,7 @@ import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
 import { puzzlesBench } from './puzzles.bench.js';
+import { queueBench } from './queue.bench.js';
 import { staticBench } from './static.bench.js';
 
 const full = process.argv.includes('--full');
@@ -282,6 +283,7 @@ const benches: Record<string, () => void | Promise<void>> = {
   heuristics: heuristicBench,
   optimal: optimalBench,
   puzzles: puzzlesBench,
+  queue: queueBench,
   static: staticBench,
 };
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench();

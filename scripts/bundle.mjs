@@ -23,7 +23,7 @@ await build({
   format: 'esm',
   target: 'node20',
   // Loaded only by the commands that need them, and large: left to Node to load when used.
-  external: ['@hpcc-js/wasm-graphviz', 'cli-progress', 'tsx'],
+  external: ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx'],
   // commander is CommonJS and requires Node's built-in modules; an ES module has no `require`.
   banner: { js: banner },
   logLevel: 'warning',

@@ -20,14 +20,18 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarize } from '../src/analyze.js';
 import { type Game, gameFor } from '../src/game.js';
-import { PRESETS, PRESET_NAMES, type PresetName, presetByName, sameRules } from '../src/rules.js';
+import { PRESETS, type PresetName, presetByName, sameRules } from '../src/rules.js';
 import { findOptimal } from '../src/search/optimal.js';
 import { createStrategy, strategyByName } from '../src/strategies/index.js';
 import { type Tree, buildTree, parseTree, treeToJson, verifyTree } from '../src/tree.js';
+import { WEB_PRESETS } from '../web/settings.js';
 import { MANIFEST_FILE, type ShippedTree, readManifest } from '../web/shipped-trees.js';
 
-/** The tree each preset ships: `optimal` (proved by exhaustive search) or a heuristic. */
-const SHIPPED: Record<PresetName, string> = {
+/**
+ * The tree each preset the page offers ships: `optimal` (proved by exhaustive search) or a
+ * heuristic. Presets beyond the page's limit (Super Mastermind) ship none.
+ */
+const SHIPPED: Partial<Record<PresetName, string>> = {
   mastermind: 'optimal',
   moo: 'optimal',
   'hit-and-blow': 'optimal',
@@ -62,7 +66,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.from && !values.game) throw new Error('--from needs --game');
-  const games = values.game ? [presetByName(values.game)] : PRESET_NAMES;
+  const games = values.game ? [presetByName(values.game)] : WEB_PRESETS;
   const manifestPath = join(DIR, MANIFEST_FILE);
   const entries = new Map<string, ShippedTree>();
   if (existsSync(manifestPath)) {
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
   }
   for (const name of games) {
     const strategy = values.strategy ?? SHIPPED[name];
+    if (strategy === undefined) throw new Error(`the web app does not play ${name}`);
     const game = gameFor(PRESETS[name].rules);
     const started = performance.now();
     const tree = values.from
@@ -98,7 +103,7 @@ async function main(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`${file}: ${secrets} secrets, total ${total}, max ${max} (${seconds} s)`);
   }
-  const trees = PRESET_NAMES.flatMap((name) => entries.get(name) ?? []);
+  const trees = WEB_PRESETS.flatMap((name) => entries.get(name) ?? []);
   await writeFile(manifestPath, `${JSON.stringify({ trees }, null, 2)}\n`);
 }
 

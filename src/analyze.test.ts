@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveFirstConsistent } from '../test/naive.js';
+import { naiveBlackAnswer, naiveCodes, naiveFirstConsistent } from '../test/naive.js';
 import { analyze } from './analyze.js';
 import { Game } from './game.js';
 import { resolveRules } from './rules.js';
@@ -68,6 +68,31 @@ describe('analyze walks the same games solve plays', () => {
         const played = solve(game, createStrategy('first-consistent'), code);
         expect(played.map((turn) => game.codes.make(turn.guess))).toEqual(naive);
       });
+    },
+  );
+
+  const black = [
+    { pegs: 3, colors: 4, repeat: true, feedback: 'black' },
+    { pegs: 4, colors: 3, repeat: true, feedback: 'black' },
+    { pegs: 4, colors: 5, repeat: false, feedback: 'black' },
+  ];
+  it.each(black)(
+    'first-consistent on %o (black pegs only) agrees with a naive replay counting hits',
+    (options) => {
+      const rules = resolveRules(options);
+      const game = new Game(rules);
+      const result = analyze(game, createStrategy('first-consistent'));
+      const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+      codes.forEach((secret, code) => {
+        const naive = naiveFirstConsistent(codes, secret, naiveBlackAnswer);
+        expect(result.guesses[code]).toBe(naive.length);
+      });
+      // Hits alone tell less than hits and blows: the same strategy needs more guesses.
+      const full = analyze(
+        new Game(resolveRules({ ...options, feedback: 'full' })),
+        createStrategy('first-consistent'),
+      );
+      expect(result.total).toBeGreaterThan(full.total);
     },
   );
 

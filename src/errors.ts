@@ -16,6 +16,7 @@ export const ERROR_KINDS = [
   'bad-tree',
   'bad-checkpoint',
   'cannot-write',
+  'unreachable',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

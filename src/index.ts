@@ -34,6 +34,7 @@ export {
 } from './search/cost.js';
 export {
   OptimalSearch,
+  SEARCH_MAX_CODES,
   SearchStopped,
   type Outcome,
   type SearchOptions,

@@ -11,3 +11,6 @@ declare class TextEncoder {
   readonly encoding: string;
   encode(input?: string): Uint8Array;
 }
+
+/** Timers: globals in Node, every browser and every worker. */
+declare function setTimeout(callback: (value?: unknown) => void, ms?: number): unknown;

@@ -1,20 +1,33 @@
 /**
  * Rules of a game of the Mastermind family: how many pegs, how many symbols, whether a code may
- * repeat a symbol, and the alphabet the symbols are written in.
+ * repeat a symbol, the alphabet the symbols are written in, and what an answer tells: hits and
+ * blows (black and white pegs), or hits alone (black-peg Mastermind).
  *
  * Presets name the classic games. Every game is enumerated in full (codes are dense indices),
  * so rules whose code count exceeds `MAX_CODES` are refused up front with the count, instead of
  * running out of memory later.
  */
-import { CodebreakerError } from './errors.js';
+import { CodebreakerError, quoteInput } from './errors.js';
 import { groupThousands, readWholeNumber } from './numbers.js';
 
-/** The rules of one game. `alphabet` has exactly `colors` distinct symbols, in code order. */
+/**
+ * What an answer tells: `full`, hits and blows (black and white pegs); `black`, hits alone
+ * (black pegs only).
+ */
+export const FEEDBACK_KINDS = ['full', 'black'] as const;
+export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
+
+/**
+ * The rules of one game. `alphabet` has exactly `colors` distinct symbols, in code order.
+ * `feedback` is absent for hits and blows, the classic answer: checked rules carry it only as
+ * `'black'`, so rules written before black-peg games existed read and compare as they did.
+ */
 export interface Rules {
   readonly pegs: number;
   readonly colors: number;
   readonly repeat: boolean;
   readonly alphabet: string;
+  readonly feedback?: FeedbackKind;
 }
 
 /** Symbols used when no preset alphabet applies: 0-9 then a-z. */
@@ -31,7 +44,13 @@ const COLORS_RANGE = { min: MIN_COLORS, max: MAX_COLORS };
 /** The largest game we enumerate: 2^24 codes. */
 export const MAX_CODES = 1 << 24;
 
-export const PRESET_NAMES = ['mastermind', 'moo', 'hit-and-blow', 'numeron'] as const;
+export const PRESET_NAMES = [
+  'mastermind',
+  'moo',
+  'hit-and-blow',
+  'numeron',
+  'super-mastermind',
+] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 interface Preset {
@@ -63,6 +82,11 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     symbols: DEFAULT_SYMBOLS,
     title: 'Numer0n',
   },
+  'super-mastermind': {
+    rules: { pegs: 5, colors: 8, repeat: true, alphabet: '12345678' },
+    symbols: MASTERMIND_SYMBOLS,
+    title: 'Super Mastermind',
+  },
 };
 
 /** Other names accepted for presets. */
@@ -70,6 +94,7 @@ export const PRESET_ALIASES: Readonly<Record<string, PresetName>> = {
   'bulls-and-cows': 'moo',
   'bulls-cows': 'moo',
   'hit-blow': 'hit-and-blow',
+  super: 'super-mastermind',
 };
 
 /** The default preset when no `--game` is given. */
@@ -82,6 +107,23 @@ export interface RulesOptions {
   colors?: number | string;
   repeat?: boolean;
   alphabet?: string;
+  /** `full` (hits and blows, every preset's) or `black` (hits alone). */
+  feedback?: string;
+}
+
+/** The kind of feedback of `rules`. */
+export function feedbackOf(rules: Rules): FeedbackKind {
+  return rules.feedback ?? 'full';
+}
+
+/** Reads a kind of feedback as typed (`--feedback black`); throws `CodebreakerError` if unknown. */
+export function feedbackByName(name: string): FeedbackKind {
+  const key = name.trim().toLowerCase();
+  if ((FEEDBACK_KINDS as readonly string[]).includes(key)) return key as FeedbackKind;
+  throw new CodebreakerError(
+    'bad-rules',
+    `unknown feedback ${quoteInput(name)}: choose full (hits and blows) or black (hits only, black pegs)`,
+  );
 }
 
 /** Looks a preset up by name or alias. */
@@ -121,12 +163,14 @@ export function resolveRules(options: RulesOptions = {}): Rules {
     alphabet =
       colors === preset.rules.colors ? preset.rules.alphabet : preset.symbols.slice(0, colors);
   }
-  return checkRules({ pegs, colors, repeat, alphabet });
+  const feedback =
+    options.feedback === undefined ? feedbackOf(preset.rules) : feedbackByName(options.feedback);
+  return checkRules({ pegs, colors, repeat, alphabet, feedback });
 }
 
 /** Checks rules built elsewhere (a tree file, an API caller); returns them or throws. */
 export function checkRules(rules: Rules): Rules {
-  const { pegs, colors, repeat, alphabet } = rules;
+  const { pegs, colors, repeat, alphabet, feedback } = rules;
   readWholeNumber(pegs, 'pegs', PEGS_RANGE, 'bad-rules');
   readWholeNumber(colors, 'colors', COLORS_RANGE, 'bad-rules');
   if (typeof repeat !== 'boolean') {
@@ -161,6 +205,12 @@ export function checkRules(rules: Rules): Rules {
       `a code of ${pegs} pegs without repetition needs at least ${pegs} colours, not ${colors}`,
     );
   }
+  if (feedback !== undefined && !(FEEDBACK_KINDS as readonly unknown[]).includes(feedback)) {
+    throw new CodebreakerError(
+      'bad-rules',
+      `feedback must be ${FEEDBACK_KINDS.map((kind) => `'${kind}'`).join(' or ')}, not ${quoteInput(String(feedback))}`,
+    );
+  }
   const count = countCodes(pegs, colors, repeat);
   if (count > MAX_CODES) {
     throw new CodebreakerError(
@@ -168,17 +218,28 @@ export function checkRules(rules: Rules): Rules {
       `${pegs} pegs of ${colors} colours ${repeat ? 'with' : 'without'} repetition make ${formatCount(count)} codes; codebreaker enumerates at most ${formatCount(MAX_CODES)}`,
     );
   }
-  return { pegs, colors, repeat, alphabet };
+  return feedback === 'black'
+    ? { pegs, colors, repeat, alphabet, feedback }
+    : { pegs, colors, repeat, alphabet };
 }
 
 function formatCount(n: number): string {
   return n < 1e15 ? groupThousands(n) : n.toExponential(3);
 }
 
-/** A short human description: "4 pegs, 10 colours, no repetition". */
+/**
+ * A short human description: "4 pegs, 10 colours, no repetition", with the preset's name when
+ * the codes are a preset's, and "black pegs only" for a black-peg game.
+ */
 export function describeRules(rules: Rules): string {
-  const name = presetOf(rules);
-  const body = `${rules.pegs} pegs, ${rules.colors} colours, ${rules.repeat ? 'repetition allowed' : 'no repetition'}`;
+  const { pegs, colors, repeat, alphabet } = rules;
+  const name = presetOf({ pegs, colors, repeat, alphabet });
+  const body = `${pegs} pegs, ${colors} colours, ${repeat ? 'repetition allowed' : 'no repetition'}`;
+  if (feedbackOf(rules) === 'black') {
+    return name
+      ? `${PRESETS[name].title} with black pegs only (${body}; hits, no blows)`
+      : `${body}, black pegs only (hits, no blows)`;
+  }
   return name ? `${PRESETS[name].title} (${body})` : body;
 }
 
@@ -187,14 +248,24 @@ export function presetOf(rules: Rules): PresetName | undefined {
   return PRESET_NAMES.find((name) => sameRules(PRESETS[name].rules, rules));
 }
 
-/** Whether two rules describe the same game with the same alphabet. */
+/** Whether two rules describe the same game with the same alphabet and the same answers. */
 export function sameRules(a: Rules, b: Rules): boolean {
   return (
-    a.pegs === b.pegs && a.colors === b.colors && a.repeat === b.repeat && a.alphabet === b.alphabet
+    a.pegs === b.pegs &&
+    a.colors === b.colors &&
+    a.repeat === b.repeat &&
+    a.alphabet === b.alphabet &&
+    feedbackOf(a) === feedbackOf(b)
   );
 }
 
-/** The JSON form of rules used in every command's output. */
+/**
+ * The JSON form of rules used in every command's output and file: `"feedback":"black"` is added
+ * for black-peg games only, so the rules of every other game print as they always have.
+ */
 export function rulesJson(rules: Rules): Rules {
-  return { pegs: rules.pegs, colors: rules.colors, repeat: rules.repeat, alphabet: rules.alphabet };
+  const { pegs, colors, repeat, alphabet } = rules;
+  return feedbackOf(rules) === 'black'
+    ? { pegs, colors, repeat, alphabet, feedback: 'black' }
+    : { pegs, colors, repeat, alphabet };
 }

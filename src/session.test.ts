@@ -125,6 +125,19 @@ describe('CodemakerSession', () => {
     expect(snapshot(session)).toEqual(state);
   });
 
+  it('in a black-peg game, refuses an answer with blows and one with too many hits', () => {
+    const game = gameFor(resolveRules({ game: 'mastermind', feedback: 'black' }));
+    const session = new CodemakerSession(game, createStrategy('first-consistent'));
+    const state = snapshot(session);
+    expect(() => session.answer({ hits: 1, blows: 1 })).toThrow(
+      'the answer 1H1B has blows, but this game answers with hits only',
+    );
+    expect(() => session.answer({ hits: 5, blows: 0 })).toThrow('the answer 5H cannot occur');
+    expect(snapshot(session)).toEqual(state);
+    const turn = session.answer({ hits: 1, blows: 0 });
+    expect([turn.answer, game.answerText(turn.answer)]).toEqual([1, '1H']);
+  });
+
   /** The earliest k with turns 1..k and the new answer leaving no code; whether turn k alone does. */
   function naiveConflict(codes: string[], turns: TextTurn[], last: TextTurn) {
     for (let k = 0; k <= turns.length; k++) {

@@ -14,7 +14,7 @@
  */
 import { allCandidates, filterCandidates } from './candidates.js';
 import { CodebreakerError } from './errors.js';
-import { type Feedback, answerIndex, answerOf, canOccur, makeFeedback } from './feedback.js';
+import { type Feedback, canOccur, makeFeedback } from './feedback.js';
 import type { Game } from './game.js';
 import type { GameState, Strategy, Turn } from './strategy.js';
 
@@ -77,29 +77,31 @@ export function findConflict(
 /** One line saying what a conflict is, in the words of the codemaker's answers. */
 export function describeConflict(game: Game, history: readonly Turn[], conflict: Conflict): string {
   const make = (code: number): string => game.codes.make(code);
-  const said = `${answerText(game, conflict.answer)} to ${make(conflict.guess)}`;
+  const said = `${game.answerText(conflict.answer)} to ${make(conflict.guess)}`;
   if (conflict.turn === 0) {
     return `${said} is impossible: no secret gives that answer to ${make(conflict.guess)}`;
   }
   const earlier = history[conflict.turn - 1];
   const before = conflict.alone ? '' : ', given your answers before it';
-  return `${said} contradicts your answer ${answerText(game, earlier.answer)} to ${make(earlier.guess)} (guess ${conflict.turn})${before}`;
-}
-
-function answerText(game: Game, answer: number): string {
-  return makeFeedback(answerOf(game.pegs, answer));
+  return `${said} contradicts your answer ${game.answerText(earlier.answer)} to ${make(earlier.guess)} (guess ${conflict.turn})${before}`;
 }
 
 /** The answer index of `feedback`; throws `CodebreakerError` if it can never occur. */
 function checkedAnswer(game: Game, feedback: Feedback): number {
   const { hits, blows } = feedback;
+  if (game.feedback === 'black' && blows !== 0) {
+    throw new CodebreakerError(
+      'impossible-feedback',
+      `the answer ${makeFeedback(feedback)} has blows, but this game answers with hits only`,
+    );
+  }
   if (!Number.isInteger(hits) || !Number.isInteger(blows) || !canOccur(game.rules, feedback)) {
     throw new CodebreakerError(
       'impossible-feedback',
-      `the answer ${makeFeedback(feedback)} cannot occur with ${game.pegs} pegs`,
+      `the answer ${makeFeedback(feedback, game.feedback)} cannot occur with ${game.pegs} pegs`,
     );
   }
-  return answerIndex(game.pegs, hits, blows);
+  return game.answerIndex(feedback);
 }
 
 function checkedCode(game: Game, code: number): number {

@@ -37,6 +37,11 @@ describe('essentially different guesses', () => {
     { options: { game: 'moo' }, trials: 3 },
     { options: { pegs: 3, colors: 5, repeat: true }, trials: 12 },
     { options: { pegs: 5, colors: 3, repeat: true }, trials: 12 },
+    // Black pegs only: hits alone are as invariant as hits and blows, so the same group applies.
+    { options: { game: 'mastermind', feedback: 'black' }, trials: 12 },
+    { options: { game: 'hit-and-blow', feedback: 'black' }, trials: 12 },
+    { options: { pegs: 4, colors: 4, repeat: false, feedback: 'black' }, trials: 12 },
+    { options: { pegs: 5, colors: 3, repeat: true, feedback: 'black' }, trials: 12 },
   ];
   it.each(games)('never merge guesses that split differently: states of $options', (row) => {
     const game = new Game(resolveRules(row.options));
@@ -95,6 +100,7 @@ describe('the colour-only reduction', () => {
       { game: 'mastermind' },
       { game: 'hit-and-blow' },
       { pegs: 3, colors: 6, repeat: true },
+      { pegs: 3, colors: 6, repeat: false, feedback: 'black' },
     ]) {
       const game = new Game(resolveRules(options));
       const random = seededRandom(5);
@@ -129,5 +135,60 @@ describe('the colour-only reduction', () => {
         expect(kept ? Array.from(kept) : [...Array(game.size).keys()]).toEqual(expected);
       }
     }
+  });
+});
+
+describe('black pegs with repetition: colours renamed position by position', () => {
+  it('keeps exactly the codes whose colour at each position is the first of its class there', () => {
+    for (const options of [
+      { game: 'mastermind', feedback: 'black' },
+      { pegs: 3, colors: 5, repeat: true, feedback: 'black' },
+    ]) {
+      const game = new Game(resolveRules(options));
+      const { colors } = game.rules;
+      const random = seededRandom(8);
+      for (let trial = 0; trial < 10; trial++) {
+        const secret = Math.floor(random() * game.size);
+        const history: Turn[] = [];
+        let candidates = allCandidates(game);
+        for (let t = 0; t < 1 + (trial % 3) && candidates.length > 1; t++) {
+          const guess = Math.floor(random() * game.size);
+          history.push({ guess, answer: game.score(guess, secret) });
+          candidates = filterCandidates(game, candidates, guess, history[t].answer);
+        }
+        // Plainly, position by position: the colours no guess put there, none candidate has there.
+        const firstOfClass = (position: number, colour: number): number => {
+          const at = (code: number) => game.codes.symbolAt(code, position);
+          const unused = [...Array(colors).keys()].filter((c) =>
+            history.every((t) => at(t.guess) !== c),
+          );
+          const dead = [...Array(colors).keys()].filter((c) =>
+            Array.from(candidates).every((code) => at(code) !== c),
+          );
+          const merged = unused.some((c) => dead.includes(c));
+          const classes = merged ? [[...new Set([...unused, ...dead])]] : [unused, dead];
+          const mine = classes.find((set) => set.includes(colour));
+          return mine ? Math.min(...mine) : colour;
+        };
+        const kept = colourRepresentatives(game, history, candidates);
+        const expected: number[] = [];
+        for (let code = 0; code < game.size; code++) {
+          const symbols = [...game.codes.symbolsOf(code)];
+          const canonical = game.codes.indexOf(symbols.map((c, i) => firstOfClass(i, c)));
+          if (canonical === code) expected.push(code);
+          expect(shape(game, canonical, candidates)).toBe(shape(game, code, candidates));
+        }
+        expect(kept ? Array.from(kept) : [...Array(game.size).keys()]).toEqual(expected);
+        expect(expected.length).toBeLessThan(game.size);
+      }
+    }
+  });
+
+  it('makes every code of black-peg Mastermind one first guess, and splits like it', () => {
+    const game = new Game(resolveRules({ game: 'mastermind', feedback: 'black' }));
+    const all = allCandidates(game);
+    expect(Array.from(guessRepresentatives(game, [], all)!)).toEqual([0]);
+    const first = shape(game, 0, all);
+    for (let code = 0; code < game.size; code++) expect(shape(game, code, all)).toBe(first);
   });
 });

@@ -13,7 +13,17 @@
  *   candidate's answer at all.
  *
  * These generate a group; its orbits on all codes are found with union–find over the image
- * tables of a few generators, and each orbit is represented by its smallest code. Consistency
+ * tables of a few generators, and each orbit is represented by its smallest code.
+ *
+ * Black-peg games answer with the hits alone, which the same group keeps (nothing here reads
+ * blows). With repetition they keep more: a hit is one position's business, so renaming the
+ * colours of one position only, of guess and secret alike, changes no answer, and every such
+ * renaming maps codes to codes (`renamesPerPosition`). There the three kinds of elements are
+ * taken position by position: each position's colours no guess has put there, and its colours no
+ * candidate has there, are interchangeable at that position, and a position permutation needs
+ * only, for each position, a consistent renaming of the colours the guesses put there. (Without
+ * repetition a renaming of one position could make a code repeat a colour, so those games keep
+ * the colour renamings of the whole code.) Consistency
  * with the answers so far is the same across an orbit, so "best score, then consistent, then
  * first code" picks the same guess from the representatives as from all codes: the reduction is
  * exact, never an approximation.
@@ -21,10 +31,22 @@
 import type { Game } from './game.js';
 import type { Turn } from './strategy.js';
 
-/** A group element: code symbol at position i moves to `positions[i]` and becomes `colors[symbol]`. */
+/**
+ * A group element: code symbol at position i moves to `positions[i]` and becomes `colors[symbol]`,
+ * or `colorsAt[i][symbol]` when colours are renamed position by position.
+ */
 export interface Symmetry {
   readonly positions: Uint8Array;
   readonly colors: Uint8Array;
+  readonly colorsAt?: readonly Uint8Array[];
+}
+
+/**
+ * Whether the colours of each position may be renamed on their own: in a black-peg game with
+ * repetition (see the module comment).
+ */
+export function renamesPerPosition(game: Game): boolean {
+  return game.feedback === 'black' && game.rules.repeat;
 }
 
 /** Position permutations are searched for games of at most this many pegs (8! = 40320). */
@@ -45,16 +67,18 @@ const imageCache = new WeakMap<Game, Map<string, Int32Array>>();
 /** The image of every code under `symmetry`, cached per game. */
 export function imageTable(game: Game, symmetry: Symmetry): Int32Array {
   const cache = cacheOf(imageCache, game);
-  const key = `${symmetry.positions.join(',')}/${symmetry.colors.join(',')}`;
+  const renamings = symmetry.colorsAt ?? [];
+  const key = `${symmetry.positions.join(',')}/${symmetry.colors.join(',')}/${renamings.join('|')}`;
   let table = cache.get(key);
   if (!table) {
     table = new Int32Array(game.size);
     const { pegs } = game;
     const symbols = game.codes.symbols;
     const image = new Uint8Array(pegs);
+    const colorsAt = Array.from({ length: pegs }, (_, i) => renamings[i] ?? symmetry.colors);
     for (let code = 0; code < game.size; code++) {
       for (let i = 0; i < pegs; i++) {
-        image[symmetry.positions[i]] = symmetry.colors[symbols[code * pegs + i]];
+        image[symmetry.positions[i]] = colorsAt[i][symbols[code * pegs + i]];
       }
       table[code] = game.codes.indexOf(image);
     }
@@ -81,6 +105,95 @@ function colourSwaps(game: Game, sets: readonly number[][]): Symmetry[] {
     }
   }
   return generators;
+}
+
+/**
+ * Generators of the renamings of each position's colours, position by position: `sets[i]` are
+ * the sets of colours interchangeable at position i (transpositions of neighbours in each).
+ */
+function colourSwapsAt(game: Game, sets: readonly (readonly number[][])[]): Symmetry[] {
+  const generators: Symmetry[] = [];
+  const { pegs } = game;
+  sets.forEach((setsAtPosition, position) => {
+    for (const set of setsAtPosition) {
+      for (let i = 0; i + 1 < set.length; i++) {
+        const colors = identity(game.rules.colors);
+        colors[set[i]] = set[i + 1];
+        colors[set[i + 1]] = set[i];
+        const colorsAt = Array.from({ length: pegs }, (_, j) =>
+          j === position ? colors : identity(game.rules.colors),
+        );
+        generators.push({
+          positions: identity(pegs),
+          colors: identity(game.rules.colors),
+          colorsAt,
+        });
+      }
+    }
+  });
+  return generators;
+}
+
+/**
+ * Every position permutation π, with colour renamings τ_i chosen position by position, that maps
+ * each guess onto itself: τ_i(g[i]) = g[π(i)] for every guess g and position i. Position i may go
+ * to j when the colours the guesses put at i correspond one to one to those they put at j; the
+ * colours no guess puts at i go, in order, to those no guess puts at j.
+ */
+function guessStabilizerAt(game: Game, guesses: readonly number[]): Symmetry[] {
+  const { pegs } = game;
+  const colors = game.rules.colors;
+  const symbolsOf = guesses.map((g) => game.codes.symbolsOf(g));
+  /** `renaming[i][j]`: the renaming from position i to position j, or undefined if none. */
+  const renaming: (Uint8Array | undefined)[][] = [];
+  for (let i = 0; i < pegs; i++) {
+    renaming.push([]);
+    for (let j = 0; j < pegs; j++) {
+      const tau = new Int16Array(colors).fill(-1);
+      const inverse = new Int16Array(colors).fill(-1);
+      let ok = true;
+      for (const symbols of symbolsOf) {
+        const a = symbols[i];
+        const b = symbols[j];
+        if (tau[a] === -1 && inverse[b] === -1) {
+          tau[a] = b;
+          inverse[b] = a;
+        } else if (tau[a] !== b) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) {
+        renaming[i].push(undefined);
+        continue;
+      }
+      const free: number[] = [];
+      for (let c = 0; c < colors; c++) if (inverse[c] === -1) free.push(c);
+      const full = new Uint8Array(colors);
+      let next = 0;
+      for (let c = 0; c < colors; c++) full[c] = tau[c] >= 0 ? tau[c] : free[next++];
+      renaming[i].push(full);
+    }
+  }
+  const found: Symmetry[] = [];
+  const pi = new Uint8Array(pegs);
+  const taken = new Uint8Array(pegs);
+  const place = (i: number): void => {
+    if (i === pegs) {
+      const colorsAt = Array.from(pi, (j, k) => renaming[k][j]!);
+      found.push({ positions: pi.slice(), colors: identity(colors), colorsAt });
+      return;
+    }
+    for (let j = 0; j < pegs; j++) {
+      if (taken[j] || !renaming[i][j]) continue;
+      pi[i] = j;
+      taken[j] = 1;
+      place(i + 1);
+      taken[j] = 0;
+    }
+  };
+  place(0);
+  return found;
 }
 
 /**
@@ -183,14 +296,56 @@ function freeColours(
   return { unused, dead };
 }
 
+/**
+ * Position by position: the colours no guess has put at each position, and the colours no
+ * candidate has at each position.
+ */
+function freeColoursAt(
+  game: Game,
+  history: readonly Turn[],
+  candidates: Int32Array,
+): { unused: number[][]; dead: number[][] } {
+  const { pegs } = game;
+  const colors = game.rules.colors;
+  const symbols = game.codes.symbols;
+  const used = new Uint8Array(pegs * colors);
+  const live = new Uint8Array(pegs * colors);
+  for (const turn of history) {
+    for (let i = 0; i < pegs; i++) used[i * colors + symbols[turn.guess * pegs + i]] = 1;
+  }
+  for (const code of candidates) {
+    for (let i = 0; i < pegs; i++) live[i * colors + symbols[code * pegs + i]] = 1;
+  }
+  const unused: number[][] = [];
+  const dead: number[][] = [];
+  for (let i = 0; i < pegs; i++) {
+    unused.push([]);
+    dead.push([]);
+    for (let c = 0; c < colors; c++) {
+      if (!used[i * colors + c]) unused[i].push(c);
+      if (!live[i * colors + c]) dead[i].push(c);
+    }
+  }
+  return { unused, dead };
+}
+
 /** Generators of the symmetry group of a game state (see the module comment). */
 export function stateSymmetries(
   game: Game,
   history: readonly Turn[],
   candidates: Int32Array,
 ): Symmetry[] {
-  const { unused, dead } = freeColours(game, history, candidates);
-  const generators = colourSwaps(game, [unused, dead]);
+  let generators: Symmetry[];
+  if (renamesPerPosition(game)) {
+    const { unused, dead } = freeColoursAt(game, history, candidates);
+    generators = colourSwapsAt(
+      game,
+      unused.map((set, i) => [set, dead[i]]),
+    );
+  } else {
+    const { unused, dead } = freeColours(game, history, candidates);
+    generators = colourSwaps(game, [unused, dead]);
+  }
   if (game.pegs <= MAX_PERMUTED_PEGS) {
     generators.push(...generatorsOf(stabilizerOf(game, history), game.pegs));
   }
@@ -208,6 +363,13 @@ export function colourRepresentatives(
   history: readonly Turn[],
   candidates: Int32Array,
 ): Int32Array | undefined {
+  if (renamesPerPosition(game)) {
+    const { unused, dead } = freeColoursAt(game, history, candidates);
+    const key = `${unused.join('|')}/${dead.join('|')}`;
+    const cache = cacheOf(colourCache, game);
+    if (!cache.has(key)) cache.set(key, colourClassRepresentativesAt(game, unused, dead));
+    return cache.get(key);
+  }
   const { unused, dead } = freeColours(game, history, candidates);
   const key = `${unused.join(',')}/${dead.join(',')}`;
   const cache = cacheOf(colourCache, game);
@@ -271,6 +433,44 @@ export function colourClassRepresentatives(
 }
 
 /**
+ * The same, position by position (`renamesPerPosition`): the codes whose colour at each position
+ * is the first of its class there, where `unused[i]` and `dead[i]` may be renamed among
+ * themselves at position i (one class if they meet); undefined when no position has two
+ * interchangeable colours. Uncached: `colourRepresentatives` and the search cache it.
+ */
+export function colourClassRepresentativesAt(
+  game: Game,
+  unused: readonly (readonly number[])[],
+  dead: readonly (readonly number[])[],
+): Int32Array | undefined {
+  const { pegs } = game;
+  const colors = game.rules.colors;
+  /** `kept[i * colors + c]`: whether colour c at position i is the first of its class there. */
+  const kept = new Uint8Array(pegs * colors).fill(1);
+  let any = false;
+  for (let i = 0; i < pegs; i++) {
+    const sets = unused[i].some((c) => dead[i].includes(c))
+      ? [[...new Set([...unused[i], ...dead[i]])].sort((a, b) => a - b)]
+      : [unused[i], dead[i]];
+    for (const set of sets) {
+      if (set.length < 2) continue;
+      any = true;
+      for (const c of set.slice(1)) kept[i * colors + c] = 0;
+    }
+  }
+  if (!any) return undefined;
+  const symbols = game.codes.symbols;
+  const codes = new Int32Array(game.size);
+  let count = 0;
+  for (let code = 0; code < game.size; code++) {
+    let i = 0;
+    while (i < pegs && kept[i * colors + symbols[code * pegs + i]]) i++;
+    if (i === pegs) codes[count++] = code;
+  }
+  return codes.slice(0, count);
+}
+
+/**
  * For every code, the smallest code of its orbit under the state's symmetry group; or undefined
  * when the group is trivial (every code is its own orbit).
  */
@@ -328,7 +528,9 @@ function stabilizerOfGuesses(game: Game, played: readonly number[]): Symmetry[] 
   let stabilizer = cache.get(key);
   if (!stabilizer) {
     if (cache.size >= STABILIZERS_CACHED) cache.clear();
-    stabilizer = guessStabilizer(game, guesses);
+    stabilizer = renamesPerPosition(game)
+      ? guessStabilizerAt(game, guesses)
+      : guessStabilizer(game, guesses);
     cache.set(key, stabilizer);
   }
   return stabilizer;
@@ -358,7 +560,10 @@ export function guessRepresentatives(
     return colourRepresentatives(game, history, candidates);
   }
   const guesses = [...new Set(history.map((turn) => turn.guess))].sort((a, b) => a - b);
-  const key = `${guesses.join(',')}/${freeColours(game, history, candidates).dead.join(',')}`;
+  const dead = renamesPerPosition(game)
+    ? freeColoursAt(game, history, candidates).dead.join('|')
+    : freeColours(game, history, candidates).dead.join(',');
+  const key = `${guesses.join(',')}/${dead}`;
   const cache = cacheOf(representativesCache, game);
   if (cache.has(key)) return cache.get(key);
   if (cache.size >= REPRESENTATIVES_CACHED) cache.clear();

@@ -76,6 +76,63 @@ describe('a tree built from a strategy', () => {
   });
 });
 
+describe('trees of black-peg games', () => {
+  const options = [
+    { pegs: 3, colors: 4, repeat: true },
+    { pegs: 4, colors: 5, repeat: false },
+  ];
+  it.each(options)('are keyed by hits alone and played so by a naive player, on %o', (shape) => {
+    const game = new Game(resolveRules({ ...shape, feedback: 'black' }));
+    const tree = buildTree(game, createStrategy('minimax'));
+    const json = treeToJson(tree);
+    expect(json.rules).toEqual({ ...shape, alphabet: game.rules.alphabet, feedback: 'black' });
+    const keys = new Set<string>();
+    const collect = (node: JsonNode) => {
+      for (const [key, child] of Object.entries(node.children)) {
+        keys.add(key);
+        collect(child);
+      }
+    };
+    collect(json.root as JsonNode);
+    for (const key of keys) expect(key).toMatch(/^\dH$/);
+    const naive = naiveTreeChecker(shape.pegs, game.rules.alphabet, shape.repeat, true);
+    const expected = naive(json.root as JsonNode);
+    const read = parseTree(JSON.stringify(json));
+    expect(read.game.rules).toEqual(game.rules);
+    const verdict = verifyTree(read);
+    expect(expected.valid && verdict.valid).toBe(true);
+    if (expected.valid && verdict.valid) {
+      expect(Array.from(verdict.guesses)).toEqual(expected.guesses);
+      expect(Array.from(verdict.guesses)).toEqual(
+        Array.from(analyze(game, createStrategy('minimax')).guesses),
+      );
+    }
+  });
+
+  it('are invalid read as a game of hits and blows, and refuse keys with blows', () => {
+    const game = new Game(resolveRules({ pegs: 3, colors: 4, repeat: true, feedback: 'black' }));
+    const json = treeToJson(buildTree(game, createStrategy('first-consistent')));
+    const { feedback: _, ...fullRules } = json.rules;
+    const asFull = verifyTree(parseTree(JSON.stringify({ ...json, rules: fullRules })));
+    expect(asFull.valid).toBe(false);
+    const root = json.root as JsonNode;
+    const [key] = Object.keys(root.children);
+    root.children[`${key}0B`] = root.children[key];
+    const withBlows = verifyTree(parseTree(JSON.stringify(json)));
+    expect(withBlows.valid).toBe(false);
+    if (!withBlows.valid) {
+      expect(withBlows.reason).toContain(
+        `has a branch '${key}0B' that is no answer: cannot read the answer '${key}0B': this game answers with hits only`,
+      );
+    }
+    expect(() =>
+      parseTree(JSON.stringify({ ...json, rules: { ...json.rules, feedback: 'white' } })),
+    ).toThrow(
+      'rules must be {"pegs":N,"colors":K,"repeat":true|false,"alphabet":"..."}, with "feedback":"black" for hits only',
+    );
+  });
+});
+
 /** `children` without the branch `key`. */
 function without(children: Record<string, JsonNode>, key: string): Record<string, JsonNode> {
   return Object.fromEntries(Object.entries(children).filter(([k]) => k !== key));

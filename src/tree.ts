@@ -16,10 +16,12 @@
 import { type Analysis, summarize, walkStrategy } from './analyze.js';
 import { type Partition, allCandidates, classOf, partition } from './candidates.js';
 import { CodebreakerError } from './errors.js';
-import { answerIndex, answerOf, makeFeedback, parseFeedback } from './feedback.js';
+import { parseFeedback } from './feedback.js';
 import { type Game, gameFor } from './game.js';
 import {
   DEFAULT_SYMBOLS,
+  FEEDBACK_KINDS,
+  type FeedbackKind,
   PRESETS,
   PRESET_NAMES,
   type Rules,
@@ -102,7 +104,7 @@ export function treeToJson(tree: Tree): TreeJson {
     const children: Record<string, NodeJson> = {};
     const answers = [...node.children.keys()].sort((a, b) => a - b);
     for (const answer of answers) {
-      children[feedbackText(game, answer)] = write(node.children.get(answer)!);
+      children[game.answerText(answer)] = write(node.children.get(answer)!);
     }
     return { guess: game.codes.make(node.guess), children };
   };
@@ -139,14 +141,16 @@ export function treeFromJson(doc: unknown): Tree {
 
 /** Rules from a tree file; the alphabet may be left out for a preset's shape or 0-9 a-z. */
 function rulesFromJson(value: unknown): Rules {
-  const shape = 'rules must be {"pegs":N,"colors":K,"repeat":true|false,"alphabet":"..."}';
+  const shape =
+    'rules must be {"pegs":N,"colors":K,"repeat":true|false,"alphabet":"..."}, with "feedback":"black" for hits only';
   if (!isObject(value)) throw badTree(shape);
-  const { pegs, colors, repeat, alphabet } = value;
+  const { pegs, colors, repeat, alphabet, feedback } = value;
   if (
     typeof pegs !== 'number' ||
     typeof colors !== 'number' ||
     typeof repeat !== 'boolean' ||
-    (alphabet !== undefined && typeof alphabet !== 'string')
+    (alphabet !== undefined && typeof alphabet !== 'string') ||
+    (feedback !== undefined && !(FEEDBACK_KINDS as readonly unknown[]).includes(feedback))
   ) {
     throw badTree(shape);
   }
@@ -159,6 +163,7 @@ function rulesFromJson(value: unknown): Rules {
       colors,
       repeat,
       alphabet: alphabet ?? preset?.alphabet ?? DEFAULT_SYMBOLS.slice(0, colors),
+      feedback: feedback as FeedbackKind | undefined,
     });
   } catch (error) {
     if (error instanceof CodebreakerError) throw badTree(`the tree's rules: ${error.message}`);
@@ -172,7 +177,8 @@ function readNode(game: Game, value: unknown, where: string): TreeNode {
   const { guess: written, children: branches } = value;
   if (typeof written !== 'string') throw badTree(`${where}.guess must be a code in quotes`);
   if (branches !== undefined && !isObject(branches)) {
-    throw badTree(`${where}.children must be an object keyed by answers such as "1H2B"`);
+    const example = game.feedback === 'black' ? '"2H"' : '"1H2B"';
+    throw badTree(`${where}.children must be an object keyed by answers such as ${example}`);
   }
   const flaws: string[] = [];
   let guess = -1;
@@ -188,8 +194,7 @@ function readNode(game: Game, value: unknown, where: string): TreeNode {
     const child = readNode(game, branch, `${where}.children[${JSON.stringify(key)}]`);
     let answer: number;
     try {
-      const { hits, blows } = parseFeedback(key, game.rules);
-      answer = answerIndex(game.pegs, hits, blows);
+      answer = game.answerIndex(parseFeedback(key, game.rules));
     } catch (error) {
       if (!(error instanceof CodebreakerError)) throw error;
       flaws.push(`the guess ${written} has a branch '${key}' that is no answer: ${error.message}`);
@@ -201,7 +206,7 @@ function readNode(game: Game, value: unknown, where: string): TreeNode {
       );
     } else if (keys.has(answer)) {
       flaws.push(
-        `the guess ${written} has two branches for ${feedbackText(game, answer)}: '${keys.get(answer)}' and '${key}'`,
+        `the guess ${written} has two branches for ${game.answerText(answer)}: '${keys.get(answer)}' and '${key}'`,
       );
     } else {
       keys.set(answer, key);
@@ -274,7 +279,7 @@ export function verifyTree(tree: Tree): Verdict {
         return fail(
           first,
           history,
-          `the guess ${guess} has a branch for ${feedbackText(game, answer)}, which no secret still possible gives`,
+          `the guess ${guess} has a branch for ${game.answerText(answer)}, which no secret still possible gives`,
         );
       }
     }
@@ -292,7 +297,7 @@ export function verifyTree(tree: Tree): Verdict {
             : `the tree ends at the guess ${guess} with ${candidates.length} secrets still possible`,
         );
       } else if (!node.children.has(answer)) {
-        fail(secret, history, `the answer ${feedbackText(game, answer)} to ${guess} has no branch`);
+        fail(secret, history, `the answer ${game.answerText(answer)} to ${guess} has no branch`);
       }
     }
     return true;
@@ -341,7 +346,7 @@ export function treeToDot(tree: Tree, options: DotOptions = {}): string {
     const id = next++;
     path[level] = id;
     if (level > 0) {
-      const answer = feedbackText(game, history[level - 1].answer);
+      const answer = game.answerText(history[level - 1].answer);
       lines.push(`  n${path[level - 1]} -> n${id} [label="${answer}"];`);
     }
     const left = candidates.length;
@@ -365,15 +370,11 @@ export function treeToDot(tree: Tree, options: DotOptions = {}): string {
   return `${lines.join('\n')}\n`;
 }
 
-function feedbackText(game: Game, answer: number): string {
-  return makeFeedback(answerOf(game.pegs, answer));
-}
-
 /** "after 0123 0H2B, 1045 1H1B: " for the turns leading to a node; nothing at the root. */
 function pathText(game: Game, history: readonly Turn[]): string {
   if (history.length === 0) return '';
   const turns = history.map(
-    (turn) => `${game.codes.make(turn.guess)} ${feedbackText(game, turn.answer)}`,
+    (turn) => `${game.codes.make(turn.guess)} ${game.answerText(turn.answer)}`,
   );
   return `after ${turns.join(', ')}: `;
 }

@@ -19,22 +19,26 @@ export type NaiveVerdict =
   | { valid: true; guesses: number[] }
   | { valid: false; secret: string; defect: NaiveDefect };
 
-/** A checker of tree files for these rules: it plays every secret down the tree, in code order. */
+/**
+ * A checker of tree files for these rules: it plays every secret down the tree, in code order.
+ * With `blackPegsOnly`, answers are the hits alone, keyed `2H`.
+ */
 export function naiveTreeChecker(
   pegs: number,
   alphabet: string,
   repeat: boolean,
+  blackPegsOnly = false,
 ): (root: JsonNode) => NaiveVerdict {
   const codes = naiveCodes(pegs, alphabet, repeat);
   const answers = new Map<string, string>();
   for (const guess of codes) {
     for (const secret of codes) {
       const [hits, blows] = naiveScore(secret, guess);
-      answers.set(`${secret} ${guess}`, `${hits}H${blows}B`);
+      answers.set(`${secret} ${guess}`, blackPegsOnly ? `${hits}H` : `${hits}H${blows}B`);
     }
   }
   const text = (secret: string, guess: string) => answers.get(`${secret} ${guess}`)!;
-  const solved = `${pegs}H0B`;
+  const solved = blackPegsOnly ? `${pegs}H` : `${pegs}H0B`;
   const possible = new Set(answers.values());
   const isCode = (guess: string) => codes.includes(guess);
   return (root) => naiveVerify(root, codes, text, solved, possible, isCode);

@@ -32,23 +32,174 @@ export function naiveScore(secret: string, guess: string): [number, number] {
   return [hits, common - hits];
 }
 
+/** Black pegs alone (black-peg Mastermind): the positions where secret and guess agree. */
+export function naiveHits(secret: string, guess: string): number {
+  let hits = 0;
+  for (let i = 0; i < secret.length; i++) if (secret[i] === guess[i]) hits++;
+  return hits;
+}
+
+/** How a naive player answers a guess: hits and blows as `2-1`, or with black pegs only `2`. */
+export type NaiveAnswer = (secret: string, guess: string) => string;
+
+/** Hits and blows, `2-1`. */
+export const naiveFullAnswer: NaiveAnswer = (secret, guess) => naiveScore(secret, guess).join('-');
+
+/** The hits alone, `2`. */
+export const naiveBlackAnswer: NaiveAnswer = (secret, guess) => String(naiveHits(secret, guess));
+
 /**
  * The seed pages' generate-and-test player: for each guess, scan every code in order and take
- * the first one consistent with every earlier answer. Returns the number of guesses per secret.
+ * the first one consistent with every earlier answer. Returns the guesses played.
  */
-export function naiveFirstConsistent(codes: string[], secret: string): string[] {
+export function naiveFirstConsistent(
+  codes: string[],
+  secret: string,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): string[] {
   const guesses: string[] = [];
   const answers: string[] = [];
   for (;;) {
-    const guess = codes.find((code) =>
-      guesses.every((g, i) => naiveScore(code, g).join('-') === answers[i]),
-    );
+    const guess = codes.find((code) => guesses.every((g, i) => answerOf(code, g) === answers[i]));
     if (guess === undefined) throw new Error('no consistent code');
     guesses.push(guess);
-    const answer = naiveScore(secret, guess);
-    answers.push(answer.join('-'));
-    if (answer[0] === secret.length) return guesses;
+    answers.push(answerOf(secret, guess));
+    if (guess === secret) return guesses;
   }
+}
+
+/**
+ * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
+ * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever. Undefined
+ * when no strategy keeps to `depth`.
+ */
+export function naiveOptimal(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [number, number] | undefined {
+  const best = naiveSearch(codes, depth, consistentOnly, answerOf, false);
+  return best && [best[1], best[2]];
+}
+
+/**
+ * The same for the crush objective: within `depth` guesses, the fewest secrets that need all of
+ * them, then the least total. Returns [secrets at the last guess, total].
+ */
+export function naiveCrush(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [number, number] | undefined {
+  const best = naiveSearch(codes, depth, consistentOnly, answerOf, true);
+  return best && [best[0], best[1]];
+}
+
+/** The least (secrets at the last guess if `crush`, else 0; total; max), compared in that order. */
+function naiveSearch(
+  codes: string[],
+  depth: number,
+  consistentOnly: boolean,
+  answerOf: NaiveAnswer,
+  crush: boolean,
+): [number, number, number] | undefined {
+  type Cost = [number, number, number];
+  const solved = answerOf(codes[0], codes[0]);
+  const memo = new Map<string, Cost | undefined>();
+  const better = (a: Cost, b: Cost): boolean =>
+    a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+  const solve = (secrets: string[], left: number): Cost | undefined => {
+    if (left <= 0) return undefined;
+    if (secrets.length === 1) return [crush && left === 1 ? 1 : 0, 1, 1];
+    const key = `${left}:${secrets.join(',')}`;
+    if (memo.has(key)) return memo.get(key);
+    let best: Cost | undefined;
+    for (const guess of consistentOnly ? secrets : codes) {
+      const classes = new Map<string, string[]>();
+      for (const s of secrets) {
+        const answer = answerOf(s, guess);
+        classes.set(answer, [...(classes.get(answer) ?? []), s]);
+      }
+      if (classes.size === 1 && !secrets.includes(guess)) continue;
+      // The guess itself, if it is the secret, is found now: at the last guess if left is 1.
+      const cost: Cost = [
+        crush && left === 1 && secrets.includes(guess) ? 1 : 0,
+        secrets.length,
+        1,
+      ];
+      let feasible = true;
+      for (const [answer, members] of classes) {
+        if (answer === solved) continue;
+        const sub = solve(members, left - 1);
+        if (!sub) {
+          feasible = false;
+          break;
+        }
+        cost[0] += sub[0];
+        cost[1] += sub[1];
+        cost[2] = Math.max(cost[2], sub[2] + 1);
+      }
+      if (feasible && (!best || better(cost, best))) best = cost;
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return solve(codes, depth);
+}
+
+/**
+ * The least worst case by `naiveOptimal` (the fewest guesses that always suffice), with the least
+ * (total, max) at it.
+ */
+export function naiveLeastWorstCase(
+  codes: string[],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): [depth: number, total: number, max: number] {
+  for (let depth = 1; ; depth++) {
+    const found = naiveOptimal(codes, depth, false, answerOf);
+    if (found) return [depth, ...found];
+  }
+}
+
+/**
+ * The counting bound on the total of any strategy for `secrets` secrets, from its definition:
+ * guess d solves at most (P − 1)^(d − 1) of them, P the answers that can occur; fill depths
+ * 1, 2, 3, … in order.
+ */
+export function countingBound(secrets: number, answers: number): number {
+  let total = 0;
+  let left = secrets;
+  for (let depth = 1, room = 1; left > 0; depth++, room *= answers - 1) {
+    total += depth * Math.min(left, room);
+    left -= Math.min(left, room);
+  }
+  return total;
+}
+
+/** The answers that can occur with `pegs` pegs and repetition: h + b ≤ pegs, but not (pegs − 1, 1). */
+export function answersWithRepetition(pegs: number): number {
+  return ((pegs + 1) * (pegs + 2)) / 2 - 1;
+}
+
+/**
+ * A lower bound one level down: the least over the first guesses `firsts` of the number of
+ * secrets plus the counting bounds of the classes each guess makes (the all-hits class aside).
+ */
+export function oneLevelBound(codes: string[], firsts: string[], answers: number): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (const first of firsts) {
+    const sizes = new Map<string, number>();
+    for (const secret of codes) {
+      const answer = naiveScore(secret, first).join('-');
+      if (answer !== `${first.length}-0`) sizes.set(answer, (sizes.get(answer) ?? 0) + 1);
+    }
+    let bound = codes.length;
+    for (const size of sizes.values()) bound += countingBound(size, answers);
+    least = Math.min(least, bound);
+  }
+  return least;
 }
 
 /** A small seeded generator for repeatable random tests (mulberry32). */

@@ -12,9 +12,20 @@ import { runCli as cli } from './cli.js';
 const DIR = join(import.meta.dirname, '..', 'docs', 'proofs');
 
 /** What each proof file is stated to achieve (README, "Results it reproduces or settles"). */
-const STATED: Record<string, { secrets: number; total: number; max: number }> = {
+const STATED: Record<
+  string,
+  { secrets: number; total: number; max: number; histogram?: Record<string, number> }
+> = {
+  // Crush: 50 secrets need 7 guesses (Slovesnov), and 26450 is the least total with 50.
+  'bulls-and-cows-crush.json.gz': {
+    secrets: 5040,
+    total: 26450,
+    max: 7,
+    histogram: { 7: 50 },
+  },
   'mastermind-4x9-expected.json.gz': { secrets: 6561, total: 34666, max: 7 },
   'mastermind-5x6-expected.json.gz': { secrets: 7776, total: 36721, max: 6 },
+  'mastermind-5x8-norepeat-expected.json.gz': { secrets: 6720, total: 34444, max: 7 },
 };
 
 describe('the proved trees in docs/proofs', () => {
@@ -30,3 +41,27 @@ describe('the proved trees in docs/proofs', () => {
     expect(JSON.parse(out)).toMatchObject({ valid: true, ...STATED[file] });
   });
 });
+
+/**
+ * The least worst cases stated beside them: one guess fewer than the tree's worst case is
+ * impossible, proved again by the exhaustive search (slow: about a minute for 5 × 6 and a quarter
+ * of an hour for 4 × 9 on two threads).
+ */
+describe.runIf(process.env.CODEBREAKER_SLOW)(
+  'the least worst cases of 4 × 9 and 5 × 6 (slow)',
+  () => {
+    it.each([
+      ['4', '9', '6'],
+      ['5', '6', '5'],
+    ])(
+      '%s pegs × %s colours: no strategy within %s guesses',
+      { timeout: 3_600_000 },
+      async (pegs, colors, depth) => {
+        const argv = ['--pegs', pegs, '--colors', colors, '--repeat', '--max-depth', depth];
+        const { status, out } = await cli('optimal', ...argv, '--threads', '2', '--json');
+        expect(status).toBe(1);
+        expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
+      },
+    );
+  },
+);

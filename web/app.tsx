@@ -195,6 +195,14 @@ function Settings(props: {
             />
             <span>Repetition</span>
           </label>
+          <label class="check" title="black-peg Mastermind: each answer counts black pegs alone">
+            <input
+              type="checkbox"
+              checked={choice.blackPegs}
+              onChange={(event) => onChoice({ ...choice, blackPegs: event.currentTarget.checked })}
+            />
+            <span>Black pegs only</span>
+          </label>
           <label class="field">
             <span>Symbols</span>
             <input

@@ -97,14 +97,14 @@ export function Answer({ rules, terms, hits, blows, words = false }: AnswerProps
   const pegs = rules.pegs;
   if (symbolStyle(rules) === 'digits') {
     return (
-      <span class="answer" data-answer={`${hits}H${blows}B`}>
+      <span class="answer" data-answer={terms.hitsOnly ? `${hits}H` : `${hits}H${blows}B`}>
         <span class="answer-words">{said}</span>
       </span>
     );
   }
   const kind = (i: number) => (i < hits ? 'hit' : i < hits + blows ? 'blow' : 'none');
   return (
-    <span class="answer" data-answer={`${hits}H${blows}B`}>
+    <span class="answer" data-answer={terms.hitsOnly ? `${hits}H` : `${hits}H${blows}B`}>
       <span
         class="keys"
         role="img"

@@ -233,8 +233,13 @@ export function CodebreakerView(
     <section class="card play" data-testid="codebreaker" aria-label="You break the code">
       <p class="lead">
         The computer has picked a secret: {shapeWords(rules, terms)}. Each answer counts{' '}
-        <strong>{terms.hit[1]}</strong> ({terms.hitMeans}) and <strong>{terms.blow[1]}</strong> (
-        {terms.blowMeans}).
+        <strong>{terms.hit[1]}</strong> ({terms.hitMeans}){terms.hitsOnly ? ' alone' : ' and '}
+        {!terms.hitsOnly && (
+          <>
+            <strong>{terms.blow[1]}</strong> ({terms.blowMeans})
+          </>
+        )}
+        .
       </p>
       <Board
         game={game}
@@ -447,8 +452,14 @@ export function CodemakerView(
     <section class="card play" data-testid="codemaker" aria-label="The computer breaks your code">
       <p class="lead">
         Think of a secret ({shapeWords(rules, terms)}) and keep it to yourself. The computer
-        guesses; answer each guess with its <strong>{terms.hit[1]}</strong> ({terms.hitMeans}) and{' '}
-        <strong>{terms.blow[1]}</strong> ({terms.blowMeans}).
+        guesses; answer each guess with its <strong>{terms.hit[1]}</strong> ({terms.hitMeans})
+        {terms.hitsOnly ? ' alone' : ' and '}
+        {!terms.hitsOnly && (
+          <>
+            <strong>{terms.blow[1]}</strong> ({terms.blowMeans})
+          </>
+        )}
+        .
       </p>
       {play.since > 0 && guess !== undefined && (
         <p class="muted">
@@ -490,18 +501,20 @@ export function CodemakerView(
               update();
             }}
           />
-          <NumberPicker
-            label={terms.blow[1][0].toUpperCase() + terms.blow[1].slice(1)}
-            explanation={terms.blowMeans}
-            noun={terms.blow}
-            value={blows}
-            max={pegs}
-            allowed={(n) => hits + n <= pegs}
-            onPick={(n) => {
-              play.setAnswer(hits, n);
-              update();
-            }}
-          />
+          {!terms.hitsOnly && (
+            <NumberPicker
+              label={terms.blow[1][0].toUpperCase() + terms.blow[1].slice(1)}
+              explanation={terms.blowMeans}
+              noun={terms.blow}
+              value={blows}
+              max={pegs}
+              allowed={(n) => hits + n <= pegs}
+              onPick={(n) => {
+                play.setAnswer(hits, n);
+                update();
+              }}
+            />
+          )}
           <Status
             kind="warning"
             text={

@@ -17,14 +17,7 @@
  * them (`replaying`).
  */
 import { CodebreakerError } from '../src/errors.js';
-import {
-  type Feedback,
-  answerIndex,
-  answerOf,
-  canOccur,
-  makeFeedback,
-  parseFeedback,
-} from '../src/feedback.js';
+import { type Feedback, canOccur, makeFeedback, parseFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
 import {
   CodebreakerSession,
@@ -51,12 +44,11 @@ export interface TurnView {
 /** The turns of a session, written out. */
 export function turnViews(game: Game, turns: readonly PlayedTurn[]): TurnView[] {
   return turns.map((turn, i) => {
-    const feedback = answerOf(game.pegs, turn.answer);
     return {
       number: i + 1,
       guess: game.codes.make(turn.guess),
-      ...feedback,
-      answer: makeFeedback(feedback),
+      ...game.answerOf(turn.answer),
+      answer: game.answerText(turn.answer),
       remaining: turn.remaining,
     };
   });
@@ -113,14 +105,14 @@ export class CodemakerPlay {
     turns: readonly Turn[] = [],
   ) {
     this.session = new CodemakerSession(game, replaying(turns, strategy));
-    for (const turn of turns) this.session.answer(answerOf(game.pegs, turn.answer));
+    for (const turn of turns) this.session.answer(game.answerOf(turn.answer));
   }
 
   /** A saved game played on; throws `CodebreakerError` if it is not a game of these rules. */
   static restore(game: Game, strategy: Strategy, saved: SavedCodemaker): CodemakerPlay {
     const turns = saved.turns.map(([guess, answer]) => {
-      const { hits, blows } = parseFeedback(answer, game.rules);
-      return { guess: game.codes.parse(guess), answer: answerIndex(game.pegs, hits, blows) };
+      const feedback = parseFeedback(answer, game.rules);
+      return { guess: game.codes.parse(guess), answer: game.answerIndex(feedback) };
     });
     return new CodemakerPlay(game, strategy, turns);
   }
@@ -183,7 +175,7 @@ export class CodemakerPlay {
     const answer = this.#answer;
     if (!canOccur(this.game.rules, answer)) {
       const { pegs, colors, repeat } = this.game.rules;
-      return `${makeFeedback(answer)} cannot occur with ${pegs} pegs${repeat ? '' : ` of ${colors} colours without repetition`}`;
+      return `${makeFeedback(answer, this.game.feedback)} cannot occur with ${pegs} pegs${repeat ? '' : ` of ${colors} colours without repetition`}`;
     }
     const conflict = this.session.conflict(answer);
     return conflict && describeConflict(this.game, this.session.turns, conflict);
@@ -208,7 +200,7 @@ export class CodemakerPlay {
     const turn = this.session.undo();
     this.message = undefined;
     if (!turn) return;
-    const { hits, blows } = answerOf(this.game.pegs, turn.answer);
+    const { hits, blows } = this.game.answerOf(turn.answer);
     this.setAnswer(hits, blows);
   }
 

@@ -21,12 +21,20 @@ import {
   PRESET_NAMES,
   type PresetName,
   type Rules,
+  countCodes,
+  feedbackOf,
   presetOf,
   resolveRules,
 } from '../src/rules.js';
 
 /** The largest game whose analysis and tree run in the page: its score table must fit a tab. */
 export const WEB_TABLE_MAX_CODES = TABLE_MAX_CODES;
+
+/** The presets whose analysis and tree run in the page, and which ship a tree: the table fits. */
+export const WEB_PRESETS: readonly PresetName[] = PRESET_NAMES.filter((name) => {
+  const { pegs, colors, repeat } = PRESETS[name].rules;
+  return countCodes(pegs, colors, repeat) <= WEB_TABLE_MAX_CODES;
+});
 
 /** A choice of the game menu: a preset, or custom rules. */
 export type GameOption = PresetName | 'custom';
@@ -41,18 +49,27 @@ export interface GameChoice {
   readonly repeat: boolean;
   /** The symbols in order; empty means the default (0-9 then a-z). */
   readonly alphabet: string;
+  /** Answers are the hits alone (black-peg Mastermind); presets answer with hits and blows. */
+  readonly blackPegs: boolean;
 }
 
 /** The choice of a preset, with its shape filled in for when the user switches to custom. */
 export function presetChoice(game: PresetName): GameChoice {
   const { pegs, colors, repeat } = PRESETS[game].rules;
-  return { game, pegs, colors, repeat, alphabet: '' };
+  return { game, pegs, colors, repeat, alphabet: '', blackPegs: false };
 }
 
 /** A custom choice starting from the rules shown now, so switching to custom changes nothing. */
 export function customChoice(rules: Rules): GameChoice {
   const { pegs, colors, repeat, alphabet } = rules;
-  return { game: 'custom', pegs, colors, repeat, alphabet };
+  return {
+    game: 'custom',
+    pegs,
+    colors,
+    repeat,
+    alphabet,
+    blackPegs: feedbackOf(rules) === 'black',
+  };
 }
 
 /** The menu title of a game option. */
@@ -77,6 +94,7 @@ export function rulesForChoice(choice: GameChoice): Rules {
     colors: choice.colors,
     repeat: choice.repeat,
     alphabet: choice.alphabet === '' ? undefined : choice.alphabet,
+    feedback: choice.blackPegs ? 'black' : 'full',
   });
 }
 
@@ -98,12 +116,14 @@ export function rulesFlags(rules: Rules): string {
   flags.push(rules.repeat ? '--repeat' : '--no-repeat');
   const usual = resolveRules({ pegs: rules.pegs, colors: rules.colors, repeat: rules.repeat });
   if (usual.alphabet !== rules.alphabet) flags.push(`--alphabet '${rules.alphabet}'`);
+  if (feedbackOf(rules) === 'black') flags.push('--feedback black');
   return flags.join(' ');
 }
 
 /** A key naming the rules exactly, for saved games. */
 export function rulesKey(rules: Rules): string {
-  return `${rules.pegs}/${rules.colors}/${rules.repeat ? 'r' : 'n'}/${rules.alphabet}`;
+  const { pegs, colors, repeat, alphabet } = rules;
+  return `${pegs}/${colors}/${repeat ? 'r' : 'n'}/${feedbackOf(rules)}/${alphabet}`;
 }
 
 /** How symbols are drawn: coloured pegs (Mastermind, Hit & Blow) or digit tiles. */

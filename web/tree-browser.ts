@@ -9,7 +9,6 @@
  * (`treeStrategy`), and opens the same way at once.
  */
 import { type Partition, allCandidates, classOf, partition } from '../src/candidates.js';
-import { answerOf, makeFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
 import type { Strategy, Turn } from '../src/strategy.js';
 
@@ -77,11 +76,10 @@ export class TreeBrowser {
     for (let answer = 0; answer < this.game.answers; answer++) {
       const secrets = split.start[answer + 1] - split.start[answer];
       if (secrets === 0) continue;
-      const feedback = answerOf(this.game.pegs, answer);
       branches.push({
         answer,
-        feedback: makeFeedback(feedback),
-        ...feedback,
+        feedback: this.game.answerText(answer),
+        ...this.game.answerOf(answer),
         secrets,
         wins: answer === this.game.solved,
         path: path === '' ? `${answer}` : `${path}.${answer}`,

@@ -56,6 +56,7 @@ export function viewFromQuery(query: string, fallback: View): View {
       colors: wholeNumber(params.get('colors')) ?? fallback.choice.colors,
       repeat: repeat === null ? fallback.choice.repeat : repeat === '1' || repeat === 'true',
       alphabet: params.get('symbols') ?? '',
+      blackPegs: params.get('feedback') === 'black',
     };
   } else if (game !== null) {
     try {
@@ -88,6 +89,7 @@ export function viewToQuery(view: View): string {
     params.set('colors', `${choice.colors}`);
     params.set('repeat', choice.repeat ? '1' : '0');
     if (choice.alphabet !== '') params.set('symbols', choice.alphabet);
+    if (choice.blackPegs) params.set('feedback', 'black');
   }
   params.set('strategy', strategy.name);
   if (strategy.name === 'random-consistent') params.set('seed', `${strategy.seed}`);

@@ -7,7 +7,7 @@
  * The core's own words (hits, blows, `2H1B`) stay in data attributes and typed answers, which
  * every game accepts.
  */
-import { type Rules, presetOf } from '../src/rules.js';
+import { type Rules, feedbackOf, presetOf } from '../src/rules.js';
 import { symbolStyle } from './settings.js';
 
 /** A word in the singular and the plural. */
@@ -29,6 +29,8 @@ export interface Terms {
   readonly symbol: Noun;
   /** A place in a code: a peg, or a digit. */
   readonly position: Noun;
+  /** Answers are the hits alone (black-peg Mastermind): no blows. */
+  readonly hitsOnly: boolean;
 }
 
 const MASTERMIND_WORDS = {
@@ -77,7 +79,7 @@ const CUSTOM_DIGIT_WORDS = {
 } as const;
 
 /** The words of the presets that have their own; the others take their family's. */
-const PRESET_WORDS: Readonly<Record<string, Omit<Terms, 'title'>>> = {
+const PRESET_WORDS: Readonly<Record<string, Omit<Terms, 'title' | 'hitsOnly'>>> = {
   mastermind: MASTERMIND_WORDS,
   moo: BULLS_AND_COWS_WORDS,
   'hit-and-blow': HIT_AND_BLOW_WORDS,
@@ -104,7 +106,7 @@ export function termsFor(rules: Rules): Terms {
         ? MASTERMIND_WORDS
         : HIT_AND_BLOW_WORDS
       : CUSTOM_DIGIT_WORDS);
-  return { title, ...words };
+  return { title, ...words, hitsOnly: feedbackOf(rules) === 'black' };
 }
 
 /** `n` and the noun: "1 bull", "2 cows", "0 EAT". */
@@ -114,6 +116,7 @@ export function count(n: number, noun: Noun): string {
 
 /** An answer in the game's words: "2 black pegs, 1 white peg", "1 bull, 0 cows". */
 export function answerWords(terms: Terms, hits: number, blows: number): string {
+  if (terms.hitsOnly) return count(hits, terms.hit);
   return `${count(hits, terms.hit)}, ${count(blows, terms.blow)}`;
 }
 
@@ -131,5 +134,6 @@ export function shapeWords(rules: Rules, terms = termsFor(rules)): string {
 /** The game in one line: "Bulls and Cows: 4 digits from 0 to 9, all different". */
 export function gameWords(rules: Rules): string {
   const terms = termsFor(rules);
-  return `${terms.title}: ${shapeWords(rules, terms)}`;
+  const answers = terms.hitsOnly ? `, ${terms.hit[1]} only` : '';
+  return `${terms.title}: ${shapeWords(rules, terms)}${answers}`;
 }

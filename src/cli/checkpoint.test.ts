@@ -101,11 +101,13 @@ describe('optimal --checkpoint', () => {
   it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {
     const file = join(dir, 'limited.json.gz');
     const long = ['--game', 'mastermind', '--colors', '7', '--threads', '1'];
+    // Long enough for a job or two to finish on a loaded machine: the limit is heard within a
+    // quarter of a second, even in the middle of a job.
     const stopped = await cli(
       'optimal',
       ...long,
       '--time-limit',
-      '1',
+      '4',
       '--checkpoint',
       file,
       '--json',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import { naiveBlackAnswer, naiveCodes, naiveFirstConsistent, naiveHits } from '../../test/naive.js';
 import { memoryIo } from './io.js';
 import { run } from './program.js';
 
@@ -48,6 +49,52 @@ describe('codebreaker solve', () => {
     expect(out).toContain('  1. 0123  0H2B\n');
     expect(out).toContain('  5. 1357  4H0B\n');
     expect(out).toContain('solved in 5 guesses');
+  });
+});
+
+describe('codebreaker solve --feedback black', () => {
+  it('answers with hits only: JSON guesses without blows, as a naive replay counting hits plays', async () => {
+    const { status, out, err } = await cli(
+      'solve',
+      '6543',
+      '--game',
+      'mastermind',
+      '--feedback',
+      'black',
+      '--json',
+    );
+    expect([status, err]).toEqual([0, '']);
+    const doc = JSON.parse(out);
+    expect(doc.rules).toEqual({
+      pegs: 4,
+      colors: 6,
+      repeat: true,
+      alphabet: '123456',
+      feedback: 'black',
+    });
+    const codes = naiveCodes(4, '123456', true);
+    const naive = naiveFirstConsistent(codes, '6543', naiveBlackAnswer);
+    expect(doc.guesses).toEqual(naive.map((code) => ({ code, hits: naiveHits('6543', code) })));
+    expect(doc.solved).toBe(true);
+  });
+
+  it('writes each answer as hits alone and names the rules', async () => {
+    const { out } = await cli('solve', '6543', '--game', 'mastermind', '--feedback', 'black');
+    expect(out).toMatch(
+      /^Mastermind with black pegs only \(4 pegs, 6 colours, repetition allowed; hits, no blows\), first-consistent, secret 6543\n {3}1\. 1111 {2}0H\n/,
+    );
+    expect(out).toMatch(/\. 6543 {2}4H\nsolved in \d+ guesses\n$/);
+  });
+
+  it('--feedback full is the default: the rules JSON of a full game has no feedback key', async () => {
+    const full = await cli('solve', '1357', '--feedback', 'full', '--json');
+    expect(full.out).toBe((await cli('solve', '1357', '--json')).out);
+    expect(JSON.parse(full.out).rules).toEqual({
+      pegs: 4,
+      colors: 10,
+      repeat: false,
+      alphabet: '0123456789',
+    });
   });
 });
 
@@ -110,6 +157,14 @@ describe('bad input', () => {
       /codes; codebreaker enumerates at most/,
     ],
     [['solve'], /missing required argument 'secret'/],
+    [
+      ['analyze', '--feedback', 'bogus'],
+      /unknown feedback 'bogus': choose full \(hits and blows\) or black \(hits only, black pegs\)/,
+    ],
+    [['optimal', '--feedback', 'white', '--json'], /unknown feedback 'white'/],
+    [['static', '--feedback', ''], /unknown feedback ''/],
+    [['play', '--feedback', 'bogus'], /unknown feedback 'bogus'/],
+    [['tree', '--strategy', 'minimax', '--feedback', 'bogus'], /unknown feedback 'bogus'/],
     [['frobnicate'], /unknown command 'frobnicate'/],
   ];
   it.each(cases)('%j: one line on stderr, status 2, nothing on stdout', async (argv, message) => {
@@ -187,6 +242,17 @@ describe('the executable', () => {
     expect(failed?.code).toBe(2);
     expect(failed?.stdout).toBe('');
     expect(failed?.stderr).toBe("codebreaker: the code '99' has 2 symbols; codes here have 4\n");
+    const bogus = await exec('node', [...main, 'analyze', '--feedback', 'bogus'], {
+      encoding: 'utf8',
+    }).then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect([bogus?.code, bogus?.stdout, bogus?.stderr]).toEqual([
+      2,
+      '',
+      "codebreaker: unknown feedback 'bogus': choose full (hits and blows) or black (hits only, black pegs)\n",
+    ]);
   });
   it('says a full disk in one line with status 2, not a stack trace', async () => {
     for (const argv of [

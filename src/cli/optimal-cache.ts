@@ -36,10 +36,11 @@ export function cacheDirectory(): string {
 export function optimalTreePath(game: Game): string {
   const { pegs, colors, repeat, alphabet } = game.rules;
   const symbols = Buffer.from(alphabet).toString('hex');
+  const black = game.feedback === 'black' ? '-black' : '';
   return join(
     cacheDirectory(),
     'optimal',
-    `${pegs}x${colors}-${repeat ? 'repeat' : 'distinct'}-${symbols}-expected.json`,
+    `${pegs}x${colors}-${repeat ? 'repeat' : 'distinct'}${black}-${symbols}-expected.json`,
   );
 }
 

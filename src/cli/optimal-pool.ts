@@ -4,14 +4,20 @@
  * itself, how it splits into jobs and how their answers merge, is search/optimal.ts's.
  */
 import type { Worker } from 'node:worker_threads';
+import { type Game, gameFor } from '../game.js';
 import type { JobAnswer, JobRunner, ProofJob } from '../search/jobs.js';
+import { sharedScoreTable } from './shared-table.js';
 import { startWorker } from './workers.js';
 
-/** What the main thread asks a worker: a job, and the memory its cache may take. */
+/**
+ * What the main thread asks a worker: a job, the memory its cache may take, and the game's
+ * score table in shared memory (built once by the main thread, not again by every worker).
+ */
 export interface WorkerRequest {
   readonly id: number;
   readonly job: ProofJob;
   readonly cacheBytes: number;
+  readonly table: Uint8Array;
 }
 
 /** What a worker says back: nodes searched so far on a job, then its answer (a failure is the worker's error event). */
@@ -19,8 +25,23 @@ export type WorkerReport =
   | { readonly kind: 'progress'; readonly id: number; readonly nodes: number }
   | { readonly kind: 'done'; readonly id: number; readonly answer: JobAnswer };
 
-/** A runner over `threads` worker threads, each with a cache of about `cacheBytes`. */
-export function workerPool(threads: number, cacheBytes: number): JobRunner {
+/**
+ * A runner over `threads` worker threads, each with a cache of about `cacheBytes`, sharing the
+ * score table of each job's game: `table` if given (the one game whose jobs they run), else
+ * one made here per game as its jobs come (`sharedScoreTable`).
+ */
+export function workerPool(threads: number, cacheBytes: number, table?: Uint8Array): JobRunner {
+  const tables = new Map<Game, Uint8Array>();
+  const tableFor = (job: ProofJob): Uint8Array => {
+    if (table) return table;
+    const game = gameFor(job.rules);
+    let shared = tables.get(game);
+    if (!shared) {
+      shared = sharedScoreTable(game);
+      tables.set(game, shared);
+    }
+    return shared;
+  };
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   let nextId = 0;
@@ -53,7 +74,7 @@ export function workerPool(threads: number, cacheBytes: number): JobRunner {
         };
         worker.on('message', onMessage);
         worker.on('error', onError);
-        const request: WorkerRequest = { id, job, cacheBytes };
+        const request: WorkerRequest = { id, job, cacheBytes, table: tableFor(job) };
         worker.postMessage(request);
       });
     },

@@ -3,6 +3,7 @@
  * (optimal-pool.ts), one at a time, reporting its nodes as it goes.
  */
 import { parentPort } from 'node:worker_threads';
+import { type Game, gameFor } from '../game.js';
 import { JobSolver } from '../search/jobs.js';
 import type { WorkerReport, WorkerRequest } from './optimal-pool.js';
 
@@ -10,7 +11,14 @@ const port = parentPort;
 if (!port) throw new Error('optimal-worker runs only as a worker thread');
 const send = (report: WorkerReport): void => port.postMessage(report);
 let solver: JobSolver | undefined;
-port.on('message', ({ id, job, cacheBytes }: WorkerRequest) => {
+/** The games whose shared tables this thread has taken (a queue's worker serves several). */
+const adopted = new Set<Game>();
+port.on('message', ({ id, job, cacheBytes, table }: WorkerRequest) => {
+  const game = gameFor(job.rules);
+  if (!adopted.has(game)) {
+    game.adoptTable(table);
+    adopted.add(game);
+  }
   solver ??= new JobSolver({ cacheBytes });
   const answer = solver.solve(job, (nodes) => {
     send({ kind: 'progress', id, nodes });

@@ -3,6 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import {
+  answersWithRepetition,
+  countingBound,
+  naiveCodes,
+  oneLevelBound,
+} from '../../test/naive.js';
 import { crc32 } from '../checksum.js';
 import { gameFor } from '../game.js';
 import { resolveRules } from '../rules.js';
@@ -177,7 +183,69 @@ describe('codebreaker optimal', () => {
   });
 });
 
+describe('codebreaker optimal on Super Mastermind (32,768 codes)', () => {
+  it('counts its 1 GiB score table against --memory-limit before building it', async () => {
+    const run = await cli('optimal', '--game', 'super-mastermind', '--memory-limit', '1G');
+    expect(run.status).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(/^codebreaker: --memory-limit is too small for this game [^\n]+\n$/);
+  });
+
+  it('has no optimal strategy to play, and says how to start a proof', async () => {
+    const run = await cli('solve', '12345', '--game', 'super', '--strategy', 'optimal');
+    expect(run.status).toBe(2);
+    expect(run.err).toMatch(/^codebreaker: no optimal strategy is known [^\n]+optimal[^\n]+\n$/);
+  });
+});
+
+describe.runIf(process.env.CODEBREAKER_SLOW)('Super Mastermind, a proof started (slow)', () => {
+  it(
+    'stops at --time-limit, unproved, with the bounds and a strategy that verifies',
+    {
+      timeout: 1_800_000,
+    },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'codebreaker-'));
+      try {
+        const checkpoint = join(dir, 'super.json.gz');
+        const out = join(dir, 'super.json');
+        // Long enough for the table and the first guesses' plans (about 20 s unloaded).
+        const argv = ['optimal', '--game', 'super', '--json', '--checkpoint', checkpoint];
+        const run = await cli(...argv, '--time-limit', '120', '--out', out);
+        expect(run.status).toBe(0);
+        const doc = JSON.parse(run.out);
+        expect(doc).toMatchObject({ proved: false, secrets: 32768 });
+        // The 7 essentially different first guesses: the partitions of 5 pegs.
+        const firsts = ['11111', '11112', '11122', '11123', '11223', '11234', '12345'];
+        const codes = naiveCodes(5, '12345678', true);
+        const oneLevel = oneLevelBound(codes, firsts, answersWithRepetition(5));
+        expect(countingBound(32768, answersWithRepetition(5))).toBe(156198);
+        expect(oneLevel).toBeGreaterThan(156198);
+        expect(doc.lowerBound).toBeGreaterThanOrEqual(oneLevel);
+        expect(doc.lowerBound).toBeLessThan(doc.total);
+        const verified = await cli('verify', out, '--json');
+        expect(JSON.parse(verified.out)).toMatchObject({ valid: true, total: doc.total });
+        // Run again with the checkpoint, stopped at once: it is read, the counting bound holds.
+        const again = JSON.parse((await cli(...argv, '--time-limit', '0.1')).out);
+        expect(again).toMatchObject({ proved: false, secrets: 32768 });
+        expect(again).toHaveProperty('resumed');
+        expect(again.lowerBound).toBeGreaterThanOrEqual(156198);
+        expect(again.lowerBound).toBeLessThan(again.total);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
 describe.runIf(process.env.CODEBREAKER_SLOW)('Bulls and Cows on two threads (slow)', () => {
+  it('crush: 50 secrets need 7 guesses (Slovesnov)', { timeout: 3_600_000 }, async () => {
+    const argv = ['--game', 'moo', '--objective', 'crush', '--threads', '2', '--json'];
+    const { status, out } = await cli('optimal', ...argv);
+    expect(status).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ max: 7, atWorst: 50, proved: true });
+  });
+
   it('proves 26274, at most 7 guesses', { timeout: 900_000 }, async () => {
     const { status, out } = await cli('optimal', '--game', 'moo', '--threads', '2', '--json');
     expect(status).toBe(0);

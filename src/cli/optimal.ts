@@ -6,6 +6,8 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
+import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
+import type { ProofIdentity } from '../search/checkpoint.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
@@ -15,6 +17,7 @@ import { checkWritable, writeTextFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { objectiveJson, objectiveText, proofDisplay } from './proof-progress.js';
+import type { QueueProof } from './queue-runner.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -25,6 +28,7 @@ import {
   timeLimitFlag,
   wholeFlag,
 } from './rules-options.js';
+import { sharedScoreTable } from './shared-table.js';
 
 interface OptimalFlags extends RulesFlags {
   objective: string;
@@ -35,6 +39,7 @@ interface OptimalFlags extends RulesFlags {
   threads?: string;
   checkpoint?: string;
   memoryLimit?: string;
+  queue?: string;
   out?: string;
   json?: boolean;
 }
@@ -45,7 +50,7 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
   crush: 'least worst case, then the fewest secrets that need it, then the least total',
 };
 
-/** What a search thread needs besides its cache: its score table and about this much more. */
+/** What a search thread needs besides its cache and the shared score table: about this much. */
 const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
 /** Proofs of games up to this many codes take about a second (3×10: 0.5 s; 4×7: 24 s); with one thread they run in-process. */
 const IN_PROCESS_MAX_CODES = 2000;
@@ -58,11 +63,12 @@ function defaultMemoryLimit(): number {
 }
 
 /**
- * The cache each of `threads` searches may take within `limit` bytes: the main thread and each
- * worker hold a score table and their own working memory, and the rest is shared out.
+ * The cache each of `threads` searches may take within `limit` bytes: the score table, built
+ * once and shared, and the working memory of the main thread and each worker come first, and
+ * the rest is shared out.
  */
 function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
-  const overhead = (threads + 1) * (game.size * game.size + THREAD_OVERHEAD_BYTES);
+  const overhead = game.size * game.size + (threads + 1) * THREAD_OVERHEAD_BYTES;
   const cache = Math.floor((limit - overhead) / threads);
   if (cache < MIN_CACHE_BYTES) {
     const least = overhead + threads * MIN_CACHE_BYTES;
@@ -102,6 +108,10 @@ export function optimalCommand(program: Command, io: Io): void {
       '--memory-limit <size>',
       'memory the search may take, e.g. 8G or 512M (default: half the memory, at most 8G)',
     )
+    .option(
+      '--queue <url>',
+      'put the jobs on a BullMQ queue on this Redis (redis://HOST:PORT/DB), for `codebreaker worker`s on any machines to solve',
+    )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
     .option('--json', 'print one JSON document')
     .action(async (flags: OptimalFlags) => {
@@ -115,10 +125,10 @@ export function optimalCommand(program: Command, io: Io): void {
       const objective = flags.objective as Objective;
       const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
       const timeLimit = timeLimitFlag(flags.timeLimit);
-      if (!game.tableFits) {
+      if (game.size > SEARCH_MAX_CODES) {
         throw new CodebreakerError(
           'too-large',
-          `exact search needs a score table; ${game.size} codes is more than it handles`,
+          `exact search needs a score table of every pair of codes; ${groupThousands(game.size)} codes is more than the ${groupThousands(SEARCH_MAX_CODES)} it handles`,
         );
       }
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
@@ -126,17 +136,26 @@ export function optimalCommand(program: Command, io: Io): void {
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
       if (flags.out !== undefined) checkWritable(flags.out, '--out');
       const consistentOnly = flags.consistentOnly ?? false;
+      const identity = { rules: game.rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
+      if (flags.queue !== undefined && flags.checkpoint !== undefined) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--queue keeps the finished jobs in Redis: give it or --checkpoint, not both',
+        );
+      }
+      const queued =
+        flags.queue === undefined
+          ? undefined
+          : await openQueue(flags.queue, identity, flags.symmetry !== false);
       const saved: CheckpointFile | undefined =
         flags.checkpoint === undefined
           ? undefined
-          : await openCheckpoint(flags.checkpoint, {
-              rules: game.rules,
-              objective,
-              maxDepth: maxDepth ?? null,
-              consistentOnly,
-            });
-      if (saved && saved.found > 0 && io.errIsTerminal) {
-        io.err(`resuming from ${flags.checkpoint}: ${saved.found} jobs already finished\n`);
+          : await openCheckpoint(flags.checkpoint, identity);
+      const found = saved?.found ?? queued?.found ?? 0;
+      if (found > 0 && io.errIsTerminal) {
+        io.err(
+          `resuming from ${flags.checkpoint ?? flags.queue}: ${found} jobs already finished\n`,
+        );
       }
 
       const started = performance.now();
@@ -147,14 +166,28 @@ export function optimalCommand(program: Command, io: Io): void {
         interrupted = true;
       };
       process.once('SIGINT', onInterrupt);
-      const display = proofDisplay(io, threads, flags.json ?? false, objective === 'crush');
+      const display = proofDisplay(
+        io,
+        queued?.workers ?? threads,
+        flags.json ?? false,
+        objective === 'crush',
+      );
       // A short proof runs in this thread, with the library's own runner (it shares the
       // planner's search). Anything that may run long goes to worker threads, one at least, so
       // that this thread stays free to hear Ctrl-C.
       const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
-      const runner = short
-        ? undefined
-        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes);
+      // A proof on a queue plans here with a table of its own; its workers build theirs.
+      const table = scoreTable(io, game, !short && !queued);
+      const runner =
+        queued?.runner ??
+        (short
+          ? undefined
+          : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes, table));
+      // Writes to Redis one after the other, in the order the jobs finished.
+      let stored = Promise.resolve();
+      const store = (): void => {
+        if (queued) stored = stored.then(() => queued.save());
+      };
       let result: OptimalResult;
       try {
         result = await findOptimal(game, {
@@ -165,18 +198,23 @@ export function optimalCommand(program: Command, io: Io): void {
           runner,
           cacheBytes,
           progressEvery: 512,
-          checkpoint: saved?.checkpoint,
+          checkpoint: saved?.checkpoint ?? queued?.checkpoint,
           onProgress: (progress) => {
             display.update(progress);
             saved?.save();
+            store();
             return interrupted || performance.now() > deadline;
           },
         });
+        saved?.save(true);
+        store();
+        await stored;
+        await queued?.finish(result.proved);
       } finally {
         display.stop();
         process.removeListener('SIGINT', onInterrupt);
+        await queued?.close();
       }
-      saved?.save(true);
       const seconds = (performance.now() - started) / 1000;
       printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
       if (flags.out && result.tree) {
@@ -184,6 +222,38 @@ export function optimalCommand(program: Command, io: Io): void {
         if (!flags.json) io.out(`tree written to ${flags.out}\n`);
       }
     });
+}
+
+/** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
+async function openQueue(
+  url: string,
+  identity: ProofIdentity,
+  symmetry: boolean,
+): Promise<QueueProof> {
+  const { queueName, readQueueUrl } = await import('./queue.js');
+  const address = readQueueUrl(url);
+  const { openQueueProof } = await import('./queue-runner.js');
+  return openQueueProof(address, queueName(identity, symmetry), identity);
+}
+
+/**
+ * The game's score table for the search, built here once (in shared memory when worker
+ * threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
+ * terminal, since it takes a while (Super Mastermind: 1 GiB).
+ */
+function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
+  const large = !game.tableFits;
+  const started = performance.now();
+  if (large && io.errIsTerminal) {
+    io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
+  }
+  const table = shared
+    ? sharedScoreTable(game)
+    : game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
+  if (large && io.errIsTerminal) {
+    io.err(`score table built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  return table;
 }
 
 /**
@@ -224,10 +294,13 @@ function printResult(
     nodes: result.nodes,
     lookaheads: result.lookaheads,
     threads,
-    ...(flags.checkpoint === undefined ? {} : { resumed: result.resumed }),
+    ...(flags.checkpoint === undefined && flags.queue === undefined
+      ? {}
+      : { resumed: result.resumed }),
     seconds: Number(seconds.toFixed(3)),
   };
-  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s${flags.checkpoint === undefined ? '' : `, ${result.resumed} jobs from the checkpoint`}`;
+  const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';
+  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
   if (result.impossible) {
     // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
     const message = `no strategy solves every secret within ${maxDepth} guesses`;

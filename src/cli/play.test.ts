@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFirstConsistent,
+  naiveHits,
+  naiveScore,
+} from '../../test/naive.js';
 import { gameFor } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { secretFromSeed } from '../session.js';
@@ -150,6 +156,65 @@ describe('codebreaker play, codebreaker role', () => {
       new RegExp(`\\n {2}the secret was ${secret} \\(you gave up after 1 guess\\)\\n$`),
     );
     expect(out).toContain(`     ${answer(secret, '0123')}  `);
+  });
+});
+
+describe('codebreaker play, black pegs only', () => {
+  const black = ['--game', 'mastermind', '--feedback', 'black'];
+
+  it('as codemaker, takes the hits alone (2 or 2H), refuses blows and says what it expects', async () => {
+    const secret = '6543';
+    const codes = naiveCodes(4, '123456', true);
+    const guesses = naiveFirstConsistent(codes, secret, naiveBlackAnswer);
+    const answers = guesses.map((g, i) => `${naiveHits(secret, g)}${i % 2 === 0 ? '' : 'H'}`);
+    const input = ['1H1B', '5', 'help', ...answers].join('\n');
+    const { status, out, err } = await play(input, ...black);
+    expect(status).toBe(0);
+    expect(err.split('\n')).toEqual([
+      "codebreaker: cannot read the answer '1H1B': this game answers with hits only: write the number of hits (black pegs) as 2 or 2H",
+      'codebreaker: the answer 5H cannot occur with 4 pegs',
+      '',
+    ]);
+    expect(out).toContain(
+      'Mastermind with black pegs only (4 pegs, 6 colours, repetition allowed; hits, no blows)\n',
+    );
+    expect(out).toContain(
+      'answer each guess with its hits (black pegs: right symbol, right place)',
+    );
+    expect(out).toContain('  Answer my guess with its number of hits (black pegs): 2 or 2H.\n');
+    expect(guessesOf(out)).toEqual(guesses);
+    const first = naiveHits(secret, guesses[0]);
+    const left = codes.filter((code) => naiveHits(code, guesses[0]) === first).length;
+    expect(out).toContain(
+      `\n     ${first}H  ${'●'.repeat(first)}${'·'.repeat(4 - first)}  ${first} hit${first === 1 ? '' : 's'}; ${left} secrets left\n`,
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `\\. ${secret}\\n {5}4H {2}●●●● {2}4 hits: solved in ${guesses.length} guesses\\n$`,
+      ),
+    );
+  });
+
+  it('as codebreaker, scores each guess with its hits alone', async () => {
+    const game = gameFor(resolveRules({ game: 'mastermind', feedback: 'black' }));
+    const secret = game.codes.make(secretFromSeed(game, 11));
+    const { status, out, err } = await play(
+      '1122\ngive up\n',
+      ...black,
+      '--role',
+      'codebreaker',
+      '--seed',
+      '11',
+    );
+    expect([status, err]).toEqual([0, '']);
+    expect(out).toContain(
+      'Guess it: each answer counts hits only (black pegs: right symbol, right place).',
+    );
+    const hits = naiveHits(secret, '1122');
+    expect(out).toContain(
+      `  1. 1122\n     ${hits}H  ${'●'.repeat(hits)}${'·'.repeat(4 - hits)}  ${hits} hit${hits === 1 ? '' : 's'}\n`,
+    );
+    expect(out).toContain(`the secret was ${secret} (you gave up after 1 guess)`);
   });
 });
 

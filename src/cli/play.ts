@@ -11,7 +11,7 @@
  */
 import { type Command, Option } from 'commander';
 import { CodebreakerError } from '../errors.js';
-import { type Feedback, answerOf, makeFeedback, parseFeedback } from '../feedback.js';
+import { parseFeedback } from '../feedback.js';
 import type { Game } from '../game.js';
 import { type Rules, describeRules } from '../rules.js';
 import {
@@ -139,8 +139,15 @@ async function playCodemaker(
     [
       describeRules(game.rules),
       `Think of a secret: ${codesText(game.rules)}. I guess with ${describeStrategy(chosen)};`,
-      'answer each guess with its hits (right symbol, right place) and blows (right symbol,',
-      `wrong place), written 2H1B, '2 1' or 2,1. ${commandsText('codemaker')}`,
+      ...(game.feedback === 'black'
+        ? [
+            'answer each guess with its hits (black pegs: right symbol, right place), written',
+            `2 or 2H. ${commandsText('codemaker')}`,
+          ]
+        : [
+            'answer each guess with its hits (right symbol, right place) and blows (right symbol,',
+            `wrong place), written 2H1B, '2 1' or 2,1. ${commandsText('codemaker')}`,
+          ]),
       '',
       '',
     ].join('\n'),
@@ -154,12 +161,12 @@ async function playCodemaker(
     const command = commandOf(line, 'codemaker', io);
     if (command === 'quit') return quit(io);
     if (command === 'help') {
-      io.out(helpText('codemaker'));
+      io.out(helpText('codemaker', game));
     } else if (command === 'undo') {
       const undone = session.undo();
       if (undone) {
         io.out(
-          `  took back ${makeFeedback(answerOf(game.pegs, undone.answer))} to ${game.codes.make(undone.guess)} (guess ${session.turns.length + 1})\n`,
+          `  took back ${game.answerText(undone.answer)} to ${game.codes.make(undone.guess)} (guess ${session.turns.length + 1})\n`,
         );
         announce = true;
       } else {
@@ -186,8 +193,15 @@ async function playCodebreaker(
     [
       describeRules(game.rules),
       `I have picked a secret (seed ${seed}; --seed ${seed} picks it again): ${codesText(game.rules)}.`,
-      'Guess it: each answer counts hits (right symbol, right place) and blows (right symbol,',
-      `wrong place). ${commandsText('codebreaker')}`,
+      ...(game.feedback === 'black'
+        ? [
+            'Guess it: each answer counts hits only (black pegs: right symbol, right place).',
+            commandsText('codebreaker'),
+          ]
+        : [
+            'Guess it: each answer counts hits (right symbol, right place) and blows (right symbol,',
+            `wrong place). ${commandsText('codebreaker')}`,
+          ]),
       '',
       '',
     ].join('\n'),
@@ -200,7 +214,7 @@ async function playCodebreaker(
     const command = isCode(game, line) ? undefined : commandOf(line, 'codebreaker', io);
     if (command === 'quit') return quit(io);
     if (command === 'help') {
-      io.out(helpText('codebreaker'));
+      io.out(helpText('codebreaker', game));
     } else if (command === 'hint') {
       const { remaining, suggestion } = session.hint();
       io.out(
@@ -286,23 +300,28 @@ function quit(io: Io): void {
   io.out('  game left unfinished\n');
 }
 
-/** `     2H1B  ●●○·  2 hits, 1 blow` and what follows from it. */
+/**
+ * `     2H1B  ●●○·  2 hits, 1 blow` (in a black-peg game `     2H  ●●··  2 hits`) and what follows
+ * from it.
+ */
 function answerLine(game: Game, turn: PlayedTurn, guesses: number, remaining = true): string {
-  const feedback = answerOf(game.pegs, turn.answer);
-  const shown = `${INDENT}${makeFeedback(feedback)}  ${pegsText(feedback, game.pegs)}  ${words(feedback)}`;
+  const shown = `${INDENT}${game.answerText(turn.answer)}  ${pegsText(game, turn.answer)}  ${words(game, turn.answer)}`;
   if (turn.answer === game.solved) {
     return `${shown}: solved in ${guesses} guess${guesses === 1 ? '' : 'es'}`;
   }
   return remaining ? `${shown}; ${secretsText(turn.remaining)} left` : shown;
 }
 
-/** Hits as black pegs, blows as white pegs, the rest empty. */
-function pegsText({ hits, blows }: Feedback, count: number): string {
-  return '●'.repeat(hits) + '○'.repeat(blows) + '·'.repeat(count - hits - blows);
+/** Hits as black pegs, blows as white pegs (none in a black-peg game), the rest empty. */
+function pegsText(game: Game, answer: number): string {
+  const { hits, blows } = game.answerOf(answer);
+  return '●'.repeat(hits) + '○'.repeat(blows) + '·'.repeat(game.pegs - hits - blows);
 }
 
-function words({ hits, blows }: Feedback): string {
-  return `${hits} hit${hits === 1 ? '' : 's'}, ${blows} blow${blows === 1 ? '' : 's'}`;
+function words(game: Game, answer: number): string {
+  const { hits, blows } = game.answerOf(answer);
+  const said = `${hits} hit${hits === 1 ? '' : 's'}`;
+  return game.feedback === 'black' ? said : `${said}, ${blows} blow${blows === 1 ? '' : 's'}`;
 }
 
 function secretsText(count: number): string {
@@ -319,10 +338,12 @@ function commandsText(role: Role): string {
   return `Commands: ${COMMANDS_OF[role].join(', ')}.`;
 }
 
-function helpText(role: Role): string {
+function helpText(role: Role, game: Game): string {
   const what =
     role === 'codemaker'
-      ? "  Answer my guess with its hits and blows: 2H1B, '2 1' or 2,1."
+      ? game.feedback === 'black'
+        ? '  Answer my guess with its number of hits (black pegs): 2 or 2H.'
+        : "  Answer my guess with its hits and blows: 2H1B, '2 1' or 2,1."
       : "  Type a guess to have it scored. A command that is also a code is written with ':' (:hint).";
   const lines = COMMANDS_OF[role].map((name) => `  ${name.padEnd(8)} ${COMMAND_HELP[name]}`);
   return `${what}\n${lines.join('\n')}\n`;

@@ -32,6 +32,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   verify: async () => (await import('./verify.js')).verifyCommand,
   optimal: async () => (await import('./optimal.js')).optimalCommand,
   static: async () => (await import('./static.js')).staticCommand,
+  worker: async () => (await import('./worker.js')).workerCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
   puzzle: async () => (await import('./puzzle.js')).puzzleCommand,
 };

@@ -37,10 +37,16 @@ export function objectiveText(value: number, crush: boolean): string {
 }
 
 /**
- * A display for a proof on `threads` threads; `json` chooses JSON lines off a terminal; `crush`:
+ * A display for a proof on `threads` threads, or on the workers of a queue as last counted;
+ * `json` chooses JSON lines off a terminal; `crush`:
  * the totals are the crush objective's.
  */
-export function proofDisplay(io: Io, threads: number, json: boolean, crush = false): ProofDisplay {
+export function proofDisplay(
+  io: Io,
+  threads: number | (() => WorkersSeen),
+  json: boolean,
+  crush = false,
+): ProofDisplay {
   const started = performance.now();
   const status = statusLine(io);
   let latest: ProofProgress | undefined;
@@ -50,7 +56,7 @@ export function proofDisplay(io: Io, threads: number, json: boolean, crush = fal
     !io.errIsTerminal && json
       ? setInterval(() => {
           if (latest) {
-            const line = { progress: progressJson(latest, seconds(), crush) };
+            const line = { progress: progressJson(latest, seconds(), crush, threads) };
             io.err(`${JSON.stringify(line)}\n`);
           }
         }, JSON_LINE_MS)
@@ -78,9 +84,24 @@ function secondsLeft(progress: ProofProgress, elapsed: number): number | undefin
   return (elapsed * (workKnown - workDone)) / workDone;
 }
 
+/** The workers of a queue, as last counted. */
+export interface WorkersSeen {
+  readonly workers: number;
+  readonly threads: number;
+}
+
+/** "2 threads", or "3 workers, 6 threads". */
+function whereText(threads: number | (() => WorkersSeen)): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (typeof threads === 'number') return plural(threads, 'thread');
+  const seen = threads();
+  if (seen.workers === 0) return 'waiting for workers';
+  return `${plural(seen.workers, 'worker')}, ${plural(seen.threads, 'thread')}`;
+}
+
 function statusText(
   progress: ProofProgress,
-  threads: number,
+  threads: number | (() => WorkersSeen),
   elapsed: number,
   crush: boolean,
 ): string {
@@ -89,7 +110,7 @@ function statusText(
     : 'no strategy yet';
   const left = secondsLeft(progress, elapsed);
   const parts = [
-    `proving (${threads} thread${threads === 1 ? '' : 's'})`,
+    `proving (${whereText(threads)})`,
     best,
     `lower bound ${objectiveText(progress.lowerBound, crush)}`,
     `jobs ${progress.jobsDone}/${progress.jobsKnown}`,
@@ -103,9 +124,11 @@ function progressJson(
   progress: ProofProgress,
   elapsed: number,
   crush: boolean,
+  threads: number | (() => WorkersSeen),
 ): Record<string, unknown> {
   const left = secondsLeft(progress, elapsed);
   return {
+    ...(typeof threads === 'number' ? {} : threads()),
     seconds: Math.round(elapsed),
     best: objectiveJson(progress.best, crush),
     lowerBound: objectiveJson(progress.lowerBound, crush),

@@ -2,8 +2,8 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
-import { type Game, gameFor } from '../game.js';
-import { readWholeNumber } from '../numbers.js';
+import { type Game, TABLE_MAX_CODES, gameFor } from '../game.js';
+import { groupThousands, readWholeNumber } from '../numbers.js';
 import { DEFAULT_PRESET, PRESET_NAMES, resolveRules } from '../rules.js';
 import { HEURISTIC_NAMES } from '../strategies/heuristic.js';
 import {
@@ -17,7 +17,7 @@ import type { Io } from './io.js';
 import { cachedOptimalStrategy } from './optimal-cache.js';
 import { statusLine } from './progress.js';
 
-/** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat` and `--alphabet`. */
+/** Adds `--game`, `--pegs`, `--colors`, `--repeat`, `--no-repeat`, `--alphabet` and `--feedback`. */
 export function addRulesOptions(command: Command): Command {
   return command
     .option('--game <name>', `preset: ${PRESET_NAMES.join(', ')} (default: ${DEFAULT_PRESET})`)
@@ -25,7 +25,11 @@ export function addRulesOptions(command: Command): Command {
     .option('--colors <k>', 'number of symbols, overriding the preset')
     .option('--repeat', 'a code may repeat a symbol')
     .option('--no-repeat', 'a code may not repeat a symbol')
-    .option('--alphabet <symbols>', 'the symbols in order (default: the preset’s, else 0-9 a-z)');
+    .option('--alphabet <symbols>', 'the symbols in order (default: the preset’s, else 0-9 a-z)')
+    .option(
+      '--feedback <kind>',
+      'what an answer tells: full (hits and blows) or black (hits only: black-peg Mastermind) (default: full)',
+    );
 }
 
 /** Adds `--strategy` and `--seed`. */
@@ -82,7 +86,7 @@ export async function strategyFromFlags(
   if (name === 'optimal' && !game.tableFits) {
     throw new CodebreakerError(
       'too-large',
-      `the optimal strategy needs a score table; ${game.size} codes is more than the exact search handles`,
+      `no optimal strategy is known for a game of ${groupThousands(game.size)} codes (it is proved and cached for games of up to ${groupThousands(TABLE_MAX_CODES)}); codebreaker optimal starts a proof, with --time-limit and --checkpoint`,
     );
   }
   const strategy =
@@ -131,6 +135,7 @@ export interface RulesFlags {
   colors?: string;
   repeat?: boolean;
   alphabet?: string;
+  feedback?: string;
 }
 
 /** The game the rules flags describe. */
@@ -174,12 +179,17 @@ export function seedFromFlag(value: string | undefined): number {
 
 /** Reads `--time-limit`: a positive number of seconds, such as 90 or 1.5; undefined if absent. */
 export function timeLimitFlag(value: string | undefined): number | undefined {
+  return secondsFlag(value, '--time-limit');
+}
+
+/** Reads a flag of seconds: a positive number, such as 90 or 1.5; undefined if absent. */
+export function secondsFlag(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds > 0)) {
     throw new CodebreakerError(
       'bad-option',
-      `--time-limit must be a positive number of seconds, not '${value}'`,
+      `${flag} must be a positive number of seconds, not '${value}'`,
     );
   }
   return seconds;

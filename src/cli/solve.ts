@@ -1,6 +1,5 @@
 /** `codebreaker solve SECRET`: play a strategy against one secret. */
 import type { Command } from 'commander';
-import { answerOf, makeFeedback } from '../feedback.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { solve } from '../solve.js';
 import type { Io } from './io.js';
@@ -34,10 +33,12 @@ export function solveCommand(program: Command, io: Io): void {
       const chosen = await strategyFromFlags(game, flags, io);
       const secret = game.codes.parse(secretText);
       const turns = solve(game, chosen.strategy, secret);
-      const guesses = turns.map((turn) => ({
-        code: game.codes.make(turn.guess),
-        ...answerOf(game.pegs, turn.answer),
-      }));
+      // A black-peg answer has hits only: its JSON has no "blows" rather than a made-up 0.
+      const guesses = turns.map((turn) => {
+        const { hits, blows } = game.answerOf(turn.answer);
+        const code = game.codes.make(turn.guess);
+        return game.feedback === 'black' ? { code, hits } : { code, hits, blows };
+      });
       if (flags.json) {
         const doc = {
           rules: rulesJson(game.rules),
@@ -52,8 +53,9 @@ export function solveCommand(program: Command, io: Io): void {
       const width = String(guesses.length).length;
       const lines = [
         `${describeRules(game.rules)}, ${describeStrategy(chosen)}, secret ${game.codes.make(secret)}`,
-        ...guesses.map(
-          (g, i) => `${String(i + 1).padStart(width + 2)}. ${g.code}  ${makeFeedback(g)}`,
+        ...turns.map(
+          (turn, i) =>
+            `${String(i + 1).padStart(width + 2)}. ${game.codes.make(turn.guess)}  ${game.answerText(turn.answer)}`,
         ),
         `solved in ${guesses.length} guess${guesses.length === 1 ? '' : 'es'}`,
       ];

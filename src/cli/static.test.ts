@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import { naiveCodes, naiveHits, naiveScore } from '../../test/naive.js';
 
 /** Every code's answers to `guesses`, by counting: distinct rows mean the guesses identify. */
 function naiveRows(pegs: number, alphabet: string, repeat: boolean, guesses: string[]): string[] {
@@ -48,6 +48,32 @@ describe('codebreaker static', () => {
         .map((a) => a.replace(/(\d)-(\d)/, '$1H$2B'))
         .join(' '.repeat(2));
       expect(out).toContain(`\n${secret}     ${answers}\n`);
+    }
+  });
+
+  it('with --feedback black, answers with hits alone, in the table and on worker threads', async () => {
+    const black = ['--pegs', '3', '--colors', '3', '--repeat', '--feedback', 'black'];
+    const { out } = await cli('static', ...black, '--table');
+    expect(out).toMatch(/^rules {4}3 pegs, 3 colours, repetition allowed, black pegs only/);
+    const guesses = /\nguesses {2}(.*)\n/.exec(out)![1].split(' ');
+    const codes = naiveCodes(3, '012', true);
+    const rows = codes.map((secret) => guesses.map((g) => `${naiveHits(secret, g)}H`));
+    expect(new Set(rows.map((row) => row.join(' '))).size).toBe(27);
+    for (const [i, secret] of codes.entries()) {
+      expect(out).toContain(`\n${secret}     ${rows[i].join(' '.repeat(4))}\n`);
+    }
+    const argv = ['static', '--pegs', '3', '--colors', '5', '--repeat', '--feedback', 'black'];
+    const one = JSON.parse((await cli(...argv, '--json', '--threads', '1')).out);
+    const two = JSON.parse((await cli(...argv, '--json', '--threads', '2')).out);
+    expect(one.rules.feedback).toBe('black');
+    // The first thread to find a set settles the size, so the set may differ; the size may not.
+    expect(two).toMatchObject({ size: one.size, proved: true, threads: 2 });
+    const fives = naiveCodes(3, '01234', true);
+    for (const { guesses: set } of [one, two]) {
+      const distinct = new Set(
+        fives.map((secret) => set.map((g: string) => naiveHits(secret, g)).join(' ')),
+      );
+      expect(distinct.size).toBe(125);
     }
   });
 

@@ -1,7 +1,6 @@
 /** `codebreaker static`: the fewest guesses that, asked all at once, identify every secret. */
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
-import { answerOf, makeFeedback } from '../feedback.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
@@ -62,7 +61,7 @@ export async function solveStaticOnThreads(
 function answerTable(game: Game, guesses: readonly number[]): [string, string[]][] {
   const rows: [string, string[]][] = [];
   for (let secret = 0; secret < game.size; secret++) {
-    const answers = guesses.map((g) => makeFeedback(answerOf(game.pegs, game.score(g, secret))));
+    const answers = guesses.map((g) => game.answerText(game.score(g, secret)));
     rows.push([game.codes.make(secret), answers]);
   }
   return rows;

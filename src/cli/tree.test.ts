@@ -37,6 +37,7 @@ describe('codebreaker tree and verify', () => {
     [[], 28024],
     [['--game', 'mastermind'], 7471],
     [['--game', 'hit-and-blow', '--strategy', 'random-consistent', '--seed', '4'], undefined],
+    [['--game', 'mastermind', '--feedback', 'black', '--strategy', 'minimax'], undefined],
   ])('%j: verify gives the statistics analyze gives', async (flags, total) => {
     const file = join(dir, `${flags.join('')}.json`);
     const written = await cli('tree', ...flags, '--out', file);
@@ -51,6 +52,10 @@ describe('codebreaker tree and verify', () => {
     expect(doc.rules).toEqual(analysed.rules);
     expect(statistics(doc)).toEqual(statistics(analysed));
     if (total !== undefined) expect(doc.total).toBe(total);
+    const black = flags.includes('black');
+    expect(doc.rules.feedback).toBe(black ? 'black' : undefined);
+    const keys = Object.keys(JSON.parse(await readFile(file, 'utf8')).root.children);
+    for (const key of keys) expect(key).toMatch(black ? /^\dH$/ : /^\dH\dB$/);
   });
 
   it('writes the tree to standard output, naming its strategy', async () => {

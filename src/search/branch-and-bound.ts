@@ -37,7 +37,7 @@
  * and merging their answers is search/optimal.ts's; this module searches one job.
  */
 import { classOf, partition } from '../candidates.js';
-import { answerOf, canOccur } from '../feedback.js';
+import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
@@ -45,6 +45,19 @@ import { GuessChoice } from './guess-choice.js';
 import { type Ranking, RankingKernels, leastBound, newRanking } from './ranking.js';
 import { SetCache } from './set-cache.js';
 import { EXACT, SEARCHED, SIZE_ONLY, Split } from './split.js';
+
+/**
+ * The largest game the search takes: its score table, one byte a pair of codes, is 1 GiB at
+ * 32,768 codes (Super Mastermind), built once and shared by the threads of a proof.
+ */
+export const SEARCH_MAX_CODES = 32768;
+
+/**
+ * The longest the search goes without telling `onProgress`, in milliseconds: on the largest
+ * games one node or lookahead can take a second (3,000 secrets ranked against 32,768 guesses),
+ * so counting nodes alone would leave a request to stop unheard for minutes.
+ */
+const REPORT_MS = 250;
 
 /** Classes at least this large get a lookahead bound before a guess's classes are solved. */
 const LOOKAHEAD_MIN_CANDIDATES = 6;
@@ -65,7 +78,10 @@ export interface SearchOptions {
    * total then has the fewest such secrets first. Only with a depth budget.
    */
   crush?: boolean;
-  /** Called about every `progressEvery` nodes; return true to stop the search. */
+  /**
+   * Called about every `progressEvery` nodes, and at least every quarter of a second while
+   * nodes or lookaheads are searched; return true to stop the search.
+   */
   onProgress?: (progress: SearchProgress) => boolean | undefined;
   progressEvery?: number;
   /** About how much memory the cache of solved sets may take, in bytes. */
@@ -126,6 +142,9 @@ export class OptimalSearch {
   readonly #lookaheadOn: boolean;
   readonly #onProgress: SearchOptions['onProgress'];
   readonly #progressEvery: number;
+  /** Nodes at the last report to `onProgress`, and when it was (`Date.now()`). */
+  #reportedNodes = 0;
+  #reportedAt = Date.now();
   /** Partition buffers of `#evaluate`, one per level of the recursion. */
   readonly #splits: Split[] = [];
   /** Per level of the recursion, the indices of a ranking's guesses of equal key (`#node`). */
@@ -139,19 +158,20 @@ export class OptimalSearch {
     readonly game: Game,
     options: SearchOptions = {},
   ) {
-    const table = game.useTable();
+    const table = game.useTable({ maxCodes: SEARCH_MAX_CODES });
     if (!table) {
-      throw new RangeError(`exact search needs a score table; ${game.size} codes is too many`);
+      throw new RangeError(
+        `exact search needs a score table; ${game.size} codes is more than ${SEARCH_MAX_CODES}`,
+      );
     }
     this.#table = table;
-    this.#cache = new SetCache(options.cacheBytes);
+    this.#cache = new SetCache(options.cacheBytes, options.crush ?? false);
     this.#choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
     this.#onProgress = options.onProgress;
     this.#progressEvery = options.progressEvery ?? 4096;
     let possible = 0;
-    for (let a = 0; a < game.answers; a++)
-      if (canOccur(game.rules, answerOf(game.pegs, a))) possible++;
+    for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.bounds = new SizeBounds(Math.max(possible, 2), game.size, options.crush ?? false);
     this.#kernels = new RankingKernels(game, this.bounds, table);
   }
@@ -335,13 +355,7 @@ export class OptimalSearch {
     if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) return cachedCost;
 
     this.nodes++;
-    if (
-      this.#onProgress &&
-      this.nodes % this.#progressEvery === 0 &&
-      this.#onProgress({ nodes: this.nodes })
-    ) {
-      throw new SearchStopped();
-    }
+    this.#checkIn();
 
     const ranking = ranked ?? this.#rank(candidates, depth, limit);
     ranking.saved = false;
@@ -395,6 +409,23 @@ export class OptimalSearch {
     const lower = Math.max(proved, cachedCost);
     cache.set(candidates, depth, lower, -1);
     return lower;
+  }
+
+  /**
+   * Tells `onProgress` where the search stands if `progressEvery` nodes or `REPORT_MS` have
+   * passed since it last did; throws `SearchStopped` if it asks to stop.
+   */
+  #checkIn(): void {
+    if (!this.#onProgress) return;
+    const now = Date.now();
+    if (
+      this.nodes - this.#reportedNodes < this.#progressEvery &&
+      now - this.#reportedAt < REPORT_MS
+    )
+      return;
+    this.#reportedNodes = this.nodes;
+    this.#reportedAt = now;
+    if (this.#onProgress({ nodes: this.nodes })) throw new SearchStopped();
   }
 
   /** The ranking buffer of the current level of the recursion. */
@@ -466,6 +497,7 @@ export class OptimalSearch {
    */
   #lookahead(candidates: Int32Array, depth: number, ranking: Ranking, limit: number): number {
     this.lookaheads++;
+    this.#checkIn();
     this.#rank(candidates, depth, limit, ranking);
     ranking.saved = true;
     ranking.members = candidates;

@@ -18,7 +18,7 @@ import { crc32 } from '../checksum.js';
  * (search/cost.ts); `null` stands for ∞ (no strategy within the depth).
  */
 import { CodebreakerError } from '../errors.js';
-import type { Rules } from '../rules.js';
+import { type Rules, feedbackOf, rulesJson } from '../rules.js';
 import type { Objective } from './cost.js';
 
 /** The question a proof answers: a checkpoint serves only a proof of the same question. */
@@ -81,11 +81,7 @@ export class Checkpoint {
     const checkpoint = new Checkpoint(identity);
     if (typeof doc.jobs !== 'object' || doc.jobs === null) throw bad('it has no jobs');
     for (const [key, value] of Object.entries(doc.jobs)) {
-      if (!Array.isArray(value) || (value[0] !== null && typeof value[0] !== 'number')) {
-        throw bad(`job ${key} is not a record`);
-      }
-      const cost = value[0] === null ? Number.POSITIVE_INFINITY : value[0];
-      checkpoint.#jobs.set(key, value.length > 1 ? { cost, tree: value[1] } : { cost });
+      checkpoint.#jobs.set(key, recordFromJson(key, value));
     }
     return checkpoint;
   }
@@ -100,6 +96,11 @@ export class Checkpoint {
     return this.#jobs.get(key);
   }
 
+  /** Every finished job, in the order first recorded. */
+  entries(): IterableIterator<[string, JobRecord]> {
+    return this.#jobs.entries();
+  }
+
   /** Records that job `key` finished with `record`. */
   put(key: string, record: JobRecord): void {
     this.#jobs.set(key, record);
@@ -109,21 +110,32 @@ export class Checkpoint {
   /** The file: header line and body (see the module comment). */
   write(): string {
     const jobs: Record<string, unknown[]> = {};
-    for (const [key, { cost, tree }] of this.#jobs) {
-      const packed = Number.isFinite(cost) ? cost : null;
-      jobs[key] = tree ? [packed, tree] : [packed];
-    }
+    for (const [key, record] of this.#jobs) jobs[key] = recordJson(record);
     const body = JSON.stringify({ proof: identityJson(this.identity), jobs });
     const encoded = new TextEncoder().encode(body);
     return `${MAGIC} ${VERSION} crc32=${crc32(encoded)} bytes=${encoded.length}\n${body}`;
   }
 }
 
+/** A record as the file keeps it: `[cost]` or `[cost, tree]`, ∞ as null. */
+export function recordJson({ cost, tree }: JobRecord): unknown[] {
+  const packed = Number.isFinite(cost) ? cost : null;
+  return tree ? [packed, tree] : [packed];
+}
+
+/** A record of job `key` read back; throws `CodebreakerError` if it is not one. */
+export function recordFromJson(key: string, value: unknown): JobRecord {
+  if (!Array.isArray(value) || (value[0] !== null && typeof value[0] !== 'number')) {
+    throw bad(`job ${key} is not a record`);
+  }
+  const cost = value[0] === null ? Number.POSITIVE_INFINITY : value[0];
+  return value.length > 1 ? { cost, tree: value[1] } : { cost };
+}
+
 /** The identity as the file keeps it (fixed key order, so it compares as text). */
 function identityJson(identity: ProofIdentity): ProofIdentity {
-  const { pegs, colors, repeat, alphabet } = identity.rules;
   return {
-    rules: { pegs, colors, repeat, alphabet },
+    rules: rulesJson(identity.rules),
     objective: identity.objective,
     maxDepth: identity.maxDepth,
     consistentOnly: identity.consistentOnly,
@@ -135,7 +147,7 @@ function describeIdentity(identity: ProofIdentity | undefined): string {
   const rules = identity?.rules;
   if (!rules || typeof rules !== 'object') return 'unknown rules';
   const parts = [
-    `${rules.pegs} pegs, ${rules.colors} colours ${rules.repeat ? 'with' : 'without'} repetition, alphabet ${rules.alphabet}`,
+    `${rules.pegs} pegs, ${rules.colors} colours ${rules.repeat ? 'with' : 'without'} repetition, alphabet ${rules.alphabet}${feedbackOf(rules) === 'black' ? ', black pegs only' : ''}`,
     `objective ${identity.objective}`,
   ];
   if (identity.maxDepth !== null) parts.push(`at most ${identity.maxDepth} guesses`);

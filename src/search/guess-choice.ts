@@ -5,14 +5,18 @@
  * with what is cheap to know per level: the colours its guesses used, and whether a position
  * permutation fixes them. When none does, or the node is small, only colours are renamed
  * (unused ones, dead ones), and those representatives are cached by the two colour sets as bit
- * masks: the search meets the same few sets millions of times.
+ * masks: the search meets the same few sets millions of times. Black-peg games with repetition
+ * rename colours position by position (src/symmetry.ts), so there the two colour sets are kept
+ * per position.
  */
 import type { Game } from '../game.js';
 import {
   colourClassRepresentatives,
+  colourClassRepresentativesAt,
   colourRepresentatives,
   guessRepresentatives,
   hasPositionalSymmetry,
+  renamesPerPosition,
 } from '../symmetry.js';
 
 /** Nodes at least this large use the full symmetry group. */
@@ -36,6 +40,14 @@ export class GuessChoice {
   readonly #colourMasks: Int32Array | undefined;
   /** Colour-only representatives by (unused colours, dead colours). */
   readonly #colourReps = new Map<number, Int32Array | undefined>();
+  /** Whether colours are renamed position by position (`renamesPerPosition`). */
+  readonly #perPosition: boolean;
+  /** With `#perPosition`, per level: the colours its guesses put at each position, as masks. */
+  readonly #usedAt: Int32Array[] = [];
+  /** With `#perPosition`, the colours the node's candidates have at each position, as masks. */
+  readonly #liveAt: Int32Array;
+  /** Colour-only representatives by the masks of each position (`#perPosition`). */
+  readonly #colourRepsAt = new Map<string, Int32Array | undefined>();
   readonly #isCandidate: Uint8Array;
 
   constructor(game: Game, symmetry: boolean, consistentOnly: boolean) {
@@ -43,6 +55,9 @@ export class GuessChoice {
     this.#symmetry = symmetry;
     this.#consistentOnly = consistentOnly;
     this.#isCandidate = new Uint8Array(game.size);
+    this.#perPosition = renamesPerPosition(game);
+    this.#usedAt.push(new Int32Array(game.pegs));
+    this.#liveAt = new Int32Array(game.pegs);
     if (game.rules.colors <= MASKED_COLOURS) {
       const { pegs } = game;
       const symbols = game.codes.symbols;
@@ -76,6 +91,14 @@ export class GuessChoice {
     const level = history.length;
     this.#usedColours[level] = this.#usedColours[level - 1] | (this.#colourMasks?.[guess] ?? 0);
     this.#positional[level] = -1;
+    if (this.#perPosition) {
+      const { pegs } = this.#game;
+      const symbols = this.#game.codes.symbols;
+      this.#usedAt[level] ??= new Int32Array(pegs);
+      const used = this.#usedAt[level];
+      const before = this.#usedAt[level - 1];
+      for (let i = 0; i < pegs; i++) used[i] = before[i] | (1 << symbols[guess * pegs + i]);
+    }
   }
 
   /** Takes the last guess back. */
@@ -102,6 +125,13 @@ export class GuessChoice {
     const masks = this.#colourMasks;
     if (
       masks &&
+      this.#perPosition &&
+      (candidates.length < FULL_SYMMETRY_MIN_CANDIDATES || !this.#hasPositional(level))
+    ) {
+      return this.#representativesAt(candidates, level);
+    }
+    if (
+      masks &&
       (candidates.length < FULL_SYMMETRY_MIN_CANDIDATES || !this.#hasPositional(level))
     ) {
       const all = 2 ** game.rules.colors - 1;
@@ -119,6 +149,32 @@ export class GuessChoice {
     return candidates.length >= FULL_SYMMETRY_MIN_CANDIDATES
       ? guessRepresentatives(game, history, candidates)
       : colourRepresentatives(game, history, candidates);
+  }
+
+  /**
+   * The colour-only representatives when colours are renamed position by position: by the
+   * colours guesses put at each position and those candidates have there, cached by both.
+   */
+  #representativesAt(candidates: Int32Array, level: number): Int32Array | undefined {
+    const game = this.#game;
+    const { pegs } = game;
+    const symbols = game.codes.symbols;
+    const live = this.#liveAt;
+    live.fill(0);
+    for (let k = 0; k < candidates.length; k++) {
+      const base = candidates[k] * pegs;
+      for (let i = 0; i < pegs; i++) live[i] |= 1 << symbols[base + i];
+    }
+    const used = this.#usedAt[level];
+    const key = `${used.join(',')}/${live.join(',')}`;
+    if (this.#colourRepsAt.has(key)) return this.#colourRepsAt.get(key);
+    const all = 2 ** game.rules.colors - 1;
+    const unused = Array.from(used, (mask) => coloursOf(all & ~mask));
+    const dead = Array.from(live, (mask) => coloursOf(all & ~mask));
+    const representatives = colourClassRepresentativesAt(game, unused, dead);
+    if (this.#colourRepsAt.size >= COLOUR_STATES_CACHED) this.#colourRepsAt.clear();
+    this.#colourRepsAt.set(key, representatives);
+    return representatives;
   }
 
   /** Whether a position permutation fixes the guesses of `level` (worked out when first asked). */

@@ -61,8 +61,14 @@ export interface JobAnswer {
  * stop a job at once lets `close` end it).
  */
 export interface JobRunner {
-  /** How many jobs it runs at once. */
+  /** How many jobs it runs at once (it may change: see `watch`). */
   readonly concurrency: number;
+  /**
+   * For a runner whose concurrency grows while it runs (workers joining a queue): called once
+   * with `wake`, which it calls when it may take more jobs, and now and then while it waits
+   * (so that a proof with nothing running still hears it is asked to stop).
+   */
+  watch?(wake: () => void): void;
   run(job: ProofJob, report: (nodes: number) => boolean): Promise<JobAnswer>;
   /** Ends every job still running; their promises may never settle. */
   close(): Promise<void>;
@@ -216,6 +222,11 @@ export class JobQueue {
       this.#fail = reject;
     });
     this.failed.catch(() => {});
+    runner.watch?.(() => {
+      if (this.#stopped) return;
+      if (this.onNodes()) void this.stop();
+      else this.#dispatch();
+    });
   }
 
   /** Nodes searched so far, on jobs done and running. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  answersWithRepetition,
+  countingBound,
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveCrush,
+  naiveOptimal,
+  naiveScore,
+  oneLevelBound,
+} from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
@@ -8,100 +17,6 @@ import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal, crushParts } from './cost.js';
 import { findOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
-
-/**
- * A plain exhaustive solver: the least (total, max) over every guess at every set of secrets,
- * memoised on the set, within `depth` guesses; no bounds, no symmetry, nothing clever.
- */
-function bruteForce(
-  codes: string[],
-  depth: number,
-  consistentOnly: boolean,
-): [number, number] | undefined {
-  const memo = new Map<string, [number, number] | undefined>();
-  const solve = (secrets: string[], left: number): [number, number] | undefined => {
-    if (left <= 0) return undefined;
-    if (secrets.length === 1) return [1, 1];
-    const key = `${left}:${secrets.join(',')}`;
-    if (memo.has(key)) return memo.get(key);
-    let best: [number, number] | undefined;
-    for (const guess of consistentOnly ? secrets : codes) {
-      const classes = new Map<string, string[]>();
-      for (const s of secrets) {
-        const answer = naiveScore(s, guess).join('-');
-        classes.set(answer, [...(classes.get(answer) ?? []), s]);
-      }
-      if (classes.size === 1 && !secrets.includes(guess)) continue;
-      let total = secrets.length;
-      let max = 1;
-      let feasible = true;
-      for (const [answer, members] of classes) {
-        if (answer === `${guess.length}-0`) continue;
-        const sub = solve(members, left - 1);
-        if (!sub) {
-          feasible = false;
-          break;
-        }
-        total += sub[0];
-        max = Math.max(max, sub[1] + 1);
-      }
-      if (feasible && (!best || total < best[0] || (total === best[0] && max < best[1]))) {
-        best = [total, max];
-      }
-    }
-    memo.set(key, best);
-    return best;
-  };
-  return solve(codes, depth);
-}
-
-/**
- * A plain exhaustive solver of the crush objective: within `depth` guesses, the fewest secrets
- * that need all of them, then the least total, over every guess at every set; memoised, nothing
- * clever. Returns [secrets at the last guess, total].
- */
-function bruteForceCrush(
-  codes: string[],
-  depth: number,
-  consistentOnly: boolean,
-): [number, number] | undefined {
-  const memo = new Map<string, [number, number] | undefined>();
-  const solve = (secrets: string[], left: number): [number, number] | undefined => {
-    if (left <= 0) return undefined;
-    if (secrets.length === 1) return [left === 1 ? 1 : 0, 1];
-    const key = `${left}:${secrets.join(',')}`;
-    if (memo.has(key)) return memo.get(key);
-    let best: [number, number] | undefined;
-    for (const guess of consistentOnly ? secrets : codes) {
-      const classes = new Map<string, string[]>();
-      for (const s of secrets) {
-        const answer = naiveScore(s, guess).join('-');
-        classes.set(answer, [...(classes.get(answer) ?? []), s]);
-      }
-      if (classes.size === 1 && !secrets.includes(guess)) continue;
-      // The guess itself, if it is the secret, is found now: at the last guess if left is 1.
-      let atLast = left === 1 && secrets.includes(guess) ? 1 : 0;
-      let total = secrets.length;
-      let feasible = true;
-      for (const [answer, members] of classes) {
-        if (answer === `${guess.length}-0`) continue;
-        const sub = solve(members, left - 1);
-        if (!sub) {
-          feasible = false;
-          break;
-        }
-        atLast += sub[0];
-        total += sub[1];
-      }
-      if (feasible && (!best || atLast < best[0] || (atLast === best[0] && total < best[1]))) {
-        best = [atLast, total];
-      }
-    }
-    memo.set(key, best);
-    return best;
-  };
-  return solve(codes, depth);
-}
 
 const tiny = [
   { pegs: 2, colors: 3, repeat: true },
@@ -123,7 +38,7 @@ describe('the crush objective agrees with a brute-force search where it differs 
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     const worst = analyze(game, (await findOptimal(game, { objective: 'worst' })).strategy!);
     const crush = analyze(game, (await findOptimal(game, { objective: 'crush' })).strategy!);
-    const [atLast, total] = bruteForceCrush(codes, worst.max, false)!;
+    const [atLast, total] = naiveCrush(codes, worst.max, false)!;
     expect([crush.max, crush.histogram[worst.max], crush.total]).toEqual([
       worst.max,
       atLast,
@@ -139,7 +54,7 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
     const game = new Game(rules);
     const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
     for (const consistentOnly of [false, true]) {
-      const expected = bruteForce(codes, 64, consistentOnly)!;
+      const expected = naiveOptimal(codes, 64, consistentOnly)!;
       const found = await findOptimal(game, { consistentOnly });
       expect(found.proved).toBe(true);
       expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
@@ -150,10 +65,10 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
       expect(verdict.valid).toBe(true);
 
       let least = 1;
-      while (!bruteForce(codes, least, consistentOnly)) least++;
+      while (!naiveOptimal(codes, least, consistentOnly)) least++;
       const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
       expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
-        bruteForce(codes, least, consistentOnly),
+        naiveOptimal(codes, least, consistentOnly),
       );
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
@@ -161,8 +76,76 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
 
       const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
       const played = analyze(game, crush.strategy!);
-      const [atLast, total] = bruteForceCrush(codes, least, consistentOnly)!;
+      const [atLast, total] = naiveCrush(codes, least, consistentOnly)!;
       expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
+    }
+  });
+});
+
+/** Tiny black-peg games (hits only), with and without repetition. */
+const tinyBlack = [
+  { pegs: 2, colors: 2, repeat: true },
+  { pegs: 2, colors: 3, repeat: true },
+  { pegs: 3, colors: 2, repeat: true },
+  { pegs: 2, colors: 4, repeat: true },
+  { pegs: 4, colors: 2, repeat: true },
+  { pegs: 3, colors: 3, repeat: true },
+  { pegs: 2, colors: 5, repeat: false },
+  { pegs: 3, colors: 3, repeat: false },
+  { pegs: 3, colors: 4, repeat: false },
+  { pegs: 4, colors: 4, repeat: false },
+  { pegs: 2, colors: 5, repeat: true },
+  { pegs: 5, colors: 2, repeat: true },
+  { pegs: 2, colors: 6, repeat: false },
+];
+
+describe('optimal strategies for black pegs only agree with a brute-force search counting hits', () => {
+  it.each(tinyBlack)('%o', async (shape) => {
+    const rules = resolveRules({ ...shape, feedback: 'black' });
+    const game = new Game(rules);
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    for (const consistentOnly of [false, true]) {
+      const expected = naiveOptimal(codes, 64, consistentOnly, naiveBlackAnswer)!;
+      const found = await findOptimal(game, { consistentOnly });
+      expect(found.proved).toBe(true);
+      expect([costTotal(found.cost), costMax(found.cost)]).toEqual(expected);
+      const analysis = analyze(game, found.strategy!);
+      expect([analysis.total, analysis.max]).toEqual(expected);
+      expect(verifyTree(buildTree(game, found.strategy!)).valid).toBe(true);
+
+      let least = 1;
+      while (!naiveOptimal(codes, least, consistentOnly, naiveBlackAnswer)) least++;
+      const worst = await findOptimal(game, { objective: 'worst', consistentOnly });
+      expect([costTotal(worst.cost), costMax(worst.cost)]).toEqual(
+        naiveOptimal(codes, least, consistentOnly, naiveBlackAnswer),
+      );
+      expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
+        true,
+      );
+      const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
+      const played = analyze(game, crush.strategy!);
+      const [atLast, total] = naiveCrush(codes, least, consistentOnly, naiveBlackAnswer)!;
+      expect([played.max, played.histogram[least], played.total]).toEqual([least, atLast, total]);
+    }
+  });
+});
+
+describe('black pegs only: the search gives the same optimum with and without symmetry', () => {
+  const games = [
+    { pegs: 3, colors: 4, repeat: true },
+    { pegs: 4, colors: 3, repeat: true },
+    { pegs: 3, colors: 5, repeat: false },
+    { pegs: 4, colors: 5, repeat: false },
+  ];
+  it.each(games)('%o', async (shape) => {
+    const game = new Game(resolveRules({ ...shape, feedback: 'black' }));
+    for (const objective of ['expected', 'worst'] as const) {
+      const reduced = await findOptimal(game, { objective });
+      const every = await findOptimal(game, { objective, symmetry: false });
+      expect(reduced.proved && every.proved).toBe(true);
+      expect(reduced.cost).toBe(every.cost);
+      // Symmetry changes the work, never the result: the reduced search does less of it.
+      expect(reduced.nodes).toBeLessThan(every.nodes);
     }
   });
 });
@@ -219,6 +202,37 @@ describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () =
     const analysis = analyze(game, found.strategy!);
     expect([analysis.max, analysis.histogram[5]]).toEqual([5, 539]);
     expect(crushParts(costTotal(found.cost))).toEqual({ atLast: 539, total: analysis.total });
+  });
+});
+
+describe('the lower bound a proof reports, level by level', () => {
+  const game = new Game(resolveRules({ game: 'mastermind' }));
+  const codes = naiveCodes(4, '123456', true);
+  // The thesis's 5 essentially different first guesses (known-results.md).
+  const firsts = ['1111', '1112', '1122', '1123', '1234'];
+
+  it('Mastermind: the counting bound, then one level down, rising to the optimum 5625', async () => {
+    const seen: number[] = [];
+    const found = await findOptimal(game, {
+      onProgress: ({ lowerBound }) => {
+        seen.push(lowerBound);
+        return false;
+      },
+    });
+    expect(countingBound(1296, 14)).toBe(1 + 13 * 2 + 169 * 3 + 1113 * 4);
+    expect(seen[0]).toBe(countingBound(1296, answersWithRepetition(4)));
+    expect(seen[1]).toBe(oneLevelBound(codes, firsts, answersWithRepetition(4)));
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    expect(seen.at(-1)).toBeLessThanOrEqual(5625);
+    expect(seen.some((bound) => bound > seen[1])).toBe(true);
+    expect([found.proved, found.lowerBound, costTotal(found.cost)]).toEqual([true, 5625, 5625]);
+  });
+
+  it('stopped at once: unproved, the counting bound, and Irving’s strategy (5696) at hand', async () => {
+    const found = await findOptimal(game, { onProgress: () => true });
+    expect(found.proved).toBe(false);
+    expect(found.lowerBound).toBe(countingBound(1296, answersWithRepetition(4)));
+    expect(analyze(game, found.strategy!).total).toBe(5696);
   });
 });
 

@@ -19,7 +19,6 @@
  *
  * The search of one job is search/branch-and-bound.ts's.
  */
-import { analyze } from '../analyze.js';
 import { allCandidates } from '../candidates.js';
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
@@ -28,13 +27,14 @@ import type { Strategy } from '../strategy.js';
 import {
   type Tree,
   type TreeNode,
+  analyzeTree,
   buildTree,
   packTree,
   treeStrategy,
   unpackTree,
   verifyTree,
 } from '../tree.js';
-import { OptimalSearch } from './branch-and-bound.js';
+import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
 import {
   type Objective,
@@ -225,9 +225,14 @@ class Proof {
     const { cacheBytes, progressEvery } = options;
     const trees = options.checkpoint !== undefined;
     const solver = options.runner ? undefined : new JobSolver({ cacheBytes, progressEvery, trees });
+    // Planning beside worker threads can take minutes on the largest games: it hears a stop.
     this.#planner =
       solver?.searchFor(game.rules, this.#settings) ??
-      new OptimalSearch(game, { ...this.#settings, cacheBytes: PLANNER_CACHE_BYTES });
+      new OptimalSearch(game, {
+        ...this.#settings,
+        cacheBytes: PLANNER_CACHE_BYTES,
+        onProgress: () => this.#report(),
+      });
     const runner = options.runner ?? solverRunner(solver!);
     this.#queue = new JobQueue(runner, () => this.#report());
     this.#checkpoint = options.checkpoint;
@@ -255,15 +260,22 @@ class Proof {
     }
   }
 
-  /** Does `work` with the planner, counting the nodes and lookaheads it takes. */
+  /**
+   * Does `work` with the planner, counting the nodes and lookaheads it takes; a stop the
+   * planner hears stops the proof.
+   */
   #plan<T>(work: (planner: OptimalSearch) => T): T {
     const planner = this.#planner;
     const nodes = planner.nodes;
     const lookaheads = planner.lookaheads;
-    const done = work(planner);
-    this.#plannerNodes += planner.nodes - nodes;
-    this.#plannerLookaheads += planner.lookaheads - lookaheads;
-    return done;
+    try {
+      return work(planner);
+    } catch (error) {
+      throw error instanceof SearchStopped ? new ProofStopped() : error;
+    } finally {
+      this.#plannerNodes += planner.nodes - nodes;
+      this.#plannerLookaheads += planner.lookaheads - lookaheads;
+    }
   }
 
   /** Where the proof stands. */
@@ -291,16 +303,60 @@ class Proof {
     return this.#options.onProgress?.(this.#progress()) === true;
   }
 
-  /** The best strategy's root within `depth`, or undefined if none keeps to it. */
+  /**
+   * Lets the event loop run (a signal, a worker's message), then tells `onProgress` where the
+   * proof stands and stops it if asked: between the long steps the planner takes in this
+   * thread, which on the largest games take seconds to minutes each.
+   */
+  async #pause(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.#report()) throw new ProofStopped();
+  }
+
+  /**
+   * The best strategy's root within `depth`, or undefined if none keeps to it. The lower bound
+   * grows by levels before any job runs: the counting bound of the whole game (bounds.ts), then
+   * the least over the first guesses of the size bounds of the classes each makes (the
+   * ranking), then, planning guesses in the ranking's order until the next one's ranking bound
+   * reaches the least plan bound so far, the least over the first guesses of their plans'
+   * bounds, each class bounded by a lookahead: a bound two levels deep, which a proof that
+   * runs for ages (Super Mastermind) reports from its first minutes. The guesses are then
+   * evaluated in the order of the ranking.
+   */
   async #solveRoot(depth: number): Promise<readonly number[] | undefined> {
     const all = allCandidates(this.#game);
-    const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
+    this.#nextBound = packCost(this.#planner.bounds.total[all.length], 0);
+    await this.#pause();
+    const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
+    const planned = bounds.slice();
+    /** The least planned bound of the guesses from `i` on (ranking bounds until planned). */
+    const boundFrom = (i: number): number => {
+      let least = Number.POSITIVE_INFINITY;
+      for (let j = i; j < planned.length; j++) least = Math.min(least, planned[j]);
+      return least;
+    };
+    let leastPlanned = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < guesses.length && bounds[i] < leastPlanned; i++) {
+      this.#nextBound = boundFrom(0);
+      await this.#pause();
+      const plan = this.#plan((planner) =>
+        planner.planGuess(all, [], guesses[i], depth, Number.POSITIVE_INFINITY),
+      );
+      const bound =
+        typeof plan === 'number'
+          ? plan
+          : packCost(plan.total + plan.open.reduce((sum, open) => sum + open.lower, 0), 0);
+      planned[i] = Math.max(planned[i], bound);
+      leastPlanned = Math.min(leastPlanned, planned[i]);
+    }
     for (let i = 0; i < guesses.length; i++) {
       if (bounds[i] >= this.#best) break;
-      this.#nextBound = bounds[i + 1] ?? Number.POSITIVE_INFINITY;
-      this.#guessBound = () => costTotal(bounds[i]);
+      this.#nextBound = boundFrom(i + 1);
+      if (planned[i] >= this.#best) continue;
+      this.#guessBound = () => costTotal(planned[i]);
+      await this.#pause();
       const evaluated = await Promise.race([
         new Promise<Solved>((resolve) => this.#evaluateFirst(all, guesses[i], depth, resolve)),
         this.#queue.failed,
@@ -444,7 +500,10 @@ class Proof {
 
   /**
    * A large class solved one job per guess: the best-ranked guess first, alone, then the others
-   * at once, each within the least of `budget()` and the best found so far for the class.
+   * at once, each within the least of `budget()` and the best found so far for the class. Of
+   * guesses that cost the same, the best-ranked wins, as in a search of the class in one job:
+   * a guess ranked before the best so far may equal it, so the strategy is the same whatever
+   * order the jobs end in.
    */
   #solveByGuesses(
     members: Int32Array,
@@ -466,14 +525,16 @@ class Proof {
     );
     this.#jobsKnown += guesses.length - 1;
     let best = Number.POSITIVE_INFINITY;
+    let bestIndex = guesses.length;
     let bestSolved: Solved | undefined;
     let proved = skipped;
     let needed = true;
     let open = guesses.length - 1;
-    const limit = (): number | null => {
+    // Packed costs are whole numbers: best + 1 lets a guess ranked before the best equal it.
+    const limit = (i: number): number | null => {
       const outer = budget();
       if (outer === null) needed = false;
-      return outer === null ? null : Math.min(outer, best);
+      return outer === null ? null : Math.min(outer, i < bestIndex ? best + 1 : best);
     };
     const finish = (): void => {
       if (!needed) {
@@ -488,15 +549,19 @@ class Proof {
       const guessKey = `${key}/${guesses[i]}`;
       const heard = (solved: Solved | null): void => {
         if (i > 0) this.#jobsDone++;
-        if (solved?.first !== undefined && solved.cost < best) {
+        if (
+          solved?.first !== undefined &&
+          (solved.cost < best || (solved.cost === best && i < bestIndex))
+        ) {
           best = solved.cost;
+          bestIndex = i;
           bestSolved = solved;
         } else if (solved) {
           proved = Math.min(proved, solved.cost);
         }
         then();
       };
-      const recorded = this.#recorded(guessKey, limit);
+      const recorded = this.#recorded(guessKey, () => limit(i));
       if (recorded !== undefined) {
         heard(recorded);
         return;
@@ -505,7 +570,7 @@ class Proof {
         members.length,
         (order << 16) + i + 1,
         () => {
-          const now = limit();
+          const now = limit(i);
           if (now === null) return null;
           if (bounds[i] >= now) {
             proved = Math.min(proved, bounds[i]);
@@ -590,14 +655,14 @@ class Proof {
 
   /** When the proof stops before its first strategy: Irving's expected size, if it keeps to the depth. */
   #fallback(): { root: readonly number[]; cost: number } | undefined {
-    const game = this.#game;
     const strategy = heuristicStrategy('expected-size', {
       consistentOnly: this.#settings.consistentOnly,
     });
-    const { max, histogram } = analyze(game, strategy);
+    const tree = buildTree(this.#game, strategy);
+    const { max, histogram } = analyzeTree(tree);
     if (max > this.#depth) return undefined;
     const cost = costOfHistogram(this.#objective, this.#depth, histogram);
-    return { root: packTree(buildTree(game, strategy).root), cost };
+    return { root: packTree(tree.root), cost };
   }
 
   /** The one place a result is made. */

@@ -150,9 +150,16 @@ class Generation {
 export class SetCache {
   #young: Generation;
   #old: Generation;
+  /** Budgets above a set's size plus this bind nothing (see `effectiveDepth`). */
+  readonly #slack: number;
 
-  /** A cache that keeps within about `bytes` of memory (at least `MIN_CACHE_BYTES`). */
-  constructor(bytes = DEFAULT_CACHE_BYTES) {
+  /**
+   * A cache that keeps within about `bytes` of memory (at least `MIN_CACHE_BYTES`); `crush`: of
+   * costs that weigh the secrets at a budget's last guess, so that a budget of exactly n guesses
+   * for n secrets differs from a larger one.
+   */
+  constructor(bytes = DEFAULT_CACHE_BYTES, crush = false) {
+    this.#slack = crush ? 1 : 0;
     // Each generation gets half; of that, two thirds for the codes, one third for the entries.
     const half = Math.max(bytes, MIN_CACHE_BYTES) / 2;
     const maxCodes = Math.floor((half * 2) / 3 / CODE_BYTES);
@@ -171,7 +178,7 @@ export class SetCache {
    * `guess`, good until the next `set`.
    */
   find(codes: Int32Array, budget: number): number {
-    const depth = effectiveDepth(codes, budget);
+    const depth = effectiveDepth(codes, budget, this.#slack);
     const hash = hashSet(codes, depth);
     const young = this.#young.lookup(codes, depth, hash);
     if (young >= 0) return young;
@@ -192,7 +199,7 @@ export class SetCache {
 
   /** Records what was proved about `codes` within `budget` guesses. */
   set(codes: Int32Array, budget: number, cost: number, guess: number): void {
-    const depth = effectiveDepth(codes, budget);
+    const depth = effectiveDepth(codes, budget, this.#slack);
     const hash = hashSet(codes, depth);
     const young = this.#young;
     const found = young.lookup(codes, depth, hash);
@@ -239,10 +246,11 @@ function grown<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(
 /**
  * The depth budget as far as it matters: every guess of a sensible strategy rules out at least
  * one secret, so a budget of n guesses or more for n secrets binds nothing, and all such
- * budgets share their results.
+ * budgets share their results. Under crush a budget of exactly n still weighs the secret a
+ * strategy leaves to the n-th guess (`slack` 1): from n + 1 on, nothing.
  */
-function effectiveDepth(codes: Int32Array, budget: number): number {
-  return Math.min(budget, codes.length);
+function effectiveDepth(codes: Int32Array, budget: number, slack: number): number {
+  return Math.min(budget, codes.length + slack);
 }
 
 /** A 32-bit hash of a set of codes and a depth (multiplicative, with a final mix). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  type NaiveAnswer,
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFullAnswer,
+} from '../../test/naive.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { SetCanonizer } from './static-sets.js';
@@ -18,14 +23,18 @@ function gameOf([pegs, colors, repeat]: Spec): Game {
 }
 
 /** Whether the guesses give every code its own row of answers, scored by counting. */
-function naiveIdentifies(codes: string[], guesses: string[]): boolean {
-  const rows = new Set(codes.map((secret) => guesses.map((g) => naiveScore(secret, g)).join('|')));
+function naiveIdentifies(
+  codes: string[],
+  guesses: string[],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): boolean {
+  const rows = new Set(codes.map((secret) => guesses.map((g) => answerOf(secret, g)).join('|')));
   return rows.size === codes.length;
 }
 
 /** The least size of an identifying set, by trying every set of each size in turn. */
-function naiveStaticSize(codes: string[]): number {
-  const answers = codes.map((guess) => codes.map((secret) => naiveScore(secret, guess).join('')));
+function naiveStaticSize(codes: string[], answerOf: NaiveAnswer = naiveFullAnswer): number {
+  const answers = codes.map((guess) => codes.map((secret) => answerOf(secret, guess)));
   for (let size = 1; ; size++) {
     const chosen: number[] = [];
     const separates = (): boolean =>
@@ -130,6 +139,32 @@ describe('static Mastermind on tiny games', () => {
       // ...and refutes the size below.
       if (size > 1) expect(searchStaticSize(game, size - 1)).toMatchObject({ complete: true });
       expect(searchStaticSize(game, size - 1).guesses).toBeUndefined();
+    },
+  );
+});
+
+describe('static black-peg Mastermind on tiny games', () => {
+  const black: Spec[] = [
+    [2, 3, true],
+    [2, 4, true],
+    [3, 2, true],
+    [3, 3, true],
+    [4, 2, true],
+    [3, 4, false],
+    [4, 4, false],
+  ];
+  it.each(black)(
+    '%i pegs, %i colours, repeat %s, hits only: as small as trying every set, and proved',
+    async (pegs, colors, repeat) => {
+      const game = new Game(resolveRules({ pegs, colors, repeat, feedback: 'black' }));
+      const codes = naiveCodes(pegs, game.rules.alphabet, repeat);
+      const size = naiveStaticSize(codes, naiveBlackAnswer);
+      const result = await solveStatic(game);
+      expect([result.guesses.length, result.proved, result.lowerBound]).toEqual([size, true, size]);
+      const written = result.guesses.map((g) => game.codes.make(g));
+      expect(naiveIdentifies(codes, written, naiveBlackAnswer)).toBe(true);
+      // Hits and blows tell more: never more guesses than with hits alone.
+      expect(naiveStaticSize(codes)).toBeLessThanOrEqual(size);
     },
   );
 });

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { naiveCodes, naiveScore } from '../../test/naive.js';
+import {
+  type NaiveAnswer,
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFullAnswer,
+  naiveScore,
+} from '../../test/naive.js';
 import { analyze } from '../analyze.js';
-import { allCandidates } from '../candidates.js';
+import { allCandidates, classOf, partition } from '../candidates.js';
+import { answerIndex } from '../feedback.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { solve } from '../solve.js';
+import type { Turn } from '../strategy.js';
+import { type TreeNode, buildTree, treeToJson } from '../tree.js';
 import { HEURISTIC_NAMES, type HeuristicName } from './heuristic.js';
 import { createStrategy } from './index.js';
 
@@ -54,10 +63,13 @@ describe('heuristic strategies on classic Mastermind, as published', () => {
  * A deliberately plain heuristic player: score every code by counting answers into a Map, no
  * symmetry, no shortcuts, no early exits; best score, then consistent, then first code.
  */
-function naiveHeuristic(name: HeuristicName, codes: string[], history: [string, string][]): string {
-  const candidates = codes.filter((c) =>
-    history.every(([g, a]) => naiveScore(c, g).join('-') === a),
-  );
+function naiveHeuristic(
+  name: HeuristicName,
+  codes: string[],
+  history: [string, string][],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): string {
+  const candidates = codes.filter((c) => history.every(([g, a]) => answerOf(c, g) === a));
   if (candidates.length <= 2) return candidates[0];
   let best = '';
   let bestScore = Number.POSITIVE_INFINITY;
@@ -65,7 +77,7 @@ function naiveHeuristic(name: HeuristicName, codes: string[], history: [string, 
   for (const guess of codes) {
     const sizes = new Map<string, number>();
     for (const c of candidates) {
-      const key = naiveScore(c, guess).join('-');
+      const key = answerOf(c, guess);
       sizes.set(key, (sizes.get(key) ?? 0) + 1);
     }
     const values = [...sizes.values()];
@@ -93,9 +105,13 @@ describe('heuristics agree with a plain implementation on every secret of small 
     { game: 'hit-and-blow' },
     { pegs: 3, colors: 4, repeat: true },
     { pegs: 3, colors: 5, repeat: false },
+    { pegs: 3, colors: 4, repeat: true, feedback: 'black' },
+    { pegs: 4, colors: 3, repeat: true, feedback: 'black' },
+    { pegs: 3, colors: 5, repeat: false, feedback: 'black' },
   ];
   for (const options of games) {
     it.each(HEURISTIC_NAMES)(`%s on ${JSON.stringify(options)}`, (name) => {
+      const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
       const rules = resolveRules(options);
       const game = new Game(rules);
       const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
@@ -106,11 +122,111 @@ describe('heuristics agree with a plain implementation on every secret of small 
         const played = solve(game, strategy, secret).map((t) => codes[t.guess]);
         for (const guess of played) {
           const key = history.join(' ');
-          if (!naiveChoice.has(key)) naiveChoice.set(key, naiveHeuristic(name, codes, history));
+          if (!naiveChoice.has(key)) {
+            naiveChoice.set(key, naiveHeuristic(name, codes, history, answerOf));
+          }
           expect(guess).toBe(naiveChoice.get(key));
-          history.push([guess, naiveScore(codes[secret], guess).join('-')]);
+          history.push([guess, answerOf(codes[secret], guess)]);
         }
       }
     });
   }
+});
+
+describe('without a score table, the path of games above 8192 codes, strategies play as with one', () => {
+  const games = [
+    { game: 'mastermind' },
+    { pegs: 4, colors: 7, repeat: false },
+    { pegs: 3, colors: 6, repeat: true },
+  ];
+  const names = ['first-consistent', ...HEURISTIC_NAMES] as const;
+  for (const options of games) {
+    it.each(names)(`%s on ${JSON.stringify(options)}: every secret alike`, (name) => {
+      const rules = resolveRules(options);
+      const withTable = new Game(rules);
+      expect(withTable.useTable()).toBeDefined();
+      const tableless = new Game(rules, { tableMaxCodes: 0 });
+      const expected = analyze(withTable, createStrategy(name));
+      const result = analyze(tableless, createStrategy(name));
+      expect(tableless.useTable()).toBeUndefined();
+      expect([result.total, result.max]).toEqual([expected.total, expected.max]);
+      expect(result.histogram).toEqual(expected.histogram);
+      expect(result.worst).toEqual(expected.worst);
+      expect(result.guesses).toEqual(expected.guesses);
+    });
+  }
+
+  it.each(published)('reproduces the published $name total of Mastermind, $total', (row) => {
+    const game = new Game(resolveRules({ game: 'mastermind' }), { tableMaxCodes: 0 });
+    const result = analyze(game, createStrategy(row.name));
+    expect([result.total, result.max]).toEqual([row.total, row.max]);
+    expect(game.useTable()).toBeUndefined();
+  });
+});
+
+const slow = process.env.CODEBREAKER_SLOW === '1';
+
+describe('Super Mastermind: 32,768 codes, above the table limit', () => {
+  const rules = resolveRules({ game: 'super-mastermind' });
+  const game = new Game(rules);
+
+  it.each(HEURISTIC_NAMES)('%s solves secrets, every answer as a naive count gives it', (name) => {
+    const codes = naiveCodes(5, '12345678', true);
+    for (const secret of ['87654', '11111', '36281']) {
+      const turns = solve(game, createStrategy(name), game.codes.parse(secret));
+      expect(codes[turns.at(-1)!.guess]).toBe(secret);
+      for (const turn of turns) {
+        const [hits, blows] = naiveScore(secret, codes[turn.guess]);
+        expect(game.codes.make(turn.guess)).toBe(codes[turn.guess]);
+        expect(turn.answer).toBe(answerIndex(5, hits, blows));
+      }
+    }
+    expect(game.useTable()).toBeUndefined();
+  });
+
+  // Every secret: the strategy's tree without a table, as large games play, then each of its
+  // nodes chosen again over the full 1 GiB table, which must agree; then the tree played down
+  // secret by secret with naive scoring, as the analysis counts. A few minutes a strategy; the
+  // work yields now and then, so that no step keeps the test worker silent for a minute.
+  describe.runIf(slow)('every secret (slow: CODEBREAKER_SLOW=1)', () => {
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    let withTable: Game | undefined;
+    it.each(HEURISTIC_NAMES)(
+      '%s: the same tree without the table as with it, node by node',
+      { timeout: 1_800_000 },
+      async (name) => {
+        withTable ??= new Game(rules, { tableMaxCodes: 32768 });
+        expect(withTable.useTable()).toHaveLength(32768 * 32768);
+        await tick();
+        const tree = buildTree(game, createStrategy(name));
+        await tick();
+        const overTable = createStrategy(name);
+        let nodes = 0;
+        const visit = async (node: TreeNode, candidates: Int32Array, history: Turn[]) => {
+          const state = { game: withTable!, history, candidates };
+          expect(game.codes.make(node.guess)).toBe(game.codes.make(overTable.choose(state)));
+          if (++nodes % 64 === 0) await tick();
+          const split = partition(withTable!, node.guess, candidates);
+          for (const [answer, child] of node.children) {
+            await visit(child, classOf(split, answer), [...history, { guess: node.guess, answer }]);
+          }
+        };
+        await visit(tree.root, allCandidates(withTable), []);
+        const analysis = analyze(game, createStrategy(name));
+        const json = treeToJson(tree);
+        const codes = naiveCodes(5, '12345678', true);
+        codes.forEach((secret, index) => {
+          let node = json.root;
+          let guesses = 1;
+          for (;;) {
+            const [hits, blows] = naiveScore(secret, node.guess);
+            if (hits === 5) break;
+            node = node.children[`${hits}H${blows}B`];
+            guesses++;
+          }
+          expect(guesses).toBe(analysis.guesses[index]);
+        });
+      },
+    );
+  });
 });

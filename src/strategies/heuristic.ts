@@ -77,13 +77,15 @@ export function heuristicStrategy(
     const isCandidate = new Uint8Array(game.size);
     for (const code of candidates) isCandidate[code] = 1;
     const counts = new Int32Array(game.answers);
+    const buffer = answerBuffer;
     const score = (guess: number, bound: number): number => {
       if (table)
         return scorePartition(name, table, guess * game.size, candidates, counts, gain, bound);
-      game.scoreAll(guess, candidates, candidates.length, answerBuffer);
-      const buffer = answerBuffer;
-      for (let i = candidates.length - 1; i >= 0; i--) buffer[candidates[i]] = buffer[i];
-      return scorePartition(name, buffer, 0, candidates, counts, gain, bound);
+      // Without a table, answers are computed a block at a time as the counting reaches them,
+      // so a guess cut off by the bound costs only the answers it was counted on.
+      const fill = (from: number, to: number): void =>
+        game.scoreEach(guess, candidates, from, to, buffer);
+      return scorePartition(name, buffer, 0, candidates, counts, gain, bound, fill);
     };
     stats.states++;
     stats.allowed += consistentOnly ? candidates.length : game.size;
@@ -147,11 +149,16 @@ function gains(name: HeuristicName, n: number): Float64Array {
   return gain;
 }
 
+/** Answers computed per call of a `fill` (see `scorePartition`). */
+const FILL_BLOCK = 256;
+
 /**
  * The heuristic's score (lower is better) of the partition of `candidates` whose answers are
- * `answers[base + candidate]`. Scores only grow as candidates are counted in (for most-parts,
- * its best reachable value only shrinks), so counting stops, returning +∞, once the score must
- * exceed `bound`. Leaves `counts` all zero.
+ * `answers[base + candidate]`: a row of the score table, or, with `fill`, a buffer that
+ * `fill(from, to)` writes the answers of `candidates[from..to)` into, called a block ahead of
+ * the counting. Scores only grow as candidates are counted in (for most-parts, its best
+ * reachable value only shrinks), so counting stops, returning +∞, once the score must exceed
+ * `bound`. Leaves `counts` all zero.
  */
 function scorePartition(
   name: HeuristicName,
@@ -161,12 +168,18 @@ function scorePartition(
   counts: Int32Array,
   gain: Float64Array,
   bound: number,
+  fill?: (from: number, to: number) => void,
 ): number {
   const n = candidates.length;
   let score = 0;
   let counted = 0;
   let exceeded = false;
+  let filled = fill ? 0 : n;
   for (; counted < n; counted++) {
+    if (counted === filled) {
+      filled = Math.min(n, filled + FILL_BLOCK);
+      fill!(counted, filled);
+    }
     const k = ++counts[answers[base + candidates[counted]]];
     if (name === 'minimax') {
       if (k > score) score = k;

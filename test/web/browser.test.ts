@@ -23,7 +23,13 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { naiveCodes, naiveFirstConsistent, naiveScore } from '../naive.js';
+import {
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFirstConsistent,
+  naiveHits,
+  naiveScore,
+} from '../naive.js';
 import { naiveConsistent } from './naive-play.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -426,6 +432,40 @@ describe('the web app in chromium', () => {
       );
       await page.getByRole('tab', { name: 'Strategy tree' }).click();
       await textOf(page.locator('#panel-tree')).toContain('npx codebreaker tree --pegs 5');
+      await close(page);
+    },
+    SLOW,
+  );
+
+  it(
+    'phone: black pegs only, a custom game answered with black pegs alone, no white pegs asked',
+    async () => {
+      const page = await open('game=custom&pegs=3&colors=4&repeat=1&feedback=black&tab=codemaker');
+      await textOf(page.getByTestId('rules')).toContain('black pegs only');
+      await expect.poll(() => page.getByLabel('Black pegs only').isChecked()).toBe(true);
+      const view = page.getByTestId('codemaker');
+      await countOf(view.getByRole('button', { name: '0 white pegs', exact: true })).toBe(0);
+      const secret = '312';
+      let guesses = 0;
+      while (!(await view.getByTestId('outcome').isVisible())) {
+        const guess = (await view.getByTestId('computer-guess').getAttribute('data-code'))!;
+        const hits = naiveHits(secret, guess);
+        await view
+          .getByRole('button', { name: count(hits, 'black peg', 'black pegs'), exact: true })
+          .click();
+        await view.getByTestId('send-answer').click();
+        guesses++;
+        await countOf(view.getByTestId('turn')).toBe(guesses);
+      }
+      const shown: string[] = [];
+      for (const row of await view.getByTestId('turn').all()) {
+        const guess = (await row.getAttribute('data-guess'))!;
+        expect(await row.getAttribute('data-answer')).toBe(`${naiveHits(secret, guess)}H`);
+        shown.push(guess);
+      }
+      const codes = naiveCodes(3, '0123', true);
+      expect(shown).toEqual(naiveFirstConsistent(codes, secret, naiveBlackAnswer));
+      await fitsPhone(page, 'black pegs, computer guesses');
       await close(page);
     },
     SLOW,

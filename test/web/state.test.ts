@@ -42,7 +42,14 @@ import {
   writeSaved,
 } from '../../web/view-state.js';
 import { answerWords, gameWords, termsFor } from '../../web/words.js';
-import { naiveCodes, naiveFirstConsistent, naiveScore, seededRandom } from '../naive.js';
+import {
+  naiveBlackAnswer,
+  naiveCodes,
+  naiveFirstConsistent,
+  naiveHits,
+  naiveScore,
+  seededRandom,
+} from '../naive.js';
 import { naiveConsistent } from './naive-play.js';
 
 const custom = (pegs: number, colors: number, repeat: boolean, alphabet = '') => ({
@@ -420,6 +427,72 @@ describe('each game in its own words', () => {
     expect(answerWords(termsFor(pegs), 1, 0)).toBe('1 black peg, 0 white pegs');
     const digits = gameForChoice(custom(5, 20, false)).rules;
     expect(answerWords(termsFor(digits), 0, 1)).toBe('0 hits, 1 blow');
+  });
+});
+
+describe('black pegs only', () => {
+  const choice = { ...custom(4, 5, true), blackPegs: true };
+  const game = gameForChoice(choice);
+  const codes = naiveCodes(4, '01234', true);
+
+  it('is a custom choice, and switching to custom from its rules keeps it', () => {
+    expect(game.rules).toEqual({
+      pegs: 4,
+      colors: 5,
+      repeat: true,
+      alphabet: '01234',
+      feedback: 'black',
+    });
+    expect(customChoice(game.rules).blackPegs).toBe(true);
+    expect(gameForChoice(customChoice(game.rules))).toBe(game);
+    expect(presetChoice('mastermind').blackPegs).toBe(false);
+    expect(gameForChoice({ ...choice, blackPegs: false }).rules.feedback).toBeUndefined();
+  });
+
+  it.each(['0000', '4321', '1230'])(
+    'the computer finds %s as a naive player counting hits does, answered with hits typed alone',
+    (secret) => {
+      const play = new CodemakerPlay(game, createStrategy('first-consistent'));
+      expect(play.typeAnswer('1H1B')).toBe(false);
+      expect(play.message).toContain('this game answers with hits only');
+      for (let guess = play.guess; guess !== undefined; guess = play.guess) {
+        const hits = naiveHits(secret, guess);
+        expect(play.typeAnswer(String(hits))).toBe(true);
+        expect(play.warning).toBeUndefined();
+        expect(play.send()).toBeDefined();
+        const last = play.turns.at(-1)!;
+        expect([last.answer, last.hits, last.blows]).toEqual([`${hits}H`, hits, 0]);
+      }
+      expect(play.turns.map((turn) => turn.guess)).toEqual(
+        naiveFirstConsistent(codes, secret, naiveBlackAnswer),
+      );
+    },
+  );
+
+  it('the analysis the worker runs counts hits only: the histogram of a naive player', () => {
+    const expected = [0];
+    for (const secret of codes) {
+      const n = naiveFirstConsistent(codes, secret, naiveBlackAnswer).length;
+      expected[n] = (expected[n] ?? 0) + 1;
+    }
+    const messages: AnalysisMessage[] = [];
+    runAnalysis({ rules: game.rules, strategy: { name: 'first-consistent', seed: 0 } }, (m) =>
+      messages.push(m),
+    );
+    const last = messages.at(-1)!;
+    if (last.kind !== 'done') throw new Error('no result');
+    expect(last.summary.histogram).toEqual(Array.from(expected, (n) => n ?? 0));
+  });
+
+  it('the tree browser shows answers as hits alone', () => {
+    const browser = new TreeBrowser(game, createStrategy('first-consistent'));
+    const branches = browser.root.branches;
+    expect(branches.map((b) => b.feedback)).toEqual(['0H', '1H', '2H', '3H', '4H']);
+    expect(branches.at(-1)!.wins).toBe(true);
+    const guess = game.codes.make(browser.root.guess);
+    for (const branch of branches.filter((b) => !b.wins)) {
+      expect(branch.secrets).toBe(codes.filter((c) => naiveHits(c, guess) === branch.hits).length);
+    }
   });
 });
 
