@@ -19,6 +19,7 @@
  *
  * The search of one job is search/branch-and-bound.ts's.
  */
+import { summarize } from '../analyze.js';
 import { allCandidates } from '../candidates.js';
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
@@ -704,15 +705,7 @@ class Proof {
   #checkResumed(tree: Tree, cost: number): void {
     const verdict = verifyTree(tree);
     if (!verdict.valid) throw untrusted();
-    const histogram: number[] = [];
-    for (const guesses of verdict.guesses) histogram[guesses] = (histogram[guesses] ?? 0) + 1;
-    if (
-      costOfHistogram(
-        this.#objective,
-        this.#depth,
-        [...histogram].map((c) => c ?? 0),
-      ) !== cost
-    )
-      throw untrusted();
+    const { histogram } = summarize(verdict.guesses);
+    if (costOfHistogram(this.#objective, this.#depth, histogram) !== cost) throw untrusted();
   }
 }
