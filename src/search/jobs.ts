@@ -19,6 +19,8 @@ export interface SearchSettings {
   readonly consistentOnly: boolean;
   readonly symmetry: boolean;
   readonly lookahead: boolean;
+  /** Rank with the WebAssembly kernel where it runs (see search/masks.ts). */
+  readonly simd: boolean;
   /** The crush objective's weights (see search/cost.ts). */
   readonly crush: boolean;
 }
@@ -150,6 +152,7 @@ export class JobSolver {
         (known?.consistentOnly === settings.consistentOnly &&
           known.symmetry === settings.symmetry &&
           known.lookahead === settings.lookahead &&
+          known.simd === settings.simd &&
           known.crush === settings.crush));
     this.#rules = rules;
     this.#settings = settings;

@@ -16,6 +16,8 @@ import type { Ranking } from './ranking.js';
 
 /** The largest game the kernel copies the table of (64 MB at the limit). */
 export const WASM_MAX_CODES = 8192;
+/** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
+export const CLASSES = 66;
 
 /**
  * The part of the WebAssembly global the kernel uses, declared here: the core is type-checked
@@ -38,22 +40,25 @@ interface MaskExports {
     stride: number,
     planeCount: number,
   ): void;
-  excess(rows: number, n: number, guess: number, P: number, counts: number): number;
   rank(
     guesses: number,
     count: number,
     all: number,
     solved: number,
-    n: number,
-    depth: number,
-    limit: number,
-    lastAll: number,
-    lastBut1: number,
     planes: number,
     stride: number,
     planeCount: number,
+    keys: number,
+    seen: number,
     outGuesses: number,
     outKeys: number,
+    bounds: number,
+    P: number,
+    weight: number,
+    limit: number,
+    rows: number,
+    n: number,
+    counts: number,
   ): number;
 }
 
@@ -85,12 +90,13 @@ export class MaskKernel {
   readonly #solved: number;
   readonly #stride: number;
   readonly #planeCount: number;
-  // Addresses in the kernel's memory; 0 and 8 hold the two numbers `rank` leaves, 16 to 143
-  // the counters of `excess`.
+  // Addresses in the kernel's memory: the number `rank` leaves, the counters of its excess, the
+  // keys, bounds and marks by class (`CLASSES` of each), then the rest.
   readonly #counts = 16;
-  readonly #rows = 144;
-  /** How many candidates' rows `#rows` holds: those of the last node ranked. */
-  #n = 0;
+  readonly #keys = 144;
+  readonly #bounds = this.#keys + 8 * CLASSES;
+  readonly #seen = this.#bounds + 8 * CLASSES;
+  readonly #rows = align(this.#seen + CLASSES, 16);
   readonly #guesses: number;
   readonly #outGuesses: number;
   readonly #outKeys: number;
@@ -101,7 +107,11 @@ export class MaskKernel {
   readonly #guessesView: Int32Array;
   readonly #outGuessesView: Int32Array;
   readonly #outKeysView: Float64Array;
-  readonly #results: Float64Array;
+  readonly #keysView: Float64Array;
+  readonly #boundsView: Float64Array;
+  readonly #skipped: Float64Array;
+  /** Per class of guess, 1 if the last node ranked had a guess of it. */
+  readonly seen: Uint8Array;
 
   /**
    * The kernel for a game of `size` codes with `answers` answer indices (`solved` the index of
@@ -148,22 +158,28 @@ export class MaskKernel {
     this.#guessesView = new Int32Array(buffer, this.#guesses, size);
     this.#outGuessesView = new Int32Array(buffer, this.#outGuesses, size);
     this.#outKeysView = new Float64Array(buffer, this.#outKeys, size);
-    this.#results = new Float64Array(buffer, 0, 2);
+    this.#keysView = new Float64Array(buffer, this.#keys, CLASSES);
+    this.#boundsView = new Float64Array(buffer, this.#bounds, CLASSES);
+    this.#skipped = new Float64Array(buffer, 0, 1);
+    this.seen = new Uint8Array(buffer, this.#seen, CLASSES);
   }
 
   /**
-   * Ranks `guesses` (undefined: every code) at the node `candidates` with `depth` guesses left,
-   * as `#rankMasks` does before it settles the excess: keeps in `ranking` the guesses below
-   * `limit`, and returns the least bound of any guess not skipped. `lastAll` and `lastBut1` are
-   * the crush weights of the secrets left with two and with three guesses.
+   * Ranks `guesses` (undefined: every code) at the node `candidates` as `#rankMasks` does: a
+   * guess's class is 2 × the answers it gets + 1 if it is a candidate, `keys` has each class's
+   * key (infinite: the guess is skipped or left out) and `bounds` its bound. Above `P`
+   * candidates (P 0: never), each guess kept gets its excess, weighing `weight`, and is left
+   * out if that takes it to `limit`. Keeps in `ranking` the guesses kept, marks in `seen` the
+   * classes met, and returns the least packed bound of the guesses the excess left out.
    */
   rank(
     candidates: Int32Array,
     guesses: Int32Array | undefined,
-    depth: number,
+    keys: Float64Array,
+    bounds: Float64Array,
+    P: number,
+    weight: number,
     limit: number,
-    lastAll: number,
-    lastBut1: number,
     ranking: Ranking,
   ): number {
     const n = candidates.length;
@@ -171,39 +187,35 @@ export class MaskKernel {
     const table = this.#table;
     const stride = this.#stride;
     for (let i = 0; i < n; i++) rows[i] = table + candidates[i] * stride;
-    this.#n = n;
     const kernel = this.#exports;
     kernel.gather(this.#rows, n, stride / 16, this.#planes, stride, this.#planeCount);
     if (guesses) this.#guessesView.set(guesses);
+    this.#keysView.set(keys);
+    this.#boundsView.set(bounds);
     const written = kernel.rank(
       this.#guesses,
       guesses ? guesses.length : this.#size,
       guesses ? 0 : 1,
       this.#solved,
-      n,
-      depth,
-      limit,
-      lastAll,
-      lastBut1,
       this.#planes,
       stride,
       this.#planeCount,
+      this.#keys,
+      this.#seen,
       this.#outGuesses,
       this.#outKeys,
+      this.#bounds,
+      n > P ? P : 0,
+      weight,
+      limit,
+      this.#rows,
+      n,
+      this.#counts,
     );
     ranking.guesses.set(this.#outGuessesView.subarray(0, written));
     ranking.keys.set(this.#outKeysView.subarray(0, written));
     ranking.count = written;
-    ranking.skipped = Math.min(ranking.skipped, this.#results[1]);
-    return this.#results[0];
-  }
-
-  /**
-   * E = Σ_a max(0, c_a − P) for the classes `guess` makes of the node `rank` last ranked (the
-   * same as `#excess` in search/ranking.ts).
-   */
-  excess(guess: number, P: number): number {
-    return this.#exports.excess(this.#rows, this.#n, guess, P, this.#counts);
+    return this.#skipped[0];
   }
 }
 

@@ -79,22 +79,31 @@
         (br $blocks))))
 
   ;; Ranks the guesses (`count` of them at `$guesses`, or every code below `count` when `$all`)
-  ;; from the answer masks: a guess that splits nothing or cannot keep to `depth` is skipped;
-  ;; the others get the bound 3n − 2s − k (plus the crush terms), packed with the depth bound
-  ;; as total × 256 + depth, and those below `limit` are written out with the key 2 × packed +
-  ;; (1 if not a candidate). Returns how many were written; leaves the least bound over every
-  ;; guess not skipped at address 0 and the least packed bound of those left out at address 8.
+  ;; from the answer masks. What a guess's bound and key are depends only on how many answers
+  ;; it gets and whether it gets all hits (is a candidate): its class, 2 × answers + 1 if a
+  ;; candidate, for which the caller has put the key at `keys` (8 bytes a class; infinite for a
+  ;; guess to skip or leave out) and the bound (a total) at `bounds`. Above P candidates (`P`
+  ;; not 0), a guess kept gets its excess E too, weighing `weight` each: if E > 0 its bound
+  ;; rises by that and its depth bound to 4, and if that reaches `limit` it is left out after
+  ;; all. Writes the guesses kept, and their keys, out; marks at `seen` (a byte a class, cleared
+  ;; first) the classes met; leaves at address 0 the least packed bound of the guesses the
+  ;; excess left out. Returns how many it wrote.
   (func (export "rank")
     (param $guesses i32) (param $count i32) (param $all i32) (param $solved i32)
-    (param $n i32) (param $depth i32) (param $limit f64) (param $lastAll f64)
-    (param $lastBut1 f64) (param $planes i32) (param $stride i32) (param $planeCount i32)
-    (param $outGuesses i32) (param $outKeys i32)
+    (param $planes i32) (param $stride i32) (param $planeCount i32) (param $keys i32)
+    (param $seen i32) (param $outGuesses i32) (param $outKeys i32) (param $bounds i32)
+    (param $P i32) (param $weight f64) (param $limit f64) (param $rows i32) (param $n i32)
+    (param $counts i32)
     (result i32)
-    (local $i i32) (local $guess i32) (local $at i32) (local $mask i32) (local $s i32)
-    (local $k i32) (local $deepest i32) (local $bound f64) (local $packed f64)
-    (local $least f64) (local $skipped f64) (local $written i32)
-    (local.set $least (f64.const inf))
+    (local $i i32) (local $guess i32) (local $at i32) (local $mask i32) (local $class i32)
+    (local $key f64) (local $written i32) (local $excess i32) (local $packed f64)
+    (local $skipped f64)
     (local.set $skipped (f64.const inf))
+    (v128.store offset=0 (local.get $seen) (v128.const i64x2 0 0))
+    (v128.store offset=16 (local.get $seen) (v128.const i64x2 0 0))
+    (v128.store offset=32 (local.get $seen) (v128.const i64x2 0 0))
+    (v128.store offset=48 (local.get $seen) (v128.const i64x2 0 0))
+    (v128.store offset=64 (local.get $seen) (v128.const i64x2 0 0))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
@@ -120,51 +129,58 @@
                     (i32.load8_u
                       (i32.add (local.get $at) (i32.mul (local.get $stride) (i32.const 3))))
                     (i32.const 24)))))))
-        (local.set $s (i32.and (i32.shr_u (local.get $mask) (local.get $solved)) (i32.const 1)))
-        (local.set $k (i32.sub (i32.popcnt (local.get $mask)) (local.get $s)))
-        ;; A guess that leaves every candidate in one class gains nothing.
-        (br_if $each (i32.and (i32.eqz (local.get $s)) (i32.eq (local.get $k) (i32.const 1))))
-        (local.set $deepest
-          (select (i32.const 2) (i32.const 3)
-            (i32.eq (local.get $k) (i32.sub (local.get $n) (local.get $s)))))
-        (br_if $each (i32.gt_u (local.get $deepest) (local.get $depth)))
-        (local.set $bound
-          (f64.add
-            (f64.convert_i32_s
-              (i32.sub
-                (i32.sub (i32.mul (local.get $n) (i32.const 3)) (i32.shl (local.get $s) (i32.const 1)))
-                (local.get $k)))
-            (f64.add
-              (f64.mul (local.get $lastAll)
-                (f64.convert_i32_s (i32.sub (local.get $n) (local.get $s))))
-              (f64.mul (local.get $lastBut1)
-                (f64.convert_i32_s
-                  (i32.sub (i32.sub (local.get $n) (local.get $s)) (local.get $k)))))))
-        (local.set $least (f64.min (local.get $least) (local.get $bound)))
-        (local.set $packed
-          (f64.add (f64.mul (local.get $bound) (f64.const 256))
-            (f64.convert_i32_s (local.get $deepest))))
-        (if (f64.ge (local.get $packed) (local.get $limit))
-          (then (local.set $skipped (f64.min (local.get $skipped) (local.get $packed))))
-          (else
-            (i32.store
-              (i32.add (local.get $outGuesses) (i32.shl (local.get $written) (i32.const 2)))
-              (local.get $guess))
-            (f64.store
-              (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
-              (f64.add (f64.mul (local.get $packed) (f64.const 2))
-                (f64.convert_i32_s (i32.sub (i32.const 1) (local.get $s)))))
-            (local.set $written (i32.add (local.get $written) (i32.const 1)))))
+        (local.set $class
+          (i32.or (i32.shl (i32.popcnt (local.get $mask)) (i32.const 1))
+            (i32.and (i32.shr_u (local.get $mask) (local.get $solved)) (i32.const 1))))
+        (i32.store8 (i32.add (local.get $seen) (local.get $class)) (i32.const 1))
+        (local.set $key
+          (f64.load (i32.add (local.get $keys) (i32.shl (local.get $class) (i32.const 3)))))
+        (br_if $each (f64.eq (local.get $key) (f64.const inf)))
+        ;; Some class must exceed P for any excess: n − (answers − 1) secrets at most in one.
+        (if (i32.and (i32.ne (local.get $P) (i32.const 0))
+              (i32.gt_s
+                (i32.sub (i32.add (local.get $n) (i32.const 1))
+                  (i32.shr_u (local.get $class) (i32.const 1)))
+                (local.get $P)))
+          (then
+            (local.set $excess
+              (call $excess (local.get $rows) (local.get $n) (local.get $guess) (local.get $P)
+                (local.get $counts)))
+            (if (local.get $excess)
+              (then
+                (local.set $packed
+                  (f64.add
+                    (f64.mul
+                      (f64.add
+                        (f64.load
+                          (i32.add (local.get $bounds) (i32.shl (local.get $class) (i32.const 3))))
+                        (f64.mul (f64.convert_i32_u (local.get $excess)) (local.get $weight)))
+                      (f64.const 256))
+                    (f64.const 4)))
+                (if (f64.ge (local.get $packed) (local.get $limit))
+                  (then
+                    (local.set $skipped (f64.min (local.get $skipped) (local.get $packed)))
+                    (br $each)))
+                (local.set $key
+                  (f64.add (f64.mul (local.get $packed) (f64.const 2))
+                    (f64.convert_i32_u
+                      (i32.xor (i32.and (local.get $class) (i32.const 1)) (i32.const 1)))))))))
+        (i32.store
+          (i32.add (local.get $outGuesses) (i32.shl (local.get $written) (i32.const 2)))
+          (local.get $guess))
+        (f64.store
+          (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
+          (local.get $key))
+        (local.set $written (i32.add (local.get $written) (i32.const 1)))
         (br $each)))
-    (f64.store (i32.const 0) (local.get $least))
-    (f64.store (i32.const 8) (local.get $skipped))
+    (f64.store (i32.const 0) (local.get $skipped))
     (local.get $written))
 
   ;; E = Σ_a max(0, c_a − P) for the classes `guess` makes of the `n` candidates whose row
   ;; addresses are at `rows` (as `gather` read them), with a counter per answer at `counts`. The
   ;; table is symmetric, so the candidates' rows hold the guess's answers too, and `gather` has
   ;; just brought them into the cache: reading the guess's own row would miss it at every read.
-  (func (export "excess")
+  (func $excess
     (param $rows i32) (param $n i32) (param $guess i32) (param $P i32) (param $counts i32)
     (result i32)
     (local $row i32) (local $end i32) (local $at i32) (local $count i32) (local $excess i32)

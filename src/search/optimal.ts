@@ -77,6 +77,11 @@ export interface OptimalOptions {
   /** Bound classes by one level of lookahead (default true; off only to measure it). */
   lookahead?: boolean;
   /**
+   * Rank guesses with the WebAssembly SIMD kernel where it runs (default true; off only to
+   * measure it: the TypeScript kernel finds the same).
+   */
+  simd?: boolean;
+  /**
    * Runs the jobs. By default they run one at a time in this thread, with the search that plans
    * the proof (one cache for both).
    */
@@ -221,6 +226,7 @@ class Proof {
       consistentOnly: options.consistentOnly ?? false,
       symmetry: options.symmetry ?? true,
       lookahead: options.lookahead ?? true,
+      simd: options.simd ?? true,
       crush: options.objective === 'crush',
     };
     const { cacheBytes, progressEvery } = options;

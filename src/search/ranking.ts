@@ -22,7 +22,7 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { SizeBounds } from './bounds.js';
 import { CRUSH_WEIGHT, costTotal, packCost } from './cost.js';
-import { MaskKernel } from './masks.js';
+import { CLASSES, MaskKernel } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
 export interface Ranking {
@@ -69,6 +69,16 @@ export class RankingKernels {
   readonly #answerShift: number;
   /** The mask kernel in WebAssembly (search/masks.ts), where it runs. */
   readonly #simd: MaskKernel | undefined;
+  /**
+   * Per class of guess at a node in the mask kernel (2 × the answers it gets + 1 if it is a
+   * candidate): its key, infinite for a guess skipped or left out; its bound, infinite for a
+   * guess skipped; its packed bound. Set by `#keysByClass`.
+   */
+  readonly #classKeys = new Float64Array(CLASSES);
+  readonly #classBounds = new Float64Array(CLASSES);
+  readonly #classPacked = new Float64Array(CLASSES);
+  /** Per class, 1 if the node has a guess of it (the TypeScript kernel's; see search/masks.ts). */
+  readonly #seen = new Uint8Array(CLASSES);
 
   /** Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test). */
   constructor(game: Game, bounds: SizeBounds, table: Uint8Array, simd = true) {
@@ -122,13 +132,13 @@ export class RankingKernels {
    *
    * for k classes besides all hits (s = 1 for a candidate), and its depth bound is 2 when every
    * class is a singleton, 4 when E > 0, else 3. The sets of answers every code gets are
-   * gathered at once as bit masks, streaming the candidates' rows of the table four rows at a
-   * time; that gives s and k. E is 0 while n ≤ P; above, it is worked out (one pass over the
-   * candidates) only for the guesses that could still be the best: first those with the least
-   * 3n − 2s − k, until one has none (no guess can then do better), then any other below the
-   * least bound so found. The rest keep 3n − 2s − k, which
-   * is a lower bound too; a search evaluates each guess in full anyway. Above P secrets the
-   * depth left must be at least 4 (`rank` sees to it), so a guess with E > 0 keeps to it.
+   * gathered at once as bit masks, streaming the candidates' rows of the table; that gives s
+   * and k, and with them the bound but for E, which is 0 while n ≤ P. Above, each guess whose
+   * bound is still below the limit gets E too (one pass over the candidates): measured on Bulls
+   * and Cows, settling it for every such guess, not only for those that might be the best, saves
+   * far more than it costs, as a guess left unsettled is tried and refuted only once its classes
+   * are made (3.4 million times). Above P secrets the depth left must be at least 4 (`rank`
+   * sees to it), so a guess with E > 0 keeps to it.
    *
    * Under crush (search/cost.ts), a class of c secrets with d guesses left adds the weight times
    * max(0, c − capacity[d − 1]); here d = depth − 1 and c ≤ capacity[3], so that is every
@@ -147,73 +157,101 @@ export class RankingKernels {
     const lastAll = depth === 2 ? weight : 0;
     const lastBut1 = depth === 3 ? weight : 0;
     const excessWeight = 1 + (depth === 4 ? weight : 0);
-    const least = this.#simd
-      ? this.#simd.rank(candidates, guesses, depth, limit, lastAll, lastBut1, ranking)
-      : this.#rankByMasks(candidates, guesses, depth, limit, lastAll, lastBut1, ranking);
-    if (n <= this.#bounds.answers || ranking.count === 0) return;
-    // Settle E for the guesses with the least bound, then for any other still below the best.
-    // Keys are 2 × packed cost + 0 or 1, so comparing totals is comparing keys with these.
-    const leastFrom = 2 * packCost(least, 0);
-    const leastTo = 2 * packCost(least + 1, 0);
-    let best = Number.POSITIVE_INFINITY;
-    for (let pass = 0; pass < 2 && best > least; pass++) {
-      const below = 2 * packCost(best, 0);
-      for (let i = 0; i < ranking.count; i++) {
-        const key = ranking.keys[i];
-        if (pass === 0 ? key < leastFrom || key >= leastTo : key >= below) continue;
-        const bound = costTotal(Math.floor(key / 2));
-        const excess = this.#excess(ranking.guesses[i], candidates) * excessWeight;
-        if (excess > 0) {
-          const raised = packCost(bound + excess, 4);
-          if (raised >= limit) {
-            if (raised < ranking.skipped) ranking.skipped = raised;
-            removeAt(ranking, i--);
-            continue;
-          }
-          ranking.keys[i] = 2 * raised + (ranking.keys[i] % 2);
-        }
-        if (bound + excess < best) best = bound + excess;
-        // One guess of the least bound has no excess: none can do better, and the others keep
-        // bounds that are still admissible (a lookahead needs only the least).
-        if (best === least) break;
-      }
+    this.#keysByClass(n, depth, limit, lastAll, lastBut1);
+    const P = this.#bounds.answers;
+    const keys = this.#classKeys;
+    const bounds = this.#classBounds;
+    let seen: Uint8Array = this.#seen;
+    if (this.#simd) {
+      const left = this.#simd.rank(
+        candidates,
+        guesses,
+        keys,
+        bounds,
+        P,
+        excessWeight,
+        limit,
+        ranking,
+      );
+      ranking.skipped = Math.min(ranking.skipped, left);
+      seen = this.#simd.seen;
+    } else {
+      this.#rankByMasks(candidates, guesses, ranking);
+      if (n > P) this.#settleExcess(candidates, excessWeight, limit, ranking);
+    }
+    for (let c = 0; c < CLASSES; c++) {
+      const packed = this.#classPacked[c];
+      if (seen[c] === 1 && packed >= limit && packed < ranking.skipped) ranking.skipped = packed;
     }
   }
 
   /**
-   * The first part of `#rankMasks` in TypeScript, where the WebAssembly kernel does not run:
-   * ranks every guess by 3n − 2s − k (plus the crush terms) and returns the least such bound.
+   * Adds each ranked guess's excess E, weighing `weight`, to its bound (the TypeScript kernel's;
+   * see `#rankMasks`), leaving out those it takes to `limit`.
    */
-  #rankByMasks(
-    candidates: Int32Array,
-    guesses: Int32Array | undefined,
-    depth: number,
-    limit: number,
-    lastAll: number,
-    lastBut1: number,
-    ranking: Ranking,
-  ): number {
+  #settleExcess(candidates: Int32Array, weight: number, limit: number, ranking: Ranking): void {
+    let kept = 0;
+    for (let i = 0; i < ranking.count; i++) {
+      const guess = ranking.guesses[i];
+      let key = ranking.keys[i];
+      const excess = this.#excess(guess, candidates);
+      if (excess > 0) {
+        const raised = packCost(costTotal(Math.floor(key / 2)) + excess * weight, 4);
+        if (raised >= limit) {
+          if (raised < ranking.skipped) ranking.skipped = raised;
+          continue;
+        }
+        key = 2 * raised + (key % 2);
+      }
+      ranking.guesses[kept] = guess;
+      ranking.keys[kept++] = key;
+    }
+    ranking.count = kept;
+  }
+
+  /**
+   * The bounds and keys of `#rankMasks` by class of guess (see `#classKeys`): 3n − 2s − k plus
+   * the crush terms, for k answers besides all hits and s = 1 for a candidate, with the depth
+   * bound 2 if that splits the candidates apart, else 3; skipped if the guess leaves them in one
+   * class or cannot keep to `depth`.
+   */
+  #keysByClass(n: number, depth: number, limit: number, lastAll: number, lastBut1: number): void {
+    for (let c = 0; c < CLASSES; c++) {
+      const s = c & 1;
+      const k = (c >> 1) - s;
+      const deepest = k === n - s ? 2 : 3;
+      let bound = Number.POSITIVE_INFINITY;
+      if (k >= 0 && (s === 1 || k > 1) && deepest <= depth) {
+        bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
+      }
+      const packed = packCost(bound, deepest);
+      this.#classBounds[c] = bound;
+      this.#classPacked[c] = packed;
+      this.#classKeys[c] = packed < limit ? 2 * packed + 1 - s : Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** The first part of `#rankMasks` in TypeScript, where the WebAssembly kernel does not run. */
+  #rankByMasks(candidates: Int32Array, guesses: Int32Array | undefined, ranking: Ranking): void {
     const size = this.#game.size;
-    const n = candidates.length;
     const masks = this.#masks;
     masks.fill(0);
     this.#gatherAnswerMasks(candidates, masks);
     const solved = this.#game.solved;
+    const keys = this.#classKeys;
+    const seen = this.#seen;
+    seen.fill(0);
     const count = guesses ? guesses.length : size;
-    let least = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const mask = masks[guess];
-      const s = (mask >>> solved) & 1;
-      const k = popcount32(mask) - s;
-      if (s === 0 && k === 1) continue;
-      const deepest = k === n - s ? 2 : 3;
-      if (deepest > depth) continue;
-      const bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
-      if (bound < least) least = bound;
-      offer(ranking, guess, packCost(bound, deepest), 1 - s, limit);
+      const c = 2 * popcount32(mask) + ((mask >>> solved) & 1);
+      seen[c] = 1;
+      if (keys[c] === Number.POSITIVE_INFINITY) continue;
+      ranking.guesses[ranking.count] = guess;
+      ranking.keys[ranking.count] = keys[c];
+      ranking.count++;
     }
-    return least;
   }
 
   /**
@@ -272,7 +310,6 @@ export class RankingKernels {
 
   /** E = Σ_a max(0, c_a − P) for the classes `guess` makes of `candidates`. */
   #excess(guess: number, candidates: Int32Array): number {
-    if (this.#simd) return this.#simd.excess(guess, this.#bounds.answers);
     const row = guess * this.#game.size;
     const table = this.#table;
     const counts = this.#counts;
@@ -404,11 +441,4 @@ function offer(
   ranking.guesses[ranking.count] = guess;
   ranking.keys[ranking.count] = 2 * bound + notCandidate;
   ranking.count++;
-}
-
-/** Drops entry `i` of `ranking` (the last one takes its place). */
-function removeAt(ranking: Ranking, i: number): void {
-  const last = --ranking.count;
-  ranking.guesses[i] = ranking.guesses[last];
-  ranking.keys[i] = ranking.keys[last];
 }
