@@ -53,7 +53,9 @@ export const PRESET_NAMES = [
 ] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-interface Preset {
+/** A classic game: its rules, and how the alphabet grows or shrinks with the colours. */
+export interface Preset {
+  /** The preset's rules. */
   readonly rules: Rules;
   /** The symbols the alphabet is taken from when `--colors` changes the number of colours. */
   readonly symbols: string;

@@ -130,7 +130,7 @@ interface Level {
 }
 
 /** What both roles share: the turns so far and the secrets still possible after each. */
-abstract class Session {
+export abstract class Session {
   readonly #turns: PlayedTurn[] = [];
   readonly #levels: Level[];
 
