@@ -118,10 +118,13 @@ export class Codebook {
     return this.indexOf(symbols);
   }
 
-  /** Writes a code in the alphabet. */
+  /**
+   * Writes a code in the alphabet. Throws `CodebreakerError('bad-code')` if `code` is not the
+   * index of a code of the game.
+   */
   make(code: number): string {
     if (!Number.isInteger(code) || code < 0 || code >= this.size) {
-      throw new RangeError(`code index ${code} is outside 0..${this.size - 1}`);
+      throw new CodebreakerError('bad-code', `code index ${code} is outside 0..${this.size - 1}`);
     }
     let text = '';
     for (const s of this.symbolsOf(code)) text += this.#alphabet[s];

@@ -37,7 +37,12 @@ export function answerIndex(
   kind: FeedbackKind = 'full',
 ): number {
   if (kind === 'black') {
-    if (blows !== 0) throw new RangeError(`a black-peg answer has no blows, not ${blows}`);
+    if (blows !== 0) {
+      throw new CodebreakerError(
+        'impossible-feedback',
+        `a black-peg answer has no blows, not ${blows}`,
+      );
+    }
     return hits;
   }
   return hits * (pegs + 1) - (hits * (hits - 1)) / 2 + blows;

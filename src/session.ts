@@ -104,9 +104,10 @@ function checkedAnswer(game: Game, feedback: Feedback): number {
   return game.answerIndex(feedback);
 }
 
+/** `code`, if it is the index of a code of the game; throws `CodebreakerError` if not. */
 function checkedCode(game: Game, code: number): number {
   if (!Number.isInteger(code) || code < 0 || code >= game.size) {
-    throw new RangeError(`code index ${code} is outside 0..${game.size - 1}`);
+    throw new CodebreakerError('bad-code', `code index ${code} is outside 0..${game.size - 1}`);
   }
   return code;
 }
@@ -233,7 +234,9 @@ export class CodemakerSession extends Session {
 
   #current(): number {
     const guess = this.guess;
-    if (guess === undefined) throw new Error('the game is solved: there is no guess to answer');
+    if (guess === undefined) {
+      throw new CodebreakerError('game-over', 'the game is solved: there is no guess to answer');
+    }
     return guess;
   }
 }
@@ -273,7 +276,7 @@ export class CodebreakerSession extends Session {
 
   /** Scores a guess (a code index) against the secret and records it. */
   guess(code: number): PlayedTurn {
-    if (this.over) throw new Error('the game is over: no more guesses');
+    if (this.over) throw new CodebreakerError('game-over', 'the game is over: no more guesses');
     const guess = checkedCode(this.game, code);
     const answer = this.game.score(guess, this.#secret);
     return this.record(guess, answer, filterCandidates(this.game, this.candidates, guess, answer));
