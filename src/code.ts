@@ -20,7 +20,11 @@ export class Codebook {
   /** Without repetition: how many codes share each prefix length, P(colors − i − 1, pegs − i − 1). */
   readonly #blockSizes: Float64Array;
 
-  constructor(readonly rules: Rules) {
+  /** Enumerates the codes of `rules`; throws `CodebreakerError` if the rules are bad. */
+  constructor(
+    /** The rules, checked. */
+    readonly rules: Rules,
+  ) {
     checkRules(rules);
     const { pegs, colors, repeat } = rules;
     this.#alphabet = [...rules.alphabet];

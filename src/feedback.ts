@@ -17,7 +17,9 @@ import { type FeedbackKind, type Rules, feedbackOf } from './rules.js';
 
 /** Hits and blows of one guess against one secret (blows 0 in a black-peg game). */
 export interface Feedback {
+  /** Right symbol in the right place: bulls, black pegs. */
   readonly hits: number;
+  /** Right symbol in the wrong place: cows, white pegs (0 in a black-peg game). */
   readonly blows: number;
 }
 

@@ -42,19 +42,25 @@ export interface TreeNode {
 
 /** A strategy tree and the game it plays. */
 export interface Tree {
+  /** The game the tree plays. */
   readonly game: Game;
+  /** The first guess and everything after it. */
   readonly root: TreeNode;
 }
 
-/** A node in a tree file: `{"guess":"0123","children":{"0H2B":NODE,...}}`. */
+/** A node in a tree file, `{"guess":"0123","children":{"0H2B":NODE,...}}`. */
 export interface NodeJson {
+  /** The guess, written in the alphabet. */
   guess: string;
+  /** The subtree after each answer but all hits, keyed by the answer as text (`0H2B`). */
   children: Record<string, NodeJson>;
 }
 
 /** A tree file: `{"rules":{...},"root":NODE}`. */
 export interface TreeJson {
+  /** The rules of the game, as `rulesJson` writes them. */
   rules: Rules;
+  /** The first guess and everything after it. */
   root: NodeJson;
 }
 
