@@ -60,6 +60,15 @@ describe('the built package, imported by its name', () => {
 });
 
 describe('the executable', () => {
+  it("prints the package's version, 1.0.0 and on by semantic versioning", async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    );
+    const main = new URL('../dist/cli/main.js', import.meta.url).pathname;
+    const { stdout } = await run(process.execPath, [main, '--version']);
+    expect(version).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
+    expect(stdout).toBe(`${version}\n`);
+  });
   // Node loads a bundle's top-level imports before any command runs: a large library imported
   // there slows every command (BullMQ alone added 160 ms to each start).
   it('imports none of its large libraries until a command needs them', () => {
