@@ -229,7 +229,9 @@ export class Game {
 
   /**
    * Takes the score table another thread built for this same game (shared memory), instead of
-   * building one. Throws if it cannot be this game's.
+   * building one. Throws if it cannot be this game's. For the command line's worker threads.
+   *
+   * @internal
    */
   adoptTable(table: Uint8Array): void {
     const n = this.size;

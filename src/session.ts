@@ -184,14 +184,22 @@ export abstract class Session {
     return this.#levels[this.#levels.length - 1];
   }
 
-  /** The strategy's guess in the current state, asked once per state. */
+  /**
+   * The strategy's guess in the current state, asked once per state.
+   *
+   * @internal
+   */
   protected suggestion(): number {
     const top = this.#top;
     top.suggestion ??= this.strategy.choose(this.state);
     return top.suggestion;
   }
 
-  /** Records a turn whose answer leaves `candidates`; the caller has checked they are not empty. */
+  /**
+   * Records a turn whose answer leaves `candidates`; the caller has checked they are not empty.
+   *
+   * @internal
+   */
   protected record(guess: number, answer: number, candidates: Int32Array): PlayedTurn {
     const consistent = contains(this.candidates, guess);
     const turn = { guess, answer, remaining: candidates.length, consistent };
@@ -200,7 +208,11 @@ export abstract class Session {
     return turn;
   }
 
-  /** Removes the last turn, if any, restoring the state before it. */
+  /**
+   * Removes the last turn, if any, restoring the state before it.
+   *
+   * @internal
+   */
   protected unrecord(): PlayedTurn | undefined {
     if (this.#turns.length === 0) return undefined;
     this.#levels.pop();
