@@ -14,3 +14,6 @@ declare class TextEncoder {
 
 /** Timers: globals in Node, every browser and every worker. */
 declare function setTimeout(callback: (value?: unknown) => void, ms?: number): unknown;
+
+/** Base64 to a binary string: a global in Node since 16 and in every browser and worker. */
+declare function atob(data: string): string;

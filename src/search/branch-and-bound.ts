@@ -74,6 +74,11 @@ export interface SearchOptions {
    */
   lookahead?: boolean;
   /**
+   * Rank with the WebAssembly SIMD kernel where it runs (search/masks.ts; default true). Off
+   * only to measure what it saves, and to test it against the TypeScript kernel.
+   */
+  simd?: boolean;
+  /**
    * Weigh each secret that needs every guess of the depth budget (search/cost.ts): the least
    * total then has the fewest such secrets first. Only with a depth budget.
    */
@@ -173,7 +178,7 @@ export class OptimalSearch {
     let possible = 0;
     for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.bounds = new SizeBounds(Math.max(possible, 2), game.size, options.crush ?? false);
-    this.#kernels = new RankingKernels(game, this.bounds, table);
+    this.#kernels = new RankingKernels(game, this.bounds, table, options.simd ?? true);
   }
 
   /**

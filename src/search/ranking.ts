@@ -12,6 +12,9 @@
  *   whether it has one secret, more than one, or more than P;
  * - above, one 16-bit counter per code and answer (`#rankStreaming`).
  *
+ * The first kernel runs in WebAssembly where it can (search/masks.ts), and in TypeScript here
+ * where it cannot.
+ *
  * A ranking keeps the guesses whose bounds are below a limit, keyed 2 × bound + (1 if the guess
  * is not a candidate), so that the least key is the next to try and candidates win ties.
  */
@@ -19,6 +22,7 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { SizeBounds } from './bounds.js';
 import { CRUSH_WEIGHT, costTotal, packCost } from './cost.js';
+import { MaskKernel } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
 export interface Ranking {
@@ -63,9 +67,13 @@ export class RankingKernels {
   #classCounts: Uint16Array | undefined;
   /** log2 of the counters per code in `#classCounts`: answers rounded up to a power of two. */
   readonly #answerShift: number;
+  /** The mask kernel in WebAssembly (search/masks.ts), where it runs. */
+  readonly #simd: MaskKernel | undefined;
 
-  constructor(game: Game, bounds: SizeBounds, table: Uint8Array) {
+  /** Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test). */
+  constructor(game: Game, bounds: SizeBounds, table: Uint8Array, simd = true) {
     this.#game = game;
+    this.#simd = simd ? MaskKernel.create(table, game.size, game.answers, game.solved) : undefined;
     this.#bounds = bounds;
     this.#table = table;
     this.#tableWords =
@@ -117,7 +125,8 @@ export class RankingKernels {
    * gathered at once as bit masks, streaming the candidates' rows of the table four rows at a
    * time; that gives s and k. E is 0 while n ≤ P; above, it is worked out (one pass over the
    * candidates) only for the guesses that could still be the best: first those with the least
-   * 3n − 2s − k, then any other below the least bound so found. The rest keep 3n − 2s − k, which
+   * 3n − 2s − k, until one has none (no guess can then do better), then any other below the
+   * least bound so found. The rest keep 3n − 2s − k, which
    * is a lower bound too; a search evaluates each guess in full anyway. Above P secrets the
    * depth left must be at least 4 (`rank` sees to it), so a guess with E > 0 keeps to it.
    *
@@ -133,37 +142,21 @@ export class RankingKernels {
     limit: number,
     ranking: Ranking,
   ): void {
-    const size = this.#game.size;
     const n = candidates.length;
-    const masks = this.#masks;
-    masks.fill(0);
-    this.#gatherAnswerMasks(candidates, masks);
-    const solved = this.#game.solved;
-    const count = guesses ? guesses.length : size;
     const weight = this.#bounds.crush ? CRUSH_WEIGHT : 0;
     const lastAll = depth === 2 ? weight : 0;
     const lastBut1 = depth === 3 ? weight : 0;
     const excessWeight = 1 + (depth === 4 ? weight : 0);
-    let least = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < count; i++) {
-      const guess = guesses ? guesses[i] : i;
-      const mask = masks[guess];
-      const s = (mask >>> solved) & 1;
-      const k = popcount32(mask) - s;
-      if (s === 0 && k === 1) continue;
-      const deepest = k === n - s ? 2 : 3;
-      if (deepest > depth) continue;
-      const bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
-      if (bound < least) least = bound;
-      offer(ranking, guess, packCost(bound, deepest), 1 - s, limit);
-    }
+    const least = this.#simd
+      ? this.#simd.rank(candidates, guesses, depth, limit, lastAll, lastBut1, ranking)
+      : this.#rankByMasks(candidates, guesses, depth, limit, lastAll, lastBut1, ranking);
     if (n <= this.#bounds.answers || ranking.count === 0) return;
     // Settle E for the guesses with the least bound, then for any other still below the best.
     // Keys are 2 × packed cost + 0 or 1, so comparing totals is comparing keys with these.
     const leastFrom = 2 * packCost(least, 0);
     const leastTo = 2 * packCost(least + 1, 0);
     let best = Number.POSITIVE_INFINITY;
-    for (let pass = 0; pass < 2; pass++) {
+    for (let pass = 0; pass < 2 && best > least; pass++) {
       const below = 2 * packCost(best, 0);
       for (let i = 0; i < ranking.count; i++) {
         const key = ranking.keys[i];
@@ -180,8 +173,47 @@ export class RankingKernels {
           ranking.keys[i] = 2 * raised + (ranking.keys[i] % 2);
         }
         if (bound + excess < best) best = bound + excess;
+        // One guess of the least bound has no excess: none can do better, and the others keep
+        // bounds that are still admissible (a lookahead needs only the least).
+        if (best === least) break;
       }
     }
+  }
+
+  /**
+   * The first part of `#rankMasks` in TypeScript, where the WebAssembly kernel does not run:
+   * ranks every guess by 3n − 2s − k (plus the crush terms) and returns the least such bound.
+   */
+  #rankByMasks(
+    candidates: Int32Array,
+    guesses: Int32Array | undefined,
+    depth: number,
+    limit: number,
+    lastAll: number,
+    lastBut1: number,
+    ranking: Ranking,
+  ): number {
+    const size = this.#game.size;
+    const n = candidates.length;
+    const masks = this.#masks;
+    masks.fill(0);
+    this.#gatherAnswerMasks(candidates, masks);
+    const solved = this.#game.solved;
+    const count = guesses ? guesses.length : size;
+    let least = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const guess = guesses ? guesses[i] : i;
+      const mask = masks[guess];
+      const s = (mask >>> solved) & 1;
+      const k = popcount32(mask) - s;
+      if (s === 0 && k === 1) continue;
+      const deepest = k === n - s ? 2 : 3;
+      if (deepest > depth) continue;
+      const bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
+      if (bound < least) least = bound;
+      offer(ranking, guess, packCost(bound, deepest), 1 - s, limit);
+    }
+    return least;
   }
 
   /**
@@ -240,6 +272,7 @@ export class RankingKernels {
 
   /** E = Σ_a max(0, c_a − P) for the classes `guess` makes of `candidates`. */
   #excess(guess: number, candidates: Int32Array): number {
+    if (this.#simd) return this.#simd.excess(guess, this.#bounds.answers);
     const row = guess * this.#game.size;
     const table = this.#table;
     const counts = this.#counts;

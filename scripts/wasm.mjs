@@ -1,0 +1,40 @@
+/**
+ * `npm run wasm`: compiles the WebAssembly kernels (src/search/*.wat) into TypeScript modules
+ * that hold the binary in base64 (src/search/*-wasm.ts), so that the library needs no file of
+ * its own at run time, in Node or in a browser. The modules are committed; a test compiles the
+ * sources again and fails if a module is not current. `--check` only compares.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import wabtModule from 'wabt';
+
+const KERNELS = [['src/search/masks.wat', 'src/search/masks-wasm.ts', 'MASKS_WASM_BASE64']];
+
+/** The TypeScript module holding `source` (WebAssembly text) compiled, under `name`. */
+export async function compiledModule(source, path, name) {
+  const wabt = await wabtModule();
+  const parsed = wabt.parseWat(path, source, { simd: true });
+  parsed.validate();
+  const { buffer } = parsed.toBinary({ log: false, write_debug_names: false });
+  parsed.destroy();
+  const base64 = Buffer.from(buffer).toString('base64');
+  return `// Generated from ${path.split('/').pop()} by \`npm run wasm\`: do not edit (a test checks it is current).
+/** The WebAssembly binary, in base64. */
+export const ${name} =
+  '${base64}';
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const check = process.argv.includes('--check');
+  for (const [wat, out, name] of KERNELS) {
+    const module = await compiledModule(await readFile(wat, 'utf8'), wat, name);
+    if (check) {
+      if ((await readFile(out, 'utf8')) !== module) {
+        console.error(`${out} is not current: run npm run wasm`);
+        process.exit(1);
+      }
+    } else {
+      await writeFile(out, module);
+    }
+  }
+}

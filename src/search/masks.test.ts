@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/naive.js';
+import { Game } from '../game.js';
+import { type RulesOptions, resolveRules } from '../rules.js';
+import { SizeBounds } from './bounds.js';
+import { MaskKernel } from './masks.js';
+import { RankingKernels, newRanking } from './ranking.js';
+
+describe('the WebAssembly mask kernel', () => {
+  it('is compiled from the current masks.wat', () => {
+    // Exits 1 with a message if src/search/masks-wasm.ts is not what masks.wat compiles to.
+    expect(() => execFileSync(process.execPath, ['scripts/wasm.mjs', '--check'])).not.toThrow();
+  });
+
+  // Two answer planes (4 pegs: 14 answers), four (5 pegs: 20), no repetition, black pegs
+  // (hits only), and a game whose rows are not a multiple of 16 codes.
+  const games: RulesOptions[] = [
+    { game: 'mastermind' },
+    { pegs: 5, colors: 4, repeat: true },
+    { game: 'moo' },
+    { pegs: 4, colors: 5, repeat: true, feedback: 'black' },
+    { pegs: 3, colors: 5, repeat: true },
+  ];
+
+  it.each(games)('ranks every node as the TypeScript kernel does: %o', (options) => {
+    const game = new Game(resolveRules(options));
+    const table = game.useTable()!;
+    expect(MaskKernel.create(table, game.size, game.answers, game.solved)).toBeDefined();
+    const random = seededRandom(game.size);
+    for (const crush of [false, true]) {
+      const bounds = new SizeBounds(game.answers, game.size, crush);
+      const simd = new RankingKernels(game, bounds, table, true);
+      const plain = new RankingKernels(game, bounds, table, false);
+      const largest = Math.min(game.size, bounds.capacity[3]);
+      for (let trial = 0; trial < 60; trial++) {
+        const n = 2 + Math.floor(random() * (largest - 1));
+        const picked = new Set<number>();
+        while (picked.size < n) picked.add(Math.floor(random() * game.size));
+        const candidates = Int32Array.from([...picked].sort((a, b) => a - b));
+        const guesses =
+          trial % 3 === 0
+            ? undefined
+            : Int32Array.from({ length: 1 + Math.floor(random() * Math.min(200, game.size)) }, () =>
+                Math.floor(random() * game.size),
+              );
+        const depth = 2 + (trial % 5);
+        const limit = trial % 4 === 0 ? Number.POSITIVE_INFINITY : (3 * n - 1 - (trial % 7)) * 256;
+        const rankings = [simd, plain].map((kernels) => {
+          const ranking = newRanking(game.size);
+          kernels.rank(candidates, guesses, depth, limit, ranking);
+          return {
+            guesses: [...ranking.guesses.subarray(0, ranking.count)],
+            keys: [...ranking.keys.subarray(0, ranking.count)],
+            skipped: ranking.skipped,
+          };
+        });
+        expect(rankings[0]).toEqual(rankings[1]);
+      }
+    }
+  });
+});

@@ -1,0 +1,196 @@
+;; The mask ranking kernel of the exact search in WebAssembly with 128-bit SIMD (see
+;; search/masks.ts for why, and search/ranking.ts `#rankMasks` for the same kernel in
+;; TypeScript, which it must agree with exactly).
+;;
+;; The memory holds, at addresses the caller chooses (search/masks.ts lays them out): the score
+;; table, each row padded to a multiple of 16 bytes; the node's candidates as the addresses of
+;; their rows; the guesses to rank; the answer masks, as 2 or 4 planes of one byte per code
+;; (plane p holds answers 8p to 8p + 7); and the ranking written out.
+(module
+  (memory (export "memory") 1)
+
+  ;; For each code g, the set of answers g gets from the candidates, as bit planes: each
+  ;; candidate's row is read 16 codes at a time, and each answer a < 16 becomes its bit by a
+  ;; byte shuffle of a constant (a ≥ 16: a − 16, shuffled the same way into planes 2 and 3).
+  (func (export "gather")
+    (param $rows i32) (param $n i32) (param $blocks i32) (param $planes i32)
+    (param $stride i32) (param $planeCount i32)
+    (local $block i32) (local $offset i32) (local $row i32) (local $end i32)
+    (local $answers v128) (local $high v128)
+    (local $p0 v128) (local $p1 v128) (local $p2 v128) (local $p3 v128)
+    (local $out i32)
+    (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $blocks
+        (br_if $done (i32.ge_u (local.get $block) (local.get $blocks)))
+        (local.set $offset (i32.shl (local.get $block) (i32.const 4)))
+        (local.set $p0 (v128.const i64x2 0 0))
+        (local.set $p1 (v128.const i64x2 0 0))
+        (local.set $p2 (v128.const i64x2 0 0))
+        (local.set $p3 (v128.const i64x2 0 0))
+        (local.set $row (local.get $rows))
+        (if (i32.eq (local.get $planeCount) (i32.const 2))
+          (then
+            (block $rowsDone
+              (loop $eachRow
+                (br_if $rowsDone (i32.ge_u (local.get $row) (local.get $end)))
+                (local.set $answers
+                  (v128.load (i32.add (i32.load (local.get $row)) (local.get $offset))))
+                (local.set $p0 (v128.or (local.get $p0)
+                  (i8x16.swizzle (v128.const i8x16 1 2 4 8 16 32 64 128 0 0 0 0 0 0 0 0)
+                    (local.get $answers))))
+                (local.set $p1 (v128.or (local.get $p1)
+                  (i8x16.swizzle (v128.const i8x16 0 0 0 0 0 0 0 0 1 2 4 8 16 32 64 128)
+                    (local.get $answers))))
+                (local.set $row (i32.add (local.get $row) (i32.const 4)))
+                (br $eachRow))))
+          (else
+            (block $rowsDone
+              (loop $eachRow
+                (br_if $rowsDone (i32.ge_u (local.get $row) (local.get $end)))
+                (local.set $answers
+                  (v128.load (i32.add (i32.load (local.get $row)) (local.get $offset))))
+                (local.set $high (i8x16.sub (local.get $answers) (i8x16.splat (i32.const 16))))
+                (local.set $p0 (v128.or (local.get $p0)
+                  (i8x16.swizzle (v128.const i8x16 1 2 4 8 16 32 64 128 0 0 0 0 0 0 0 0)
+                    (local.get $answers))))
+                (local.set $p1 (v128.or (local.get $p1)
+                  (i8x16.swizzle (v128.const i8x16 0 0 0 0 0 0 0 0 1 2 4 8 16 32 64 128)
+                    (local.get $answers))))
+                (local.set $p2 (v128.or (local.get $p2)
+                  (i8x16.swizzle (v128.const i8x16 1 2 4 8 16 32 64 128 0 0 0 0 0 0 0 0)
+                    (local.get $high))))
+                (local.set $p3 (v128.or (local.get $p3)
+                  (i8x16.swizzle (v128.const i8x16 0 0 0 0 0 0 0 0 1 2 4 8 16 32 64 128)
+                    (local.get $high))))
+                (local.set $row (i32.add (local.get $row) (i32.const 4)))
+                (br $eachRow)))
+            (local.set $out (i32.add (local.get $planes) (local.get $offset)))
+            (v128.store
+              (i32.add (local.get $out) (i32.shl (local.get $stride) (i32.const 1)))
+              (local.get $p2))
+            (v128.store
+              (i32.add (local.get $out) (i32.mul (local.get $stride) (i32.const 3)))
+              (local.get $p3))))
+        (local.set $out (i32.add (local.get $planes) (local.get $offset)))
+        (v128.store (local.get $out) (local.get $p0))
+        (v128.store (i32.add (local.get $out) (local.get $stride)) (local.get $p1))
+        (local.set $block (i32.add (local.get $block) (i32.const 1)))
+        (br $blocks))))
+
+  ;; Ranks the guesses (`count` of them at `$guesses`, or every code below `count` when `$all`)
+  ;; from the answer masks: a guess that splits nothing or cannot keep to `depth` is skipped;
+  ;; the others get the bound 3n − 2s − k (plus the crush terms), packed with the depth bound
+  ;; as total × 256 + depth, and those below `limit` are written out with the key 2 × packed +
+  ;; (1 if not a candidate). Returns how many were written; leaves the least bound over every
+  ;; guess not skipped at address 0 and the least packed bound of those left out at address 8.
+  (func (export "rank")
+    (param $guesses i32) (param $count i32) (param $all i32) (param $solved i32)
+    (param $n i32) (param $depth i32) (param $limit f64) (param $lastAll f64)
+    (param $lastBut1 f64) (param $planes i32) (param $stride i32) (param $planeCount i32)
+    (param $outGuesses i32) (param $outKeys i32)
+    (result i32)
+    (local $i i32) (local $guess i32) (local $at i32) (local $mask i32) (local $s i32)
+    (local $k i32) (local $deepest i32) (local $bound f64) (local $packed f64)
+    (local $least f64) (local $skipped f64) (local $written i32)
+    (local.set $least (f64.const inf))
+    (local.set $skipped (f64.const inf))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $guess
+          (if (result i32) (local.get $all)
+            (then (local.get $i))
+            (else (i32.load (i32.add (local.get $guesses) (i32.shl (local.get $i) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (local.set $at (i32.add (local.get $planes) (local.get $guess)))
+        (local.set $mask
+          (i32.or (i32.load8_u (local.get $at))
+            (i32.shl (i32.load8_u (i32.add (local.get $at) (local.get $stride))) (i32.const 8))))
+        (if (i32.eq (local.get $planeCount) (i32.const 4))
+          (then
+            (local.set $mask
+              (i32.or (local.get $mask)
+                (i32.or
+                  (i32.shl
+                    (i32.load8_u
+                      (i32.add (local.get $at) (i32.shl (local.get $stride) (i32.const 1))))
+                    (i32.const 16))
+                  (i32.shl
+                    (i32.load8_u
+                      (i32.add (local.get $at) (i32.mul (local.get $stride) (i32.const 3))))
+                    (i32.const 24)))))))
+        (local.set $s (i32.and (i32.shr_u (local.get $mask) (local.get $solved)) (i32.const 1)))
+        (local.set $k (i32.sub (i32.popcnt (local.get $mask)) (local.get $s)))
+        ;; A guess that leaves every candidate in one class gains nothing.
+        (br_if $each (i32.and (i32.eqz (local.get $s)) (i32.eq (local.get $k) (i32.const 1))))
+        (local.set $deepest
+          (select (i32.const 2) (i32.const 3)
+            (i32.eq (local.get $k) (i32.sub (local.get $n) (local.get $s)))))
+        (br_if $each (i32.gt_u (local.get $deepest) (local.get $depth)))
+        (local.set $bound
+          (f64.add
+            (f64.convert_i32_s
+              (i32.sub
+                (i32.sub (i32.mul (local.get $n) (i32.const 3)) (i32.shl (local.get $s) (i32.const 1)))
+                (local.get $k)))
+            (f64.add
+              (f64.mul (local.get $lastAll)
+                (f64.convert_i32_s (i32.sub (local.get $n) (local.get $s))))
+              (f64.mul (local.get $lastBut1)
+                (f64.convert_i32_s
+                  (i32.sub (i32.sub (local.get $n) (local.get $s)) (local.get $k)))))))
+        (local.set $least (f64.min (local.get $least) (local.get $bound)))
+        (local.set $packed
+          (f64.add (f64.mul (local.get $bound) (f64.const 256))
+            (f64.convert_i32_s (local.get $deepest))))
+        (if (f64.ge (local.get $packed) (local.get $limit))
+          (then (local.set $skipped (f64.min (local.get $skipped) (local.get $packed))))
+          (else
+            (i32.store
+              (i32.add (local.get $outGuesses) (i32.shl (local.get $written) (i32.const 2)))
+              (local.get $guess))
+            (f64.store
+              (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
+              (f64.add (f64.mul (local.get $packed) (f64.const 2))
+                (f64.convert_i32_s (i32.sub (i32.const 1) (local.get $s)))))
+            (local.set $written (i32.add (local.get $written) (i32.const 1)))))
+        (br $each)))
+    (f64.store (i32.const 0) (local.get $least))
+    (f64.store (i32.const 8) (local.get $skipped))
+    (local.get $written))
+
+  ;; E = Σ_a max(0, c_a − P) for the classes `guess` makes of the `n` candidates whose row
+  ;; addresses are at `rows` (as `gather` read them), with a counter per answer at `counts`. The
+  ;; table is symmetric, so the candidates' rows hold the guess's answers too, and `gather` has
+  ;; just brought them into the cache: reading the guess's own row would miss it at every read.
+  (func (export "excess")
+    (param $rows i32) (param $n i32) (param $guess i32) (param $P i32) (param $counts i32)
+    (result i32)
+    (local $row i32) (local $end i32) (local $at i32) (local $count i32) (local $excess i32)
+    (v128.store offset=0 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=16 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=32 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=48 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=64 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=80 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=96 (local.get $counts) (v128.const i64x2 0 0))
+    (v128.store offset=112 (local.get $counts) (v128.const i64x2 0 0))
+    (local.set $row (local.get $rows))
+    (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $row) (local.get $end)))
+        (local.set $at
+          (i32.add (local.get $counts)
+            (i32.shl
+              (i32.load8_u (i32.add (i32.load (local.get $row)) (local.get $guess)))
+              (i32.const 2))))
+        (local.set $count (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (i32.store (local.get $at) (local.get $count))
+        (local.set $excess
+          (i32.add (local.get $excess) (i32.gt_u (local.get $count) (local.get $P))))
+        (local.set $row (i32.add (local.get $row) (i32.const 4)))
+        (br $each)))
+    (local.get $excess))
+)
