@@ -10,7 +10,6 @@
  */
 import { pathToFileURL } from 'node:url';
 import {
-  anySolution,
   komachi,
   magicSquares,
   parseCryptarithm,
@@ -18,6 +17,7 @@ import {
   solveCryptarithm,
   waterJugs,
 } from '../src/puzzles/index.js';
+import { anySolution } from '../src/puzzles/peg-solitaire.js';
 import { naiveJugMoves, naiveKomachi, naiveMagicSquares3 } from '../test/naive-puzzles.js';
 
 function seconds<T>(work: () => T): [T, number] {

@@ -17,9 +17,11 @@ import type { GameState, Strategy, Turn } from './strategy.js';
 
 /** A strategy's results over every secret of a game. */
 export interface Analysis {
+  /** How many secrets the game has (every one is played). */
   readonly secrets: number;
   /** Guesses summed over every secret, the final correct guess included. */
   readonly total: number;
+  /** The most guesses any one secret needs. */
   readonly max: number;
   /** `histogram[g]` secrets need exactly g guesses (index 0 unused). */
   readonly histogram: readonly number[];

@@ -15,7 +15,9 @@ export function allCandidates(game: Game): Int32Array {
 
 /** Candidates grouped by their answer to one guess: class `a` is `codes[start[a]..start[a+1])`. */
 export interface Partition {
+  /** Every candidate, class after class in answer order, each class in code order. */
   readonly codes: Int32Array;
+  /** Where each class starts in `codes`, by answer index, and one past the last. */
   readonly start: Int32Array;
 }
 

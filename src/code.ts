@@ -20,7 +20,11 @@ export class Codebook {
   /** Without repetition: how many codes share each prefix length, P(colors − i − 1, pegs − i − 1). */
   readonly #blockSizes: Float64Array;
 
-  constructor(readonly rules: Rules) {
+  /** Enumerates the codes of `rules`; throws `CodebreakerError` if the rules are bad. */
+  constructor(
+    /** The rules, checked. */
+    readonly rules: Rules,
+  ) {
     checkRules(rules);
     const { pegs, colors, repeat } = rules;
     this.#alphabet = [...rules.alphabet];
@@ -118,10 +122,13 @@ export class Codebook {
     return this.indexOf(symbols);
   }
 
-  /** Writes a code in the alphabet. */
+  /**
+   * Writes a code in the alphabet. Throws `CodebreakerError('bad-code')` if `code` is not the
+   * index of a code of the game.
+   */
   make(code: number): string {
     if (!Number.isInteger(code) || code < 0 || code >= this.size) {
-      throw new RangeError(`code index ${code} is outside 0..${this.size - 1}`);
+      throw new CodebreakerError('bad-code', `code index ${code} is outside 0..${this.size - 1}`);
     }
     let text = '';
     for (const s of this.symbolsOf(code)) text += this.#alphabet[s];

@@ -5,7 +5,10 @@
  * thrown from the core is a bug (a violated invariant) and is left to crash loudly.
  */
 
-/** What kind of input was wrong. */
+/**
+ * Every kind of bad input, in the order they were added; see {@link ErrorKind} for when each is
+ * thrown. A kind, once listed, keeps its name and meaning; new kinds may be added.
+ */
 export const ERROR_KINDS = [
   'bad-rules',
   'too-large',
@@ -17,12 +20,69 @@ export const ERROR_KINDS = [
   'bad-checkpoint',
   'cannot-write',
   'unreachable',
+  'game-over',
 ] as const;
+
+/**
+ * What kind of input was wrong: the `kind` of a {@link CodebreakerError}.
+ *
+ * @remarks
+ * <table>
+ * <tr><th>kind</th><th>thrown when</th></tr>
+ * <tr><td><code>bad-rules</code></td><td>rules that cannot be: an unknown preset or feedback
+ * name, pegs or colours out of range, an alphabet of the wrong length or with repeated symbols,
+ * fewer colours than pegs without repetition (<code>resolveRules</code>, <code>checkRules</code>,
+ * <code>new Game</code>, the rules of a tree file)</td></tr>
+ * <tr><td><code>too-large</code></td><td>a game or puzzle too large to enumerate or hold in
+ * memory: more than 2<sup>24</sup> codes (<code>resolveRules</code>, <code>checkRules</code>), a
+ * static search over more than 8,192 codes (<code>solveStatic</code>), puzzles beyond their
+ * limits</td></tr>
+ * <tr><td><code>bad-code</code></td><td>a code that is no code of the game: text with the wrong
+ * length, a symbol outside the alphabet, a repeated symbol where repetition is not allowed
+ * (<code>game.codes.parse</code>); a code index outside the game (<code>game.codes.make</code>,
+ * the sessions, a strategy's <code>first</code> guess)</td></tr>
+ * <tr><td><code>bad-feedback</code></td><td>an answer that cannot be read as hits and blows
+ * (<code>parseFeedback</code>)</td></tr>
+ * <tr><td><code>impossible-feedback</code></td><td>an answer that can never occur in the game
+ * (<code>parseFeedback</code>, <code>CodemakerSession.answer</code>), or one that contradicts the
+ * answers before it (<code>ContradictionError</code>, a subclass)</td></tr>
+ * <tr><td><code>bad-option</code></td><td>an option out of its choices: an unknown strategy name,
+ * or <code>optimal</code> asked of <code>createStrategy</code>; a puzzle's bad input (the
+ * <code>puzzles</code> namespace)</td></tr>
+ * <tr><td><code>bad-tree</code></td><td>a tree file that is not a tree (<code>parseTree</code>,
+ * <code>treeFromJson</code>); a tree that fails a secret where a valid one is required
+ * (<code>analyzeTree</code>, the strategy of <code>treeStrategy</code>); a flawed tree written
+ * out (<code>treeToJson</code>)</td></tr>
+ * <tr><td><code>bad-checkpoint</code></td><td>command line only: a <code>--checkpoint</code> file
+ * that is damaged, of another proof, or cannot be read or written</td></tr>
+ * <tr><td><code>cannot-write</code></td><td>command line only: standard output cannot be written
+ * (a full disk)</td></tr>
+ * <tr><td><code>unreachable</code></td><td>command line only: the Redis server of
+ * <code>--queue</code> does not answer</td></tr>
+ * <tr><td><code>game-over</code></td><td>a session asked to play on after its game ended
+ * (<code>CodemakerSession.answer</code> once solved, <code>CodebreakerSession.guess</code> once
+ * solved or given up)</td></tr>
+ * </table>
+ *
+ * A strategy that breaks its own contract (a guess that makes no progress) and a violated
+ * invariant inside the library throw a plain `Error`: those are bugs, not bad input.
+ */
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-/** Bad input, with a message that names what is wrong and how to fix it. */
+/**
+ * Bad input, with a message that names what is wrong and how to fix it.
+ *
+ * @remarks
+ * Every error the library throws for bad input is a `CodebreakerError`; tell them apart by
+ * {@link CodebreakerError.kind}, not by the message, which may be reworded.
+ */
 export class CodebreakerError extends Error {
+  /**
+   * @param kind - what kind of input was wrong
+   * @param message - one line naming the bad input
+   */
   constructor(
+    /** What kind of input was wrong; stable across versions (see {@link ErrorKind}). */
     readonly kind: ErrorKind,
     message: string,
   ) {

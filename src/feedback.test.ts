@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { naiveCodes, naiveHits, naiveScore, seededRandom } from '../test/naive.js';
 import { allCandidates, partition } from './candidates.js';
+import { CodebreakerError } from './errors.js';
 import {
   answerCount,
   answerIndex,
@@ -41,7 +42,9 @@ describe('black-peg answer indices', () => {
         expect(answerOf(pegs, hits, 'black')).toEqual({ hits, blows: 0 });
       }
     }
-    expect(() => answerIndex(4, 2, 1, 'black')).toThrow(RangeError);
+    expect(() => answerIndex(4, 2, 1, 'black')).toThrow(
+      new CodebreakerError('impossible-feedback', 'a black-peg answer has no blows, not 1'),
+    );
   });
 
   it('give a game pegs + 1 answers, all hits solving it', () => {

@@ -17,7 +17,9 @@ import { type FeedbackKind, type Rules, feedbackOf } from './rules.js';
 
 /** Hits and blows of one guess against one secret (blows 0 in a black-peg game). */
 export interface Feedback {
+  /** Right symbol in the right place: bulls, black pegs. */
   readonly hits: number;
+  /** Right symbol in the wrong place: cows, white pegs (0 in a black-peg game). */
   readonly blows: number;
 }
 
@@ -37,7 +39,12 @@ export function answerIndex(
   kind: FeedbackKind = 'full',
 ): number {
   if (kind === 'black') {
-    if (blows !== 0) throw new RangeError(`a black-peg answer has no blows, not ${blows}`);
+    if (blows !== 0) {
+      throw new CodebreakerError(
+        'impossible-feedback',
+        `a black-peg answer has no blows, not ${blows}`,
+      );
+    }
     return hits;
   }
   return hits * (pegs + 1) - (hits * (hits - 1)) / 2 + blows;

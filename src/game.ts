@@ -50,9 +50,11 @@ export interface GameOptions {
 
 /** Rules, codes and scoring, built once per game and shared by everything that plays it. */
 export class Game {
+  /** Every code of the game: `codes.parse` and `codes.make` turn code indices into text and back. */
   readonly codes: Codebook;
   /** The number of codes. */
   readonly size: number;
+  /** The number of pegs (positions) of a code. */
   readonly pegs: number;
   /** What an answer tells: hits and blows, or hits alone. */
   readonly feedback: FeedbackKind;
@@ -96,7 +98,12 @@ export class Game {
   #lookup: Uint8Array | undefined;
   readonly #tableMaxCodes: number;
 
+  /**
+   * Enumerates the codes of `rules` and prepares their scoring. Throws `CodebreakerError` if the
+   * rules are bad; `gameFor` shares one game per rules instead of building another.
+   */
   constructor(
+    /** The rules, checked. */
     readonly rules: Rules,
     options: GameOptions = {},
   ) {
@@ -222,7 +229,9 @@ export class Game {
 
   /**
    * Takes the score table another thread built for this same game (shared memory), instead of
-   * building one. Throws if it cannot be this game's.
+   * building one. Throws if it cannot be this game's. For the command line's worker threads.
+   *
+   * @internal
    */
   adoptTable(table: Uint8Array): void {
     const n = this.size;

@@ -1,49 +1,116 @@
-/** codebreaker: rules, scoring, strategies and analysis for games of the Mastermind family. */
-export * from './analyze.js';
-export * from './candidates.js';
-export * from './code.js';
-export * from './errors.js';
-export * from './feedback.js';
-export * from './game.js';
-export * from './rules.js';
-export * from './search/static.js';
+/**
+ * Rules, scoring, strategies and exact analysis for games of the Mastermind family: classic
+ * Mastermind, Bulls and Cows, Hit & Blow, Numer0n, Super Mastermind, black-peg games, and any
+ * other number of pegs and colours.
+ *
+ * @remarks
+ * Every name here is the public API, recorded in `etc/codebreaker.api.md` and covered by
+ * semantic versioning. A code is a number (its index in code order) and an answer is a small
+ * number (its answer index); text exists only at the edges, through `game.codes.parse` and
+ * `game.codes.make`, {@link parseFeedback} and {@link makeFeedback}. Bad input throws a
+ * {@link CodebreakerError} whose `kind` says what was wrong.
+ *
+ * @packageDocumentation
+ */
+export {
+  type Analysis,
+  type AnalyzeOptions,
+  analyze,
+} from './analyze.js';
+export {
+  type Partition,
+  allCandidates,
+  classOf,
+  filterCandidates,
+  partition,
+} from './candidates.js';
+export { Codebook } from './code.js';
+export { CodebreakerError, ERROR_KINDS, type ErrorKind } from './errors.js';
+export { type Feedback, canOccur, makeFeedback, parseFeedback } from './feedback.js';
+export { Game, type GameOptions, TABLE_MAX_CODES, type TableOptions, gameFor } from './game.js';
+export {
+  DEFAULT_PRESET,
+  DEFAULT_SYMBOLS,
+  FEEDBACK_KINDS,
+  type FeedbackKind,
+  MAX_CODES,
+  MAX_COLORS,
+  MAX_PEGS,
+  MIN_COLORS,
+  MIN_PEGS,
+  PRESETS,
+  PRESET_ALIASES,
+  PRESET_NAMES,
+  type Preset,
+  type PresetName,
+  type Rules,
+  type RulesOptions,
+  checkRules,
+  countCodes,
+  describeRules,
+  feedbackByName,
+  feedbackOf,
+  presetByName,
+  presetOf,
+  resolveRules,
+  rulesJson,
+  sameRules,
+} from './rules.js';
+export {
+  type SizeSearchResult,
+  type SolveStaticOptions,
+  type StaticProgress,
+  type StaticResult,
+  type StaticSearchOptions,
+  identifies,
+  searchStaticSize,
+  solveStatic,
+} from './search/static.js';
 export {
   findOptimal,
   type OptimalOptions,
   type OptimalResult,
   type ProofProgress,
 } from './search/optimal.js';
+export { OBJECTIVES, type Objective, costMax, costTotal } from './search/cost.js';
 export {
-  JobSolver,
-  ProofStopped,
-  inProcessRunner,
-  type JobAnswer,
-  type JobRunner,
-  type ProofJob,
-  type SearchSettings,
-  type SolverOptions,
-} from './search/jobs.js';
-export { Checkpoint, type JobRecord, type ProofIdentity } from './search/checkpoint.js';
+  CodebreakerSession,
+  CodemakerSession,
+  type Conflict,
+  ContradictionError,
+  type Hint,
+  type PlayedTurn,
+  ROLES,
+  type Role,
+  Session,
+  describeConflict,
+  findConflict,
+  secretFromSeed,
+} from './session.js';
+export { solve } from './solve.js';
 export {
-  OBJECTIVES,
-  UNLIMITED,
-  costMax,
-  costTotal,
-  packCost,
-  type Objective,
-} from './search/cost.js';
+  STRATEGY_NAMES,
+  type StrategyName,
+  type StrategyOptions,
+  createStrategy,
+  strategyByName,
+} from './strategies/index.js';
+export type { GameState, Strategy, Turn } from './strategy.js';
 export {
-  OptimalSearch,
-  SEARCH_MAX_CODES,
-  SearchStopped,
-  type Outcome,
-  type SearchOptions,
-  type SearchProgress,
-} from './search/branch-and-bound.js';
-export * from './session.js';
-export * from './solve.js';
-export * from './strategies/index.js';
-export type * from './strategy.js';
-export * from './tree.js';
-export * from './fraction.js';
+  type DotOptions,
+  MAX_TREE_DEPTH,
+  type NodeJson,
+  type Tree,
+  type TreeJson,
+  type TreeNode,
+  type Verdict,
+  analyzeTree,
+  buildTree,
+  parseTree,
+  treeFromJson,
+  treeStrategy,
+  treeToDot,
+  treeToJson,
+  verifyTree,
+} from './tree.js';
 export * as puzzles from './puzzles/index.js';

@@ -15,6 +15,7 @@ import { groupThousands, readWholeNumber } from './numbers.js';
  * (black pegs only).
  */
 export const FEEDBACK_KINDS = ['full', 'black'] as const;
+/** A kind of answer: `full` (hits and blows) or `black` (hits alone). */
 export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
 
 /**
@@ -23,10 +24,15 @@ export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
  * `'black'`, so rules written before black-peg games existed read and compare as they did.
  */
 export interface Rules {
+  /** The code length: how many positions a code has. */
   readonly pegs: number;
+  /** How many symbols (colours) a position may hold. */
   readonly colors: number;
+  /** Whether a code may repeat a symbol. */
   readonly repeat: boolean;
+  /** The symbols, one character each, in code order. */
   readonly alphabet: string;
+  /** `black` for answers with hits alone; absent (or `full`) for hits and blows. */
   readonly feedback?: FeedbackKind;
 }
 
@@ -35,15 +41,20 @@ export const DEFAULT_SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyz';
 /** Classic Mastermind numbers its colours from 1. */
 const MASTERMIND_SYMBOLS = '123456789abcdefghijklmnopqrstuvwxyz0';
 
+/** The fewest pegs rules may have. */
 export const MIN_PEGS = 1;
+/** The most pegs rules may have. */
 export const MAX_PEGS = 20;
+/** The fewest colours rules may have. */
 export const MIN_COLORS = 2;
+/** The most colours rules may have: one per symbol of `DEFAULT_SYMBOLS`. */
 export const MAX_COLORS = 36;
 const PEGS_RANGE = { min: MIN_PEGS, max: MAX_PEGS };
 const COLORS_RANGE = { min: MIN_COLORS, max: MAX_COLORS };
 /** The largest game we enumerate: 2^24 codes. */
 export const MAX_CODES = 1 << 24;
 
+/** The names of the presets, the classic games. */
 export const PRESET_NAMES = [
   'mastermind',
   'moo',
@@ -51,12 +62,16 @@ export const PRESET_NAMES = [
   'numeron',
   'super-mastermind',
 ] as const;
+/** The name of a preset. */
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-interface Preset {
+/** A classic game: its rules, and how the alphabet grows or shrinks with the colours. */
+export interface Preset {
+  /** The preset's rules. */
   readonly rules: Rules;
   /** The symbols the alphabet is taken from when `--colors` changes the number of colours. */
   readonly symbols: string;
+  /** The game's name for people: "Mastermind", "Bulls and Cows". */
   readonly title: string;
 }
 
@@ -102,10 +117,15 @@ export const DEFAULT_PRESET: PresetName = 'moo';
 
 /** What a user may say about the rules; every field is optional and overrides the preset. */
 export interface RulesOptions {
+  /** A preset's name or alias (default `moo`). */
   game?: string;
+  /** The number of pegs, as a number or as typed. */
   pegs?: number | string;
+  /** The number of colours, as a number or as typed. */
   colors?: number | string;
+  /** Whether a code may repeat a symbol. */
   repeat?: boolean;
+  /** The symbols, in order: as many as there are colours. */
   alphabet?: string;
   /** `full` (hits and blows, every preset's) or `black` (hits alone). */
   feedback?: string;

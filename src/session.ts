@@ -20,6 +20,7 @@ import type { GameState, Strategy, Turn } from './strategy.js';
 
 /** Who the user is: the one keeping the secret, or the one breaking it. */
 export const ROLES = ['codemaker', 'codebreaker'] as const;
+/** The user's role: `codemaker` or `codebreaker`. */
 export type Role = (typeof ROLES)[number];
 
 /** A turn as a session records it. */
@@ -35,8 +36,11 @@ export interface PlayedTurn extends Turn {
  * this answer already leave no secret (0 when no secret at all gives this answer to the guess).
  */
 export interface Conflict {
+  /** The guess answered. */
   readonly guess: number;
+  /** The answer index that cannot be right. */
   readonly answer: number;
+  /** The earliest turn (from 1) the answer cannot stand with; 0 if no secret gives it at all. */
   readonly turn: number;
   /** Whether turn `turn` alone, without the turns before it, already rules the answer out. */
   readonly alone: boolean;
@@ -44,7 +48,12 @@ export interface Conflict {
 
 /** An answer that contradicts the answers before it; `conflict` says which. */
 export class ContradictionError extends CodebreakerError {
+  /**
+   * @param conflict - which earlier turn the answer contradicts
+   * @param message - one line saying so, as `describeConflict` writes it
+   */
   constructor(
+    /** Which earlier turn the answer contradicts. */
     readonly conflict: Conflict,
     message: string,
   ) {
@@ -104,9 +113,10 @@ function checkedAnswer(game: Game, feedback: Feedback): number {
   return game.answerIndex(feedback);
 }
 
+/** `code`, if it is the index of a code of the game; throws `CodebreakerError` if not. */
 function checkedCode(game: Game, code: number): number {
   if (!Number.isInteger(code) || code < 0 || code >= game.size) {
-    throw new RangeError(`code index ${code} is outside 0..${game.size - 1}`);
+    throw new CodebreakerError('bad-code', `code index ${code} is outside 0..${game.size - 1}`);
   }
   return code;
 }
@@ -130,12 +140,15 @@ interface Level {
 }
 
 /** What both roles share: the turns so far and the secrets still possible after each. */
-abstract class Session {
+export abstract class Session {
   readonly #turns: PlayedTurn[] = [];
   readonly #levels: Level[];
 
+  /** A session of `game` at its start, with `strategy` to guess or to give hints. */
   constructor(
+    /** The game played. */
     readonly game: Game,
+    /** The computer's strategy: its guesses as codebreaker, its hints to the user. */
     readonly strategy: Strategy,
   ) {
     this.#levels = [{ candidates: allCandidates(game) }];
@@ -171,14 +184,22 @@ abstract class Session {
     return this.#levels[this.#levels.length - 1];
   }
 
-  /** The strategy's guess in the current state, asked once per state. */
+  /**
+   * The strategy's guess in the current state, asked once per state.
+   *
+   * @internal
+   */
   protected suggestion(): number {
     const top = this.#top;
     top.suggestion ??= this.strategy.choose(this.state);
     return top.suggestion;
   }
 
-  /** Records a turn whose answer leaves `candidates`; the caller has checked they are not empty. */
+  /**
+   * Records a turn whose answer leaves `candidates`; the caller has checked they are not empty.
+   *
+   * @internal
+   */
   protected record(guess: number, answer: number, candidates: Int32Array): PlayedTurn {
     const consistent = contains(this.candidates, guess);
     const turn = { guess, answer, remaining: candidates.length, consistent };
@@ -187,7 +208,11 @@ abstract class Session {
     return turn;
   }
 
-  /** Removes the last turn, if any, restoring the state before it. */
+  /**
+   * Removes the last turn, if any, restoring the state before it.
+   *
+   * @internal
+   */
   protected unrecord(): PlayedTurn | undefined {
     if (this.#turns.length === 0) return undefined;
     this.#levels.pop();
@@ -212,7 +237,8 @@ export class CodemakerSession extends Session {
 
   /**
    * Answers the current guess. Throws `ContradictionError` if no secret fits the answers any
-   * more, and `CodebreakerError` if the answer can never occur; the state is then unchanged.
+   * more, and `CodebreakerError` if the answer can never occur (`impossible-feedback`) or the
+   * game is solved (`game-over`); the state is then unchanged.
    */
   answer(feedback: Feedback): PlayedTurn {
     const guess = this.#current();
@@ -233,7 +259,9 @@ export class CodemakerSession extends Session {
 
   #current(): number {
     const guess = this.guess;
-    if (guess === undefined) throw new Error('the game is solved: there is no guess to answer');
+    if (guess === undefined) {
+      throw new CodebreakerError('game-over', 'the game is solved: there is no guess to answer');
+    }
     return guess;
   }
 }
@@ -251,6 +279,10 @@ export class CodebreakerSession extends Session {
   readonly #secret: number;
   #revealed = false;
 
+  /**
+   * A game whose secret is `secret` (a code index; `secretFromSeed` picks one). Throws
+   * `CodebreakerError('bad-code')` if it is no code of the game.
+   */
   constructor(game: Game, strategy: Strategy, secret: number) {
     super(game, strategy);
     this.#secret = checkedCode(game, secret);
@@ -271,9 +303,12 @@ export class CodebreakerSession extends Session {
     return this.over ? this.#secret : undefined;
   }
 
-  /** Scores a guess (a code index) against the secret and records it. */
+  /**
+   * Scores a guess (a code index) against the secret and records it. Throws
+   * `CodebreakerError`: `bad-code` if it is no code of the game, `game-over` once the game is over.
+   */
   guess(code: number): PlayedTurn {
-    if (this.over) throw new Error('the game is over: no more guesses');
+    if (this.over) throw new CodebreakerError('game-over', 'the game is over: no more guesses');
     const guess = checkedCode(this.game, code);
     const answer = this.game.score(guess, this.#secret);
     return this.record(guess, answer, filterCandidates(this.game, this.candidates, guess, answer));

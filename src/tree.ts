@@ -42,19 +42,25 @@ export interface TreeNode {
 
 /** A strategy tree and the game it plays. */
 export interface Tree {
+  /** The game the tree plays. */
   readonly game: Game;
+  /** The first guess and everything after it. */
   readonly root: TreeNode;
 }
 
-/** A node in a tree file: `{"guess":"0123","children":{"0H2B":NODE,...}}`. */
+/** A node in a tree file, `{"guess":"0123","children":{"0H2B":NODE,...}}`. */
 export interface NodeJson {
+  /** The guess, written in the alphabet. */
   guess: string;
+  /** The subtree after each answer but all hits, keyed by the answer as text (`0H2B`). */
   children: Record<string, NodeJson>;
 }
 
 /** A tree file: `{"rules":{...},"root":NODE}`. */
 export interface TreeJson {
+  /** The rules of the game, as `rulesJson` writes them. */
   rules: Rules;
+  /** The first guess and everything after it. */
   root: NodeJson;
 }
 
@@ -67,13 +73,15 @@ export type Verdict =
 export const MAX_TREE_DEPTH = 255;
 
 /**
- * The statistics of a tree that must be valid (one the program made itself): read off its
- * verification, so a tree is never reported without being played over every secret. Throws if
- * it fails a secret: that is a bug, not bad input.
+ * The statistics of a tree that must be valid: read off its verification, so a tree is never
+ * reported without being played over every secret. Throws `CodebreakerError('bad-tree')` if it
+ * fails a secret (`verifyTree` tells which, without throwing).
  */
 export function analyzeTree(tree: Tree): Analysis {
   const verdict = verifyTree(tree);
-  if (!verdict.valid) throw new Error(`the strategy tree fails: ${verdict.reason}`);
+  if (!verdict.valid) {
+    throw new CodebreakerError('bad-tree', `the strategy tree fails: ${verdict.reason}`);
+  }
   return summarize(verdict.guesses);
 }
 
@@ -399,8 +407,14 @@ export function treeStrategy(tree: Tree, name = 'tree'): Strategy {
       let node = tree.root;
       for (const turn of state.history) {
         const child = node.children.get(turn.answer);
-        if (!child)
-          throw new Error(`the tree has no branch for ${turn.answer} after ${node.guess}`);
+        if (!child) {
+          const { game } = tree;
+          const guess = node.guess >= 0 ? game.codes.make(node.guess) : 'a guess that is no code';
+          throw new CodebreakerError(
+            'bad-tree',
+            `the tree has no branch for the answer ${game.answerText(turn.answer)} to ${guess}`,
+          );
+        }
         node = child;
       }
       return node.guess;

@@ -22,46 +22,53 @@ describe('the built package, imported by its name', () => {
   // Koyama and Lai (1993): 5625 guesses in all, and exactly one secret needs 6.
   it('proves classic Mastermind optimal through the public API alone', async () => {
     const out = await node(`
-      import { Checkpoint, Game, analyze, costTotal, findOptimal, resolveRules, verifyTree } from 'codebreaker';
+      import * as codebreaker from 'codebreaker';
+      const { Game, analyze, costMax, costTotal, findOptimal, resolveRules, verifyTree } = codebreaker;
       const game = new Game(resolveRules({ game: 'mastermind' }));
-      const checkpoint = new Checkpoint({
-        rules: game.rules, objective: 'expected', maxDepth: null, consistentOnly: false,
-      });
       let reports = 0;
-      const result = await findOptimal(game, { checkpoint, onProgress: () => { reports++; } });
+      const result = await findOptimal(game, { onProgress: () => { reports++; return false; } });
       const analysis = analyze(game, result.strategy);
-      const again = await findOptimal(game, { checkpoint: Checkpoint.read(checkpoint.write(), checkpoint.identity) });
+      // A time limit is a listener that says stop: the proof ends at once, unproved.
+      const stopped = await findOptimal(game, { onProgress: () => true });
       console.log(JSON.stringify({
         proved: result.proved,
         total: costTotal(result.cost),
+        max: costMax(result.cost),
         played: analysis.total,
-        max: analysis.max,
         needSix: analysis.histogram[6],
         valid: verifyTree(result.tree).valid,
         first: game.codes.make(result.tree.root.guess),
         reports: reports > 0,
-        jobs: checkpoint.size > 0,
-        resumedNodes: again.nodes,
-        resumedTotal: costTotal(again.cost),
+        stoppedProved: stopped.proved,
+        internals: ['Checkpoint', 'JobSolver', 'OptimalSearch', 'packCost', 'quoteInput']
+          .filter((name) => name in codebreaker),
       }));
     `);
     expect(JSON.parse(out)).toEqual({
       proved: true,
       total: 5625,
-      played: 5625,
       max: 6,
+      played: 5625,
       needSix: 1,
       valid: true,
       first: '1123',
       reports: true,
-      jobs: true,
-      resumedNodes: 0,
-      resumedTotal: 5625,
+      stoppedProved: false,
+      internals: [],
     });
   });
 });
 
 describe('the executable', () => {
+  it("prints the package's version, 1.0.0 and on by semantic versioning", async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    );
+    const main = new URL('../dist/cli/main.js', import.meta.url).pathname;
+    const { stdout } = await run(process.execPath, [main, '--version']);
+    expect(version).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
+    expect(stdout).toBe(`${version}\n`);
+  });
   // Node loads a bundle's top-level imports before any command runs: a large library imported
   // there slows every command (BullMQ alone added 160 ms to each start).
   it('imports none of its large libraries until a command needs them', () => {

@@ -44,7 +44,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
 export async function buildProgram(io: Io, only?: string): Promise<Command> {
   const program = new Command('codebreaker')
     .description('Solve, play and analyse Mastermind, Bulls and Cows and their whole family.')
-    .version('0.1.0', '-V, --version')
+    .version('1.0.0', '-V, --version')
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({

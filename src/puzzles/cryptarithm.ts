@@ -20,7 +20,9 @@ export const MAX_WORD_LENGTH = 30;
 
 /** A word of the puzzle with its sign once everything is moved to the left of `=`. */
 export interface SignedWord {
+  /** The word, in capital letters. */
   readonly word: string;
+  /** Whether the word is added (1) or subtracted (-1). */
   readonly sign: 1 | -1;
 }
 
@@ -28,7 +30,9 @@ export interface SignedWord {
 export interface Cryptarithm {
   /** As written, upper case, without spaces. */
   readonly text: string;
+  /** The words left of `=`, with their signs. */
   readonly left: readonly SignedWord[];
+  /** The words right of `=`, with their signs. */
   readonly right: readonly SignedWord[];
   /** The distinct letters, in alphabetical order. */
   readonly letters: string;

@@ -4,11 +4,60 @@
  * Mastermind core; they are here because the pages that solve Mastermind by generate and test
  * solve these with the same techniques (backtracking, breadth-first search, iterative deepening).
  */
-export * from './komachi.js';
-export * from './cryptarithm.js';
-export * from './magic-square.js';
-export * from './water-jugs.js';
-export * from './peg-solitaire.js';
+export {
+  KOMACHI_DEFAULTS,
+  KOMACHI_OPERATORS,
+  type KomachiOperator,
+  type KomachiProblem,
+  MAX_KOMACHI_DIGITS,
+  komachi,
+  parseKomachiDigits,
+  parseKomachiOperators,
+  parseKomachiTarget,
+} from './komachi.js';
+export {
+  type Cryptarithm,
+  type CryptarithmSolution,
+  MAX_LETTERS,
+  MAX_WORD_LENGTH,
+  type SignedWord,
+  parseCryptarithm,
+  solveCryptarithm,
+} from './cryptarithm.js';
+export {
+  MAX_FULL_MAGIC_ORDER,
+  MAX_MAGIC_ORDER,
+  type MagicSquareOptions,
+  magicSquares,
+  parseMagicOrder,
+} from './magic-square.js';
+export {
+  type JugMove,
+  type JugsProblem,
+  type JugsSolution,
+  MAX_JUGS,
+  MAX_JUG_STATES,
+  describeJugMove,
+  parseJugCapacities,
+  parseJugTarget,
+  waterJugs,
+} from './water-jugs.js';
+export {
+  PEG_BOARD_NAMES,
+  PEG_SEARCHES,
+  PEG_SOLUTION_SETS,
+  type PegBoard,
+  type PegBoardName,
+  type PegMove,
+  type PegProblem,
+  type PegResult,
+  type PegSearch,
+  type PegSolutionSet,
+  numberedPicture,
+  parseHole,
+  pegBoard,
+  solvePegSolitaire,
+} from './peg-solitaire.js';
 
 /** The puzzles, by the names the CLI and the JSON use. */
 export const PUZZLE_NAMES = [
@@ -18,4 +67,5 @@ export const PUZZLE_NAMES = [
   'water-jugs',
   'peg-solitaire',
 ] as const;
+/** The name of a puzzle. */
 export type PuzzleName = (typeof PUZZLE_NAMES)[number];

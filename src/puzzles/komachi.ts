@@ -16,6 +16,7 @@ import { readWholeNumber } from '../numbers.js';
 
 /** The operators komachi may write between digits, in the order solutions try them. */
 export const KOMACHI_OPERATORS = ['+', '-', '*', '/'] as const;
+/** An operator that may stand between two digits. */
 export type KomachiOperator = (typeof KOMACHI_OPERATORS)[number];
 
 /** The longest digit string: keeps every intermediate value an exact safe integer. */

@@ -29,10 +29,12 @@ import { CodebreakerError } from '../errors.js';
 
 /** The boards, by name. */
 export const PEG_BOARD_NAMES = ['hoppers', 'english'] as const;
+/** The name of a board. */
 export type PegBoardName = (typeof PEG_BOARD_NAMES)[number];
 
 /** The searches: the fewest moves with every solution of that length, or any one solution. */
 export const PEG_SEARCHES = ['fewest', 'any'] as const;
+/** The name of a search. */
 export type PegSearch = (typeof PEG_SEARCHES)[number];
 
 interface BoardShape {
@@ -70,16 +72,21 @@ const SHAPES: Readonly<Record<PegBoardName, BoardShape>> = {
 
 /** A board: its holes, jumps and symmetries. */
 export interface PegBoard {
+  /** The board's name. */
   readonly name: PegBoardName;
+  /** The board's name for people, with its number of holes. */
   readonly title: string;
   /** The number of holes. */
   readonly holes: number;
+  /** One string per row; `o` is a hole. */
   readonly picture: readonly string[];
   /** `row[h]`, `column[h]`: where hole h is in the picture. */
   readonly row: Int8Array;
+  /** See `row`. */
   readonly column: Int8Array;
   /** Jumps as triples (from, over, to), grouped by `from`: hole h's are `jumpStart[h]..jumpStart[h+1]`. */
   readonly jumps: Int16Array;
+  /** Where each hole's jumps start in `jumps`, and one past the last. */
   readonly jumpStart: Int32Array;
   /** `corner[h]` is 1 when no jump passes over hole h, so a peg there can only leave by jumping. */
   readonly corner: Uint8Array;
@@ -187,14 +194,20 @@ export function numberedPicture(board: PegBoard): string[] {
 
 /** A problem: the hole empty at the start, and the hole of the last peg (`'any'`: anywhere). */
 export interface PegProblem {
+  /** The board. */
   readonly board: PegBoard;
+  /** The hole empty at the start. */
   readonly empty: number;
+  /** The hole the last peg must end in, or `'any'`. */
   readonly end: number | 'any';
 }
 
-/** Which solutions `fewest` reports: every one, those whose first jumps are not symmetric images
- * of one another (the seed page's count), or one per symmetry class. */
+/**
+ * Which solutions `fewest` reports: every one, those whose first jumps are not symmetric images
+ * of one another (the seed page's count), or one per symmetry class.
+ */
 export const PEG_SOLUTION_SETS = ['first-jumps', 'all', 'unique'] as const;
+/** The name of a set of solutions. */
 export type PegSolutionSet = (typeof PEG_SOLUTION_SETS)[number];
 
 /** A move: the holes one peg visits, from its start through each landing of its jumps. */
@@ -202,6 +215,7 @@ export type PegMove = readonly number[];
 
 /** What a search found. */
 export interface PegResult {
+  /** The search that ran. */
   readonly search: PegSearch;
   /** `fewest`: the least number of moves (undefined when the problem has no solution). */
   readonly moves: number | undefined;

@@ -25,12 +25,15 @@ export type JugMove =
 
 /** A water-jugs problem: capacities and the amount wanted in any one jug. */
 export interface JugsProblem {
+  /** How much each jug holds. */
   readonly capacities: readonly number[];
+  /** The amount wanted in any one jug. */
   readonly target: number;
 }
 
 /** A shortest solution: the states from all jugs empty to the target, and the move before each. */
 export interface JugsSolution {
+  /** The contents of the jugs, from all empty to the target. */
   readonly states: readonly (readonly number[])[];
   /** `moves[i]` leads from `states[i]` to `states[i + 1]`. */
   readonly moves: readonly JugMove[];

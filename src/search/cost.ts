@@ -64,4 +64,5 @@ export function costOfHistogram(
  * worst case, then how many secrets need it ("crush"), then the total.
  */
 export const OBJECTIVES = ['expected', 'worst', 'crush'] as const;
+/** What a proof minimises: see `OBJECTIVES`. */
 export type Objective = (typeof OBJECTIVES)[number];

@@ -83,14 +83,22 @@ export interface OptimalOptions {
   simd?: boolean;
   /**
    * Runs the jobs. By default they run one at a time in this thread, with the search that plans
-   * the proof (one cache for both).
+   * the proof (one cache for both). For the command line's worker threads and queue: not part
+   * of the public API, and its type is not exported.
+   *
+   * @internal
    */
   runner?: JobRunner;
   /** About how much memory the default runner's cache may take, in bytes. */
   cacheBytes?: number;
   /** Nodes between the default runner's progress reports (default 2048). */
   progressEvery?: number;
-  /** Finished jobs are recorded here, and jobs it already holds are not run again. */
+  /**
+   * Finished jobs are recorded here, and jobs it already holds are not run again. For the command
+   * line's `--checkpoint`: not part of the public API, and its type is not exported.
+   *
+   * @internal
+   */
   checkpoint?: Checkpoint;
   /** Hears where the proof stands, at least at every job's end; return true to stop it. */
   onProgress?: (progress: ProofProgress) => boolean | undefined;
@@ -100,6 +108,7 @@ export interface OptimalOptions {
 export interface ProofProgress {
   /** Nodes searched so far, on every job. */
   readonly nodes: number;
+  /** Classes ranked for their lookahead bound alone, so far. */
   readonly lookaheads: number;
   /** The least total of a complete strategy found so far (∞ before the first). */
   readonly best: number;
@@ -107,9 +116,11 @@ export interface ProofProgress {
   readonly lowerBound: number;
   /** Jobs finished (answered from the checkpoint included) and jobs known so far. */
   readonly jobsDone: number;
+  /** See `jobsDone`. */
   readonly jobsKnown: number;
   /** The secrets of the jobs finished and known: a rough measure of the work done. */
   readonly workDone: number;
+  /** See `workDone`. */
   readonly workKnown: number;
   /** The depth budget being searched. */
   readonly depth: number;
@@ -121,7 +132,11 @@ export interface OptimalResult {
   readonly tree: Tree | undefined;
   /** The same strategy, to play. */
   readonly strategy: Strategy | undefined;
-  /** Its cost (packed), when there is a strategy. */
+  /**
+   * Its cost, packed into one number, when there is a strategy: read it with `costTotal` and
+   * `costMax`. With the `crush` objective the total is weighted; `analyzeTree(tree)` gives the
+   * plain statistics.
+   */
   readonly cost: number;
   /** The proof finished: no strategy is better. */
   readonly proved: boolean;
@@ -129,6 +144,7 @@ export interface OptimalResult {
   readonly lowerBound: number;
   /** The depth budget searched last (`worst`: the least possible worst case, once proved). */
   readonly depth: number;
+  /** Nodes searched, on every job. */
   readonly nodes: number;
   /** Classes ranked for their lookahead bound alone. */
   readonly lookaheads: number;
@@ -143,7 +159,13 @@ export interface OptimalResult {
  * (ties: the smaller worst case) within `maxDepth`; `worst` finds the least depth any strategy
  * can keep to (at most `maxDepth`), then the least total at that depth; `crush` finds that depth
  * too, then the fewest secrets that need all of it, then the least total (the cost and bounds are
- * then weighted totals: see `crushParts`).
+ * then weighted totals).
+ *
+ * @remarks
+ * A proof may take from a fraction of a second (classic Mastermind) to hours. `onProgress`
+ * hears where it stands at least at every job's end; returning true stops it, and the result
+ * is then the best strategy found so far, `proved` false: that is how a time limit is set.
+ * The exact search takes games of at most 32,768 codes (Super Mastermind).
  */
 export function findOptimal(game: Game, options: OptimalOptions = {}): Promise<OptimalResult> {
   return new Proof(game, options).run();

@@ -76,6 +76,7 @@ export interface SizeSearchResult {
   readonly guesses?: number[];
   /** Whether the search ran to its end: without `guesses`, no set of this size exists (in this shard). */
   readonly complete: boolean;
+  /** Sets visited. */
   readonly nodes: number;
 }
 
@@ -87,6 +88,7 @@ export interface StaticResult {
   readonly proved: boolean;
   /** Every size below this is proved too small; equals `guesses.length` when proved. */
   readonly lowerBound: number;
+  /** Sets visited, over every size searched. */
   readonly nodes: number;
 }
 

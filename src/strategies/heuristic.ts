@@ -17,6 +17,7 @@
  * With `symmetry` (the default) only one guess of each class of essentially equal guesses is
  * scored (search/symmetry.ts); that never changes the choice, only the work.
  */
+import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import type { GameState, Strategy } from '../strategy.js';
 import { colourRepresentatives, guessRepresentatives } from '../symmetry.js';
@@ -56,6 +57,17 @@ export interface HeuristicStrategy extends Strategy {
 const FULL_SYMMETRY_MIN_CANDIDATES = 24;
 const ENTROPY_TOLERANCE = 1e-9;
 
+/** The `first` option, if it is a code of the game; throws `CodebreakerError` if not. */
+function openingOf(game: Game, first: number): number {
+  if (!Number.isInteger(first) || first < 0 || first >= game.size) {
+    throw new CodebreakerError(
+      'bad-code',
+      `the first guess ${first} is no code index of this game (0..${game.size - 1})`,
+    );
+  }
+  return first;
+}
+
 /** Builds one of the four heuristic strategies. */
 export function heuristicStrategy(
   name: HeuristicName,
@@ -69,7 +81,7 @@ export function heuristicStrategy(
 
   const choose = (state: GameState): number => {
     const { game, history, candidates } = state;
-    if (history.length === 0 && first !== undefined) return first;
+    if (history.length === 0 && first !== undefined) return openingOf(game, first);
     if (candidates.length <= 2) return candidates[0];
     if (gain.length <= candidates.length) gain = gains(name, candidates.length);
     const table = game.useTable();

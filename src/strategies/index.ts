@@ -5,12 +5,14 @@ import { firstConsistent } from './first-consistent.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from './heuristic.js';
 import { randomConsistent } from './random-consistent.js';
 
+/** The names of the strategies, as `createStrategy` takes them. */
 export const STRATEGY_NAMES = [
   'first-consistent',
   'random-consistent',
   ...HEURISTIC_NAMES,
   'optimal',
 ] as const;
+/** The name of a strategy. */
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 /** Options some strategies take. */

@@ -1,0 +1,216 @@
+/**
+ * Every kind of bad input, walked: for each kind in `ERROR_KINDS`, one bad input that throws it,
+ * through the public API where the library can throw it, and through the command line's own
+ * modules for the three kinds only the command line meets. A kind added without a walk here
+ * fails to compile (the table is a record over `ErrorKind`) and fails the last test.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openCheckpoint } from '../src/cli/checkpoint-file.js';
+import { outputFailure } from '../src/cli/io.js';
+import { connectRedis } from '../src/cli/queue.js';
+import {
+  CodebreakerError,
+  CodebreakerSession,
+  CodemakerSession,
+  ERROR_KINDS,
+  type ErrorKind,
+  Game,
+  analyzeTree,
+  createStrategy,
+  parseFeedback,
+  parseTree,
+  resolveRules,
+  rulesJson,
+  solve,
+  treeStrategy,
+} from '../src/index.js';
+import { runCli } from './cli.js';
+import { freePort } from './redis.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'codebreaker-errors-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const mastermind = resolveRules({ game: 'mastermind' });
+/** A file that is not a checkpoint at all. */
+const damaged = join(dir, 'damaged.checkpoint');
+writeFileSync(damaged, 'not a checkpoint');
+
+/** Where each kind is met, and the bad input that throws it there. */
+interface Walk {
+  readonly through: 'library' | 'command line';
+  readonly bad: () => unknown;
+}
+
+const walks: Record<ErrorKind, Walk> = {
+  'bad-rules': { through: 'library', bad: () => resolveRules({ game: 'chess' }) },
+  'too-large': { through: 'library', bad: () => resolveRules({ pegs: 20, colors: 36 }) },
+  'bad-code': { through: 'library', bad: () => new Game(mastermind).codes.parse('1237') },
+  'bad-feedback': { through: 'library', bad: () => parseFeedback('two', mastermind) },
+  'impossible-feedback': { through: 'library', bad: () => parseFeedback('3H1B', mastermind) },
+  'bad-option': { through: 'library', bad: () => createStrategy('alphabetical') },
+  'bad-tree': { through: 'library', bad: () => parseTree('{"rules":') },
+  'game-over': {
+    through: 'library',
+    bad: () => {
+      const game = new Game(mastermind);
+      const session = new CodebreakerSession(game, createStrategy('first-consistent'), 0);
+      session.giveUp();
+      return session.guess(0);
+    },
+  },
+  'bad-checkpoint': {
+    through: 'command line',
+    bad: () =>
+      openCheckpoint(damaged, {
+        rules: mastermind,
+        objective: 'expected',
+        maxDepth: null,
+        consistentOnly: false,
+      }),
+  },
+  'cannot-write': {
+    through: 'command line',
+    bad: () => {
+      throw outputFailure(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));
+    },
+  },
+  unreachable: {
+    through: 'command line',
+    bad: async () => {
+      const port = await freePort();
+      return connectRedis({ url: `redis://127.0.0.1:${port}/0`, host: '127.0.0.1', port, db: 0 });
+    },
+  },
+};
+
+/** What `bad` throws (or rejects with); fails if it returns. */
+async function thrownBy(bad: () => unknown): Promise<unknown> {
+  try {
+    await bad();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the bad input was accepted');
+}
+
+describe('every kind of bad input is a CodebreakerError of that kind', () => {
+  for (const [kind, walk] of Object.entries(walks)) {
+    it(`${kind} (${walk.through})`, async () => {
+      const error = await thrownBy(walk.bad);
+      expect(error).toBeInstanceOf(CodebreakerError);
+      expect((error as CodebreakerError).kind).toBe(kind);
+      expect((error as CodebreakerError).name).toBe('CodebreakerError');
+      expect((error as CodebreakerError).message).not.toContain('\n');
+    });
+  }
+
+  it('walks exactly the kinds ERROR_KINDS lists', () => {
+    expect(Object.keys(walks).sort()).toEqual([...ERROR_KINDS].sort());
+  });
+});
+
+describe('bad input that once threw a plain Error, now of a kind', () => {
+  const game = new Game(mastermind);
+  const strategy = createStrategy('first-consistent');
+  /** A tree of one guess, 1122, with no branches: it solves only the secret 1122. */
+  const stump = parseTree(
+    JSON.stringify({ rules: rulesJson(mastermind), root: { guess: '1122', children: {} } }),
+  );
+  const cases: [string, () => unknown, ErrorKind, string][] = [
+    [
+      'a code index outside the game, written',
+      () => game.codes.make(1296),
+      'bad-code',
+      'code index 1296 is outside 0..1295',
+    ],
+    [
+      'a secret outside the game',
+      () => new CodebreakerSession(game, strategy, -1),
+      'bad-code',
+      'code index -1 is outside 0..1295',
+    ],
+    [
+      'a guess outside the game',
+      () => new CodebreakerSession(game, strategy, 0).guess(1.5),
+      'bad-code',
+      'code index 1.5 is outside 0..1295',
+    ],
+    [
+      'an opening outside the game',
+      () => solve(game, createStrategy('minimax', { first: 5000 }), 0),
+      'bad-code',
+      'the first guess 5000 is no code index of this game (0..1295)',
+    ],
+    [
+      'an answer to a game already solved',
+      () => {
+        const session = new CodemakerSession(game, strategy);
+        session.answer({ hits: 4, blows: 0 });
+        return session.answer({ hits: 4, blows: 0 });
+      },
+      'game-over',
+      'the game is solved: there is no guess to answer',
+    ],
+    [
+      'the statistics of a tree that fails a secret',
+      () => analyzeTree(stump),
+      'bad-tree',
+      'the strategy tree fails: the tree ends at the guess 1122 with 1296 secrets still possible',
+    ],
+    [
+      'a tree played off its branches',
+      () => solve(game, treeStrategy(stump), 0),
+      'bad-tree',
+      'the tree has no branch for the answer 2H0B to 1122',
+    ],
+  ];
+  for (const [what, bad, kind, message] of cases) {
+    it(`${what}: ${kind}`, async () => {
+      const error = await thrownBy(bad);
+      expect(error).toBeInstanceOf(CodebreakerError);
+      expect([(error as CodebreakerError).kind, (error as CodebreakerError).message]).toEqual([
+        kind,
+        message,
+      ]);
+    });
+  }
+});
+
+describe('the kinds only the command line meets: one line on stderr, status 2', () => {
+  it('bad-checkpoint: a damaged --checkpoint file', async () => {
+    const run = await runCli('optimal', '--game', 'mastermind', '--checkpoint', damaged);
+    expect([run.status, run.out]).toEqual([2, '']);
+    expect(run.err).toBe(
+      `codebreaker: ${damaged}: cannot resume from this checkpoint: it is not a codebreaker checkpoint\n`,
+    );
+  });
+
+  it('unreachable: a --queue where no Redis answers', async () => {
+    const url = `redis://127.0.0.1:${await freePort()}/0`;
+    const run = await runCli('optimal', '--game', 'numeron', '--queue', url);
+    expect([run.status, run.out]).toEqual([2, '']);
+    expect(run.err).toMatch(
+      new RegExp(`^codebreaker: cannot reach Redis at ${url} \\([^\\n]+\\n$`),
+    );
+  });
+
+  it('cannot-write: standard output on a full disk', async () => {
+    const main = new URL('../dist/cli/main.js', import.meta.url).pathname;
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, [main, 'solve', '9431'], {
+      stdio: ['ignore', full, 'pipe'],
+    });
+    closeSync(full);
+    let err = '';
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect(status).toBe(2);
+    expect(err).toBe('codebreaker: cannot write standard output: no space left on the device\n');
+  });
+});
