@@ -50,6 +50,17 @@ export async function runExample(file: string, cwd: string): Promise<ExampleRun>
   return { stdout, stderr };
 }
 
+/**
+ * The text of the block a document marks `<!-- kind: file -->`, whatever the kind: `file`,
+ * `output`, or `page` (what the browser example's page shows, checked by test/installed.test.ts).
+ */
+export function quotedBlock(document: string, kind: string, file: string): string | undefined {
+  for (const m of document.matchAll(/<!-- (\w+): (\S+) -->\n```\w*\n([\s\S]*?)```\n/g)) {
+    if (m[1] === kind && m[2] === file) return m[3].trimEnd();
+  }
+  return undefined;
+}
+
 /** Every marker of the guide: which file it names, and whether it quotes it or its output. */
 export function guideMarkers(guide: string): { kind: 'file' | 'output'; file: string }[] {
   return [...guide.matchAll(BLOCK)].map((m) => ({ kind: m[1] as 'file' | 'output', file: m[2] }));
