@@ -234,7 +234,7 @@ describe('the examples print the known figures', () => {
   it('09-optimal: Koyama and Lai, 5625 with one secret at 6, and 5626 within 5', () => {
     expect(lines('09-optimal')).toEqual([
       'proved: true',
-      '5625 guesses in all, at most 6',
+      '5625 guesses in all, at most 6; valid: true',
       expect.stringMatching(/^1 secret needs 6: \d{4}$/),
       '{"objective":"worst"}: proved true, 5626 in all, at most 5',
       '{"maxDepth":5}: proved true, 5626 in all, at most 5',
