@@ -9,7 +9,8 @@
  *   `tsc`, print what the guide says they print;
  * - TypeScript: the project's `tsc`, strict and checking the package's declarations too
  *   (no skipLibCheck), compiles the guide's examples and a consumer whose `@ts-expect-error`
- *   lines fail unless the declarations are precise;
+ *   lines fail unless the declarations are precise, and checks the browser example with its
+ *   own tsconfig.json;
  * - the browser: Vite bundles the guide's browser example (a page and a Web Worker) against
  *   the installed package, and Debian's chromium runs it: a game and an analysis, exactly;
  * - the command: `codebreaker` from node_modules/.bin, with the worker threads of `optimal` and
@@ -114,6 +115,10 @@ beforeAll(async () => {
     JSON.stringify(consumerLock(packed.filename, JSON.parse(manifest))),
   );
   await npm(['ci', '--prefer-offline', '--no-audit', '--no-fund'], consumer);
+  await mkdir(join(consumer, 'browser'));
+  for (const file of ['index.html', 'main.ts', 'worker.ts', 'tsconfig.json']) {
+    await copyFile(join(ROOT, 'examples', 'browser', file), join(consumer, 'browser', file));
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -270,6 +275,14 @@ export const wrong: CodebreakerError['kind'] = 'bad-luck';
     expect('failed' in compiled).toBe(false);
   });
 
+  it('type-checks the browser example with its own tsconfig (the DOM, bundler resolution)', async () => {
+    const checked = await run(process.execPath, [TSC, '-p', join('browser', 'tsconfig.json')], {
+      cwd: consumer,
+    }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    expect(checked.stdout).toBe('');
+    expect('failed' in checked).toBe(false);
+  });
+
   it.each(['00-start', '04-strategy', '05-analyze', '09-optimal'])(
     'the compiled %s prints what the guide says',
     async (name) => {
@@ -290,10 +303,6 @@ describe('in the browser', () => {
 
   it("bundles the guide's Web Worker example with Vite and runs it in chromium", async () => {
     const page = join(consumer, 'browser');
-    await mkdir(page);
-    for (const file of ['index.html', 'main.ts', 'worker.ts']) {
-      await copyFile(join(ROOT, 'examples', 'browser', file), join(page, file));
-    }
     const outDir = join(consumer, 'browser-dist');
     const quiet = { configFile: false as const, logLevel: 'warn' as const, root: page };
     await build({ ...quiet, build: { outDir } });
