@@ -1,7 +1,6 @@
 // Errors: bad input throws one CodebreakerError, with a kind and a message naming the input.
-import { CodebreakerError, ERROR_KINDS, Game, parseFeedback, resolveRules } from 'codebreaker';
+import { CodebreakerError, Game, parseFeedback, resolveRules } from 'codebreaker';
 
-console.log(ERROR_KINDS.join(', '));
 const moo = new Game(resolveRules({ game: 'moo' }));
 
 const attempts: [string, () => unknown][] = [
@@ -16,6 +15,7 @@ for (const [what, attempt] of attempts) {
     attempt();
   } catch (error) {
     if (!(error instanceof CodebreakerError)) throw error; // anything else is a bug
+    // error.kind is one of ERROR_KINDS: 'bad-rules', 'too-large', 'bad-code', ...
     console.log(`${what}: ${error.kind}: ${error.message}`);
   }
 }

@@ -283,8 +283,7 @@ describe('the examples print the known figures', () => {
   });
 
   it('12-errors: the kinds, and messages that name the input', () => {
-    const [kinds, ...errors] = lines('12-errors');
-    expect(kinds.split(', ')).toContain('bad-code');
+    const errors = lines('12-errors');
     const kindOf = errors.map((line) => line.split(': ')[1]);
     expect(kindOf).toEqual([
       'bad-code',
@@ -293,7 +292,6 @@ describe('the examples print the known figures', () => {
       'bad-rules',
       'too-large',
     ]);
-    for (const kind of kindOf) expect(kinds.split(', ')).toContain(kind);
     expect(errors[0]).toMatch(/'1123'/);
     expect(errors[1]).toMatch(/'123'/);
     expect(errors[2]).toMatch(/3H1B/);
