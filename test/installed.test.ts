@@ -305,7 +305,7 @@ describe('in the browser', () => {
     const page = join(consumer, 'browser');
     const outDir = join(consumer, 'browser-dist');
     const quiet = { configFile: false as const, logLevel: 'warn' as const, root: page };
-    await build({ ...quiet, build: { outDir } });
+    await build({ ...quiet, build: { outDir, emptyOutDir: true } });
     server = await preview({
       ...quiet,
       build: { outDir },
