@@ -16,13 +16,14 @@
  * A missing chromium or an unbuilt app fails the run with what to do, never skips it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { constants, accessSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
-import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import { join, resolve } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium, launchChromium } from '../chromium.js';
 import {
   naiveBlackAnswer,
   naiveCodes,
@@ -33,40 +34,6 @@ import {
 import { naiveConsistent } from './naive-play.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Debian's chromium: $CHROMIUM if set, else `chromium` on the PATH; throws saying how to get it. */
-function findChromium(): string {
-  const given = process.env.CHROMIUM;
-  const candidates = given
-    ? [given]
-    : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'chromium'));
-  for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {}
-  }
-  const missing = given
-    ? `$CHROMIUM (${given}) is not an executable`
-    : 'chromium is not on the PATH';
-  throw new Error(
-    [
-      `${missing}: the browser tests need Debian's chromium package;`,
-      'install it with `apt-get update && apt-get install -y chromium` (.ci/run does)',
-    ].join(' '),
-  );
-}
-
 /** Starts `codebreaker serve --port 0` and resolves to the URL it prints. */
 function startServe(): Promise<{ child: ChildProcess; url: string }> {
   if (!existsSync(join(ROOT, 'dist', 'web', 'index.html'))) {
@@ -119,9 +86,9 @@ const DESKTOP = { width: 1280, height: 800 };
 const SLOW = 300_000;
 
 beforeAll(async () => {
-  const executablePath = findChromium();
+  findChromium(); // before starting the server: a missing browser says how to get it
   ({ child: serve, url } = await startServe());
-  browser = await chromium.launch({ executablePath, args: FLAGS, headless: true });
+  browser = await launchChromium();
   const wanted = process.env.CODEBREAKER_SCREENSHOTS;
   shots = wanted ? resolve(ROOT, wanted) : await mkdtemp(join(tmpdir(), 'codebreaker-shots-'));
   await mkdir(shots, { recursive: true });

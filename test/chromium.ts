@@ -1,0 +1,47 @@
+/**
+ * Debian's chromium for the browser tests (installed by .ci/run with apt-get; no browser
+ * download), launched headless by playwright-core with the flags that keep it quiet and off the
+ * network. A missing chromium fails the run with what to do, never skips it.
+ */
+import { constants, accessSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's chromium: $CHROMIUM if set, else `chromium` on the PATH; throws saying how to get it. */
+export function findChromium(): string {
+  const given = process.env.CHROMIUM;
+  const candidates = given
+    ? [given]
+    : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'chromium'));
+  for (const path of candidates) {
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {}
+  }
+  const missing = given
+    ? `$CHROMIUM (${given}) is not an executable`
+    : 'chromium is not on the PATH';
+  throw new Error(
+    [
+      `${missing}: the browser tests need Debian's chromium package;`,
+      'install it with `apt-get update && apt-get install -y chromium` (.ci/run does)',
+    ].join(' '),
+  );
+}
+
+/** Starts chromium headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: FLAGS, headless: true });
+}
