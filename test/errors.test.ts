@@ -21,6 +21,7 @@ import {
   Game,
   analyzeTree,
   createStrategy,
+  findOptimal,
   parseFeedback,
   parseTree,
   resolveRules,
@@ -166,6 +167,12 @@ describe('bad input that once threw a plain Error, now of a kind', () => {
       () => solve(game, treeStrategy(stump), 0),
       'bad-tree',
       'the tree has no branch for the answer 2H0B to 1122',
+    ],
+    [
+      'an exact search of a game with no table of every pair of codes',
+      () => findOptimal(new Game(resolveRules({ pegs: 6, colors: 7, repeat: true }))),
+      'too-large',
+      'exact search needs a score table of every pair of codes; 117,649 codes is more than the 32,768 it handles',
     ],
   ];
   for (const [what, bad, kind, message] of cases) {

@@ -75,7 +75,7 @@ describe('optimal --checkpoint', () => {
 
   it('stops at Ctrl-C (SIGINT) with the best so far printed and the file usable', async () => {
     const file = join(dir, 'interrupted.json');
-    const long = ['--game', 'mastermind', '--colors', '7', '--threads', '2'];
+    const long = ['--game', 'mastermind', '--colors', '8', '--threads', '2'];
     const child = start([...long, '--checkpoint', file, '--json']);
     const done = ended(child);
     await until(() => jobsIn(file) >= 1);
@@ -100,7 +100,7 @@ describe('optimal --checkpoint', () => {
 
   it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {
     const file = join(dir, 'limited.json.gz');
-    const long = ['--game', 'mastermind', '--colors', '7', '--threads', '1'];
+    const long = ['--game', 'mastermind', '--colors', '8', '--threads', '1'];
     // Long enough for a job or two to finish on a loaded machine: the limit is heard within a
     // quarter of a second, even in the middle of a job.
     const stopped = await cli(

@@ -6,7 +6,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
-import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
+import { SEARCH_MAX_CODES, checkSearchable } from '../search/branch-and-bound.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
@@ -125,12 +125,7 @@ export function optimalCommand(program: Command, io: Io): void {
       const objective = flags.objective as Objective;
       const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
       const timeLimit = timeLimitFlag(flags.timeLimit);
-      if (game.size > SEARCH_MAX_CODES) {
-        throw new CodebreakerError(
-          'too-large',
-          `exact search needs a score table of every pair of codes; ${groupThousands(game.size)} codes is more than the ${groupThousands(SEARCH_MAX_CODES)} it handles`,
-        );
-      }
+      checkSearchable(game);
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
       const memoryLimit = byteSizeFlag(flags.memoryLimit, '--memory-limit') ?? defaultMemoryLimit();
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);

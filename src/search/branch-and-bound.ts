@@ -37,8 +37,10 @@
  * and merging their answers is search/optimal.ts's; this module searches one job.
  */
 import { classOf, partition } from '../candidates.js';
+import { CodebreakerError } from '../errors.js';
 import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
+import { groupThousands } from '../numbers.js';
 import { SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
@@ -51,6 +53,15 @@ import { EXACT, SEARCHED, SIZE_ONLY, Split } from './split.js';
  * 32,768 codes (Super Mastermind), built once and shared by the threads of a proof.
  */
 export const SEARCH_MAX_CODES = 32768;
+
+/** Throws a `too-large` error if `game` has more codes than the exact search takes. */
+export function checkSearchable(game: Game): void {
+  if (game.size <= SEARCH_MAX_CODES) return;
+  throw new CodebreakerError(
+    'too-large',
+    `exact search needs a score table of every pair of codes; ${groupThousands(game.size)} codes is more than the ${groupThousands(SEARCH_MAX_CODES)} it handles`,
+  );
+}
 
 /**
  * The longest the search goes without telling `onProgress`, in milliseconds: on the largest
@@ -163,12 +174,8 @@ export class OptimalSearch {
     readonly game: Game,
     options: SearchOptions = {},
   ) {
-    const table = game.useTable({ maxCodes: SEARCH_MAX_CODES });
-    if (!table) {
-      throw new RangeError(
-        `exact search needs a score table; ${game.size} codes is more than ${SEARCH_MAX_CODES}`,
-      );
-    }
+    checkSearchable(game);
+    const table = game.useTable({ maxCodes: SEARCH_MAX_CODES }) as Uint8Array;
     this.#table = table;
     this.#cache = new SetCache(options.cacheBytes, options.crush ?? false);
     this.#choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);

@@ -35,7 +35,7 @@ import {
   unpackTree,
   verifyTree,
 } from '../tree.js';
-import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
+import { OptimalSearch, SearchStopped, checkSearchable } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
 import {
   type Objective,
@@ -165,9 +165,14 @@ export interface OptimalResult {
  * A proof may take from a fraction of a second (classic Mastermind) to hours. `onProgress`
  * hears where it stands at least at every job's end; returning true stops it, and the result
  * is then the best strategy found so far, `proved` false: that is how a time limit is set.
- * The exact search takes games of at most 32,768 codes (Super Mastermind).
+ * The exact search takes games of at most 32,768 codes (Super Mastermind): a larger game
+ * rejects with a `CodebreakerError` of kind `too-large`.
  */
-export function findOptimal(game: Game, options: OptimalOptions = {}): Promise<OptimalResult> {
+export async function findOptimal(
+  game: Game,
+  options: OptimalOptions = {},
+): Promise<OptimalResult> {
+  checkSearchable(game);
   return new Proof(game, options).run();
 }
 
