@@ -9,6 +9,7 @@ import { describeRules, rulesJson } from '../rules.js';
 import { SEARCH_MAX_CODES, checkSearchable } from '../search/branch-and-bound.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
+import { maskKernelBytes } from '../search/masks.js';
 import { type OptimalResult, findOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
@@ -64,11 +65,12 @@ function defaultMemoryLimit(): number {
 
 /**
  * The cache each of `threads` searches may take within `limit` bytes: the score table, built
- * once and shared, and the working memory of the main thread and each worker come first, and
- * the rest is shared out.
+ * once and shared, and the working memory of the main thread and each worker, each with its
+ * ranking kernel's copy of the table (search/masks.ts), come first, and the rest is shared out.
  */
 function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
-  const overhead = game.size * game.size + (threads + 1) * THREAD_OVERHEAD_BYTES;
+  const perThread = THREAD_OVERHEAD_BYTES + maskKernelBytes(game.size, game.answers);
+  const overhead = game.size * game.size + (threads + 1) * perThread;
   const cache = Math.floor((limit - overhead) / threads);
   if (cache < MIN_CACHE_BYTES) {
     const least = overhead + threads * MIN_CACHE_BYTES;

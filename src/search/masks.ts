@@ -14,8 +14,11 @@
 import { MASKS_WASM_BASE64 } from './masks-wasm.js';
 import type { Ranking } from './ranking.js';
 
-/** The largest game the kernel copies the table of (64 MB at the limit). */
-export const WASM_MAX_CODES = 8192;
+/**
+ * The largest game the kernel copies the table of: every game the exact search takes (1 GiB a
+ * copy at the limit, Super Mastermind).
+ */
+export const WASM_MAX_CODES = 32768;
 /** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
 export const CLASSES = 66;
 
@@ -27,6 +30,15 @@ interface WebAssemblyApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object) => { readonly exports: object };
   validate(bytes: Uint8Array): boolean;
+}
+
+/**
+ * The memory one search's kernel takes for a game of `size` codes and `answers` answer indices
+ * (its copy of the table, and buffers), or 0 where it would not run.
+ */
+export function maskKernelBytes(size: number, answers: number): number {
+  if (size > WASM_MAX_CODES || answers > 32 || !maskModule()) return 0;
+  return layout(size).bytes;
 }
 
 /** The kernel's exports (see masks.wat). */
@@ -90,13 +102,12 @@ export class MaskKernel {
   readonly #solved: number;
   readonly #stride: number;
   readonly #planeCount: number;
-  // Addresses in the kernel's memory: the number `rank` leaves, the counters of its excess, the
-  // keys, bounds and marks by class (`CLASSES` of each), then the rest.
-  readonly #counts = 16;
-  readonly #keys = 144;
-  readonly #bounds = this.#keys + 8 * CLASSES;
-  readonly #seen = this.#bounds + 8 * CLASSES;
-  readonly #rows = align(this.#seen + CLASSES, 16);
+  // Addresses in the kernel's memory (see `layout`).
+  readonly #counts = COUNTS;
+  readonly #keys = KEYS;
+  readonly #bounds = BOUNDS;
+  readonly #seen = SEEN;
+  readonly #rows: number;
   readonly #guesses: number;
   readonly #outGuesses: number;
   readonly #outKeys: number;
@@ -140,12 +151,14 @@ export class MaskKernel {
     this.#solved = solved;
     this.#stride = Math.ceil(size / 16) * 16;
     this.#planeCount = answers <= 16 ? 2 : 4;
-    this.#guesses = this.#rows + 4 * size;
-    this.#outGuesses = this.#guesses + 4 * size;
-    this.#outKeys = align(this.#outGuesses + 4 * size, 16);
-    this.#planes = this.#outKeys + 8 * size;
-    this.#table = align(this.#planes + 4 * this.#stride, 16);
-    const bytes = this.#table + size * this.#stride;
+    const addresses = layout(size);
+    this.#rows = addresses.rows;
+    this.#guesses = addresses.guesses;
+    this.#outGuesses = addresses.outGuesses;
+    this.#outKeys = addresses.outKeys;
+    this.#planes = addresses.planes;
+    this.#table = addresses.table;
+    const bytes = addresses.bytes;
     this.#exports = new (wasm as WebAssemblyApi).Instance(module).exports as MaskExports;
     const memory = this.#exports.memory;
     memory.grow(Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536);
@@ -217,6 +230,25 @@ export class MaskKernel {
     ranking.count = written;
     return this.#skipped[0];
   }
+}
+
+// The kernel's memory: at 0 the number `rank` leaves, then the counters of its excess, the
+// keys, bounds and marks by class (`CLASSES` of each), then what `layout` places by the size.
+const COUNTS = 16;
+const KEYS = 144;
+const BOUNDS = KEYS + 8 * CLASSES;
+const SEEN = BOUNDS + 8 * CLASSES;
+
+/** Where the buffers of a kernel for `size` codes go, and the bytes it needs in all. */
+function layout(size: number) {
+  const stride = Math.ceil(size / 16) * 16;
+  const rows = align(SEEN + CLASSES, 16);
+  const guesses = rows + 4 * size;
+  const outGuesses = guesses + 4 * size;
+  const outKeys = align(outGuesses + 4 * size, 16);
+  const planes = outKeys + 8 * size;
+  const table = align(planes + 4 * stride, 16);
+  return { rows, guesses, outGuesses, outKeys, planes, table, bytes: table + size * stride };
 }
 
 function align(address: number, to: number): number {
