@@ -12,7 +12,7 @@ const KERNELS = [['src/search/masks.wat', 'src/search/masks-wasm.ts', 'MASKS_WAS
 /** The TypeScript module holding `source` (WebAssembly text) compiled, under `name`. */
 export async function compiledModule(source, path, name) {
   const wabt = await wabtModule();
-  const parsed = wabt.parseWat(path, source, { simd: true });
+  const parsed = wabt.parseWat(path, source, { simd: true, bulk_memory: true });
   parsed.validate();
   const { buffer } = parsed.toBinary({ log: false, write_debug_names: false });
   parsed.destroy();

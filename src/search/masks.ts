@@ -38,12 +38,13 @@ interface WebAssemblyApi {
  */
 export function maskKernelBytes(size: number, answers: number): number {
   if (size > WASM_MAX_CODES || answers > 32 || !maskModule()) return 0;
-  return layout(size).bytes;
+  return layout(size, answerShift(answers)).bytes;
 }
 
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  count(rows: number, n: number, size: number, shift: number, counts: number): void;
   gather(
     rows: number,
     n: number,
@@ -108,6 +109,8 @@ export class MaskKernel {
   readonly #bounds = BOUNDS;
   readonly #seen = SEEN;
   readonly #rows: number;
+  readonly #classCounts: number;
+  readonly #shift: number;
   readonly #guesses: number;
   readonly #outGuesses: number;
   readonly #outKeys: number;
@@ -121,6 +124,8 @@ export class MaskKernel {
   readonly #keysView: Float64Array;
   readonly #boundsView: Float64Array;
   readonly #skipped: Float64Array;
+  /** Per code and answer (`2^answerShift` a code), the candidates `count` last counted. */
+  readonly classCounts: Uint16Array;
   /** Per class of guess, 1 if the last node ranked had a guess of it. */
   readonly seen: Uint8Array;
 
@@ -151,8 +156,10 @@ export class MaskKernel {
     this.#solved = solved;
     this.#stride = Math.ceil(size / 16) * 16;
     this.#planeCount = answers <= 16 ? 2 : 4;
-    const addresses = layout(size);
+    this.#shift = answerShift(answers);
+    const addresses = layout(size, this.#shift);
     this.#rows = addresses.rows;
+    this.#classCounts = addresses.classCounts;
     this.#guesses = addresses.guesses;
     this.#outGuesses = addresses.outGuesses;
     this.#outKeys = addresses.outKeys;
@@ -171,10 +178,29 @@ export class MaskKernel {
     this.#guessesView = new Int32Array(buffer, this.#guesses, size);
     this.#outGuessesView = new Int32Array(buffer, this.#outGuesses, size);
     this.#outKeysView = new Float64Array(buffer, this.#outKeys, size);
+    this.classCounts = new Uint16Array(buffer, this.#classCounts, size << this.#shift);
     this.#keysView = new Float64Array(buffer, this.#keys, CLASSES);
     this.#boundsView = new Float64Array(buffer, this.#bounds, CLASSES);
     this.#skipped = new Float64Array(buffer, 0, 1);
     this.seen = new Uint8Array(buffer, this.#seen, CLASSES);
+  }
+
+  /**
+   * Counts, per code and answer, the candidates that give it (`#rankStreaming` in
+   * search/ranking.ts), into `classCounts`.
+   */
+  count(candidates: Int32Array): Uint16Array {
+    this.#setRows(candidates);
+    this.#exports.count(this.#rows, candidates.length, this.#size, this.#shift, this.#classCounts);
+    return this.classCounts;
+  }
+
+  /** Puts the addresses of the rows of `candidates` at `#rows`. */
+  #setRows(candidates: Int32Array): void {
+    const rows = this.#rowsView;
+    const table = this.#table;
+    const stride = this.#stride;
+    for (let i = 0; i < candidates.length; i++) rows[i] = table + candidates[i] * stride;
   }
 
   /**
@@ -196,10 +222,8 @@ export class MaskKernel {
     ranking: Ranking,
   ): number {
     const n = candidates.length;
-    const rows = this.#rowsView;
-    const table = this.#table;
     const stride = this.#stride;
-    for (let i = 0; i < n; i++) rows[i] = table + candidates[i] * stride;
+    this.#setRows(candidates);
     const kernel = this.#exports;
     kernel.gather(this.#rows, n, stride / 16, this.#planes, stride, this.#planeCount);
     if (guesses) this.#guessesView.set(guesses);
@@ -240,15 +264,22 @@ const BOUNDS = KEYS + 8 * CLASSES;
 const SEEN = BOUNDS + 8 * CLASSES;
 
 /** Where the buffers of a kernel for `size` codes go, and the bytes it needs in all. */
-function layout(size: number) {
+function layout(size: number, shift: number) {
   const stride = Math.ceil(size / 16) * 16;
   const rows = align(SEEN + CLASSES, 16);
-  const guesses = rows + 4 * size;
+  const classCounts = rows + 4 * size;
+  const guesses = align(classCounts + (size << (shift + 1)), 16);
   const outGuesses = guesses + 4 * size;
   const outKeys = align(outGuesses + 4 * size, 16);
   const planes = outKeys + 8 * size;
   const table = align(planes + 4 * stride, 16);
-  return { rows, guesses, outGuesses, outKeys, planes, table, bytes: table + size * stride };
+  const bytes = table + size * stride;
+  return { rows, classCounts, guesses, outGuesses, outKeys, planes, table, bytes };
+}
+
+/** log2 of the counters per code in `classCounts`: answers rounded up to a power of two. */
+export function answerShift(answers: number): number {
+  return Math.ceil(Math.log2(answers));
 }
 
 function align(address: number, to: number): number {

@@ -209,4 +209,33 @@
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $each)))
     (local.get $excess))
+
+  ;; For the larger nodes: per code and answer, how many candidates give it (16-bit counters,
+  ;; `2^shift` a code, at `counts`), streaming each candidate's row of the table.
+  (func (export "count")
+    (param $rows i32) (param $n i32) (param $size i32) (param $shift i32) (param $counts i32)
+    (local $row i32) (local $end i32) (local $code i32) (local $at i32) (local $base i32)
+    (memory.fill (local.get $counts) (i32.const 0)
+      (i32.shl (local.get $size) (i32.add (local.get $shift) (i32.const 1))))
+    (local.set $row (local.get $rows))
+    (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $eachRow
+        (br_if $done (i32.ge_u (local.get $row) (local.get $end)))
+        (local.set $base (i32.load (local.get $row)))
+        (local.set $code (i32.const 0))
+        (block $rowDone
+          (loop $eachCode
+            (br_if $rowDone (i32.ge_u (local.get $code) (local.get $size)))
+            (local.set $at
+              (i32.add (local.get $counts)
+                (i32.shl
+                  (i32.or (i32.shl (local.get $code) (local.get $shift))
+                    (i32.load8_u (i32.add (local.get $base) (local.get $code))))
+                  (i32.const 1))))
+            (i32.store16 (local.get $at) (i32.add (i32.load16_u (local.get $at)) (i32.const 1)))
+            (local.set $code (i32.add (local.get $code) (i32.const 1)))
+            (br $eachCode)))
+        (local.set $row (i32.add (local.get $row) (i32.const 4)))
+        (br $eachRow))))
 )

@@ -22,7 +22,7 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { SizeBounds } from './bounds.js';
 import { CRUSH_WEIGHT, costTotal, packCost } from './cost.js';
-import { CLASSES, MaskKernel } from './masks.js';
+import { CLASSES, MaskKernel, answerShift } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
 export interface Ranking {
@@ -92,7 +92,7 @@ export class RankingKernels {
         : undefined;
     this.#counts = new Int32Array(game.answers);
     this.#masks = new Int32Array(game.size);
-    this.#answerShift = Math.ceil(Math.log2(game.answers));
+    this.#answerShift = answerShift(game.answers);
   }
 
   /**
@@ -335,30 +335,11 @@ export class RankingKernels {
   ): void {
     const game = this.#game;
     const size = game.size;
-    const table = this.#table;
     const n = candidates.length;
     const solved = game.solved;
     const answers = game.answers;
     const shift = this.#answerShift;
-    this.#classCounts ??= new Uint16Array(size << shift);
-    const counts = this.#classCounts;
-    counts.fill(0);
-    const words = this.#tableWords;
-    for (let i = 0; i < n; i++) {
-      const row = candidates[i] * size;
-      if (words) {
-        const start = row >> 2;
-        for (let q = 0, g = 0; g < size; q++, g += 4) {
-          const w = words[start + q];
-          counts[(g << shift) | (w & 255)]++;
-          counts[((g + 1) << shift) | ((w >>> 8) & 255)]++;
-          counts[((g + 2) << shift) | ((w >>> 16) & 255)]++;
-          counts[((g + 3) << shift) | (w >>> 24)]++;
-        }
-      } else {
-        for (let g = 0; g < size; g++) counts[(g << shift) | table[row + g]]++;
-      }
-    }
+    const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
     // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
     // is taken back out after the loop. The largest class fixes the depth bound, which grows
     // with size; counting the all-hits class in it changes nothing once n ≥ 2.
@@ -381,6 +362,33 @@ export class RankingKernels {
       if (largest === n || deepest > depth) continue;
       offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
     }
+  }
+
+  /** The TypeScript kernel's count of `#rankStreaming`: per code and answer, the candidates. */
+  #countClasses(candidates: Int32Array): Uint16Array {
+    const size = this.#game.size;
+    const table = this.#table;
+    const shift = this.#answerShift;
+    this.#classCounts ??= new Uint16Array(size << shift);
+    const counts = this.#classCounts;
+    counts.fill(0);
+    const words = this.#tableWords;
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i] * size;
+      if (words) {
+        const start = row >> 2;
+        for (let q = 0, g = 0; g < size; q++, g += 4) {
+          const w = words[start + q];
+          counts[(g << shift) | (w & 255)]++;
+          counts[((g + 1) << shift) | ((w >>> 8) & 255)]++;
+          counts[((g + 2) << shift) | ((w >>> 16) & 255)]++;
+          counts[((g + 3) << shift) | (w >>> 24)]++;
+        }
+      } else {
+        for (let g = 0; g < size; g++) counts[(g << shift) | table[row + g]]++;
+      }
+    }
+    return counts;
   }
 
   /** A candidate whose answers split the others apart, or −1. */
