@@ -5,7 +5,7 @@
  * the longer proofs (Bulls and Cows on one thread too); `--only=NAME` runs one section. Needs
  * `npm run build` (done by `npm ci`) for the sections that time the CLI.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { analyze } from '../src/analyze.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { Game } from '../src/game.js';
@@ -111,23 +111,42 @@ function heuristicBench(): void {
 }
 
 /**
- * Runs the built CLI in a fresh process (so Node's start-up counts) and times it. A proof that
- * no strategy keeps to a depth cap exits 1 with its JSON on stdout, and is read like any other.
+ * Loaded before a command (`--import`), writes the CPU time of its whole process, every thread
+ * included (the JIT's and the garbage collector's), to file descriptor 3 as it exits.
  */
-function timedCli(args: string[]): { seconds: number; doc: Record<string, unknown> } {
+const CPU_PROBE = `data:text/javascript,${encodeURIComponent(
+  "import { writeSync } from 'node:fs'; process.on('exit', () => { const { user, system } = process.cpuUsage(); writeSync(3, String((user + system) / 1e6)); });",
+)}`;
+
+/** What a command in a fresh process took: wall-clock and CPU seconds, and its output. */
+interface FreshRun {
+  seconds: number;
+  cpu: number;
+  out: string;
+  status: number | null;
+}
+
+/** Runs `node args` in a fresh process (so Node's start-up counts) and times it. */
+function fresh(args: string[]): FreshRun {
   const begin = performance.now();
-  let out: string;
-  try {
-    out = execFileSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const failed = error as { status?: number; stdout?: string };
-    if (failed.status !== 1 || !failed.stdout) throw error;
-    out = failed.stdout;
+  const run = spawnSync(process.execPath, ['--import', CPU_PROBE, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  const elapsed = seconds(begin);
+  return { seconds: elapsed, cpu: Number(run.output[3]), out: run.stdout, status: run.status };
+}
+
+/**
+ * Runs the built CLI in a fresh process and times it. A proof that no strategy keeps to a
+ * depth cap exits 1 with its JSON on stdout, and is read like any other.
+ */
+function timedCli(args: string[]): { seconds: number; cpu: number; doc: Record<string, unknown> } {
+  const run = fresh(['dist/cli/main.js', ...args, '--json']);
+  if ((run.status !== 0 && run.status !== 1) || !run.out) {
+    throw new Error(`codebreaker ${args.join(' ')} failed (status ${run.status})`);
   }
-  return { seconds: seconds(begin), doc: JSON.parse(out) };
+  return { seconds: run.seconds, cpu: run.cpu, doc: JSON.parse(run.out) };
 }
 
 /** What an in-process search reports: whether it finished, its total, and the nodes searched. */
@@ -141,6 +160,7 @@ interface SearchRun {
 interface Variant {
   lookahead?: boolean;
   symmetry?: boolean;
+  simd?: boolean;
   stop?: () => boolean;
 }
 
@@ -191,8 +211,10 @@ async function ablation(
 
 /**
  * Exact optimal strategies, proved: the CLI in a fresh process (Node's start-up included), with
- * its node and lookahead counts; then, as baselines in the same run, the search in-process as
- * it is and with one part switched off: the lookahead bounds, or the symmetry reduction (each
+ * its wall-clock and CPU time (every thread of the process: the JIT's and the garbage
+ * collector's too), beside Node itself doing nothing, and its node and lookahead counts; then,
+ * as baselines in the same run, the search in-process as it is and with one part switched off:
+ * the lookahead bounds, the symmetry reduction, or the WebAssembly kernels (each
  * search is run once untimed first, so that every configuration is timed with the JIT warm),
  * on the same games and on one class of Bulls and Cows. A baseline that has not finished after
  * a minute is stopped, and its ratio is a lower bound. Bulls and Cows runs on 2 threads (with
@@ -201,8 +223,26 @@ async function ablation(
  */
 async function optimalBench(): Promise<void> {
   console.log('optimal strategies, proved: the CLI in a fresh process, Node start-up included');
-  const widths = [46, 7, 4, 9, 9, 11];
-  console.log(line(['game and objective', 'total', 'max', 'time', 'nodes', 'lookaheads'], widths));
+  const widths = [46, 7, 4, 9, 9, 9, 11];
+  console.log(
+    line(['game and objective', 'total', 'max', 'time', 'CPU', 'nodes', 'lookaheads'], widths),
+  );
+  // The baseline of a fresh process: Node starting and stopping with nothing to do.
+  const idle = fresh(['-e', '0']);
+  console.log(
+    line(
+      [
+        'Node itself (node -e 0)',
+        '',
+        '',
+        `${idle.seconds.toFixed(2)} s`,
+        `${idle.cpu.toFixed(2)} s`,
+        '',
+        '',
+      ],
+      widths,
+    ),
+  );
   // Title, preset, further flags, and the same search as library options (no baseline: none).
   const rows: [string, string, string[], OptimalOptions | undefined][] = [
     ['Mastermind, least total', 'mastermind', [], {}],
@@ -230,6 +270,7 @@ async function optimalBench(): Promise<void> {
           run.doc.possible === false ? 'none' : String(run.doc.total),
           run.doc.possible === false ? '' : String(run.doc.max),
           `${run.seconds.toFixed(2)} s`,
+          `${run.cpu.toFixed(2)} s`,
           String(run.doc.nodes),
           String(run.doc.lookaheads),
         ],
@@ -241,10 +282,19 @@ async function optimalBench(): Promise<void> {
   console.log(
     '\nthe same searches in-process (after one run to warm the JIT), against themselves with a part switched off',
   );
-  const ablationWidths = [36, 9, 18, 7, 25, 9];
+  const ablationWidths = [36, 9, 18, 7, 25, 9, 22, 7];
   console.log(
     line(
-      ['game and objective', 'search', 'no lookahead', 'ratio', 'no symmetry', 'ratio'],
+      [
+        'game and objective',
+        'search',
+        'no lookahead',
+        'ratio',
+        'no symmetry',
+        'ratio',
+        'TypeScript kernels',
+        'ratio',
+      ],
       ablationWidths,
     ),
   );
@@ -262,7 +312,7 @@ async function optimalBench(): Promise<void> {
     await problem({});
     const search = await ablation(problem, {}, Number.POSITIVE_INFINITY);
     const cells = [title, `${search.seconds.toFixed(2)} s`];
-    for (const off of [{ lookahead: false }, { symmetry: false }]) {
+    for (const off of [{ lookahead: false }, { symmetry: false }, { simd: false }]) {
       const plain = await ablation(problem, off, patience);
       if (plain.proved && plain.total !== search.total) {
         throw new Error(`${title}: switching a part off changed the total`);
