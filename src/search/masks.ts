@@ -22,6 +22,13 @@ export const WASM_MAX_CODES = 32768;
 /** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
 export const CLASSES = 66;
 
+// The kernel's memory: at 0 the number `rank` leaves, then the counters of its excess, the
+// keys, bounds and marks by class (`CLASSES` of each), then what `layout` places by the size.
+const COUNTS = 16;
+const KEYS = 144;
+const BOUNDS = KEYS + 8 * CLASSES;
+const SEEN = BOUNDS + 8 * CLASSES;
+
 /**
  * The part of the WebAssembly global the kernel uses, declared here: the core is type-checked
  * without the DOM's declarations, and Node's have none.
@@ -255,13 +262,6 @@ export class MaskKernel {
     return this.#skipped[0];
   }
 }
-
-// The kernel's memory: at 0 the number `rank` leaves, then the counters of its excess, the
-// keys, bounds and marks by class (`CLASSES` of each), then what `layout` places by the size.
-const COUNTS = 16;
-const KEYS = 144;
-const BOUNDS = KEYS + 8 * CLASSES;
-const SEEN = BOUNDS + 8 * CLASSES;
 
 /** Where the buffers of a kernel for `size` codes go, and the bytes it needs in all. */
 function layout(size: number, shift: number) {
