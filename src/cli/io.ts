@@ -1,5 +1,6 @@
 /** Where the CLI reads and writes, so tests can run it in-process. */
-import { createInterface } from 'node:readline';
+import { createRequire } from 'node:module';
+import type * as Readline from 'node:readline';
 import { CodebreakerError } from '../errors.js';
 
 /** Standard input as lines, read one at a time. */
@@ -60,6 +61,8 @@ export function memoryIo(input?: string): Io & { readonly printed: { out: string
 /** Standard input through readline: prompts on a terminal, plain lines from a pipe or file. */
 function processInput(): LineReader {
   const isTerminal = Boolean(process.stdin.isTTY);
+  // Required here, not imported: only the commands that read input load it.
+  const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof Readline;
   const reader = createInterface({
     input: process.stdin,
     output: isTerminal ? process.stdout : undefined,

@@ -8,7 +8,7 @@
  * no font, script or style from elsewhere.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { type Server, createServer } from 'node:http';
+import type { Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +148,8 @@ export async function serveApp(options: ServeOptions = {}): Promise<AppServer> {
   const root = resolve(options.dir ?? APP_DIR);
   const host = options.host ?? DEFAULT_HOST;
   await checkBuilt(root);
+  // Imported here: the bundled CLI would load it at every start-up, for every command.
+  const { createServer } = await import('node:http');
   const server = createServer(handler(root));
   const ports =
     options.port === undefined

@@ -6,10 +6,14 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type * as Threads from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 /** Starts the worker module `name` (without extension) that sits next to `here` (import.meta.url). */
 export function startWorker(name: string, here: string): Worker {
+  // Required here, not imported: a command that starts no thread does not load the module (the
+  // bundled CLI would load every module it imports at start-up).
+  const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof Threads;
   if (!here.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, here));
   const worker = new URL(`./${name}.ts`, here).href;
   const api = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
