@@ -4,8 +4,7 @@
  * modules for the three kinds only the command line meets. A kind added without a walk here
  * fails to compile (the table is a record over `ErrorKind`) and fails the last test.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +28,7 @@ import {
   solve,
   treeStrategy,
 } from '../src/index.js';
-import { runCli } from './cli.js';
+import { onFullDisk, runCli } from './cli.js';
 import { freePort } from './redis.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'codebreaker-errors-'));
@@ -207,16 +206,7 @@ describe('the kinds only the command line meets: one line on stderr, status 2', 
 
   it('cannot-write: standard output on a full disk', async () => {
     const main = new URL('../dist/cli/main.js', import.meta.url).pathname;
-    const full = openSync('/dev/full', 'w');
-    const child = spawn(process.execPath, [main, 'solve', '9431'], {
-      stdio: ['ignore', full, 'pipe'],
-    });
-    closeSync(full);
-    let err = '';
-    child.stderr?.on('data', (chunk) => {
-      err += chunk;
-    });
-    const status = await new Promise((resolve) => child.on('close', resolve));
+    const { status, err } = await onFullDisk([main, 'solve', '9431']);
     expect(status).toBe(2);
     expect(err).toBe('codebreaker: cannot write standard output: no space left on the device\n');
   });

@@ -1,10 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runCli as cli } from '../../test/cli.js';
+import { runCli as cli, onFullDisk } from '../../test/cli.js';
 import { naiveBlackAnswer, naiveCodes, naiveFirstConsistent, naiveHits } from '../../test/naive.js';
 import { memoryIo } from './io.js';
 import { run } from './program.js';
@@ -259,14 +259,7 @@ describe('the executable', () => {
       ['tree', '--game', 'mastermind', '--strategy', 'minimax'],
       ['analyze', '--game', 'mastermind'],
     ]) {
-      const full = openSync('/dev/full', 'w');
-      const child = spawn('node', [...main, ...argv], { stdio: ['ignore', full, 'pipe'] });
-      closeSync(full);
-      let err = '';
-      child.stderr?.on('data', (chunk) => {
-        err += chunk;
-      });
-      const status = await new Promise((resolve) => child.on('close', resolve));
+      const { status, err } = await onFullDisk([...main, ...argv]);
       expect(status).toBe(2);
       expect(err).toBe('codebreaker: cannot write standard output: no space left on the device\n');
     }
