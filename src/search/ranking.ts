@@ -12,8 +12,8 @@
  *   whether it has one secret, more than one, or more than P;
  * - above, one 16-bit counter per code and answer (`#rankStreaming`).
  *
- * The first kernel runs in WebAssembly where it can (search/masks.ts), and in TypeScript here
- * where it cannot.
+ * Both run in WebAssembly where it can (search/masks.ts: the first whole, the count of the
+ * second), and in TypeScript here where it cannot; the two must rank every node alike.
  *
  * A ranking keeps the guesses whose bounds are below a limit, keyed 2 × bound + (1 if the guess
  * is not a candidate), so that the least key is the next to try and candidates win ties.
@@ -67,7 +67,7 @@ export class RankingKernels {
   #classCounts: Uint16Array | undefined;
   /** log2 of the counters per code in `#classCounts`: answers rounded up to a power of two. */
   readonly #answerShift: number;
-  /** The mask kernel in WebAssembly (search/masks.ts), where it runs. */
+  /** The kernels in WebAssembly (search/masks.ts), where they run. */
   readonly #simd: MaskKernel | undefined;
   /**
    * Per class of guess at a node in the mask kernel (2 × the answers it gets + 1 if it is a
