@@ -10,7 +10,7 @@ import { SEARCH_MAX_CODES, checkSearchable } from '../search/branch-and-bound.js
 import type { ProofIdentity } from '../search/checkpoint.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { maskKernelBytes } from '../search/masks.js';
-import { type OptimalResult, findOptimal } from '../search/optimal.js';
+import { type OptimalResult, proveOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
 import { CommandFailure } from './failure.js';
@@ -187,7 +187,7 @@ export function optimalCommand(program: Command, io: Io): void {
       };
       let result: OptimalResult;
       try {
-        result = await findOptimal(game, {
+        result = await proveOptimal(game, {
           objective,
           maxDepth,
           consistentOnly,

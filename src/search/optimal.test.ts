@@ -15,7 +15,7 @@ import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
 import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal, crushParts } from './cost.js';
-import { findOptimal } from './optimal.js';
+import { findOptimal, proveOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
 
 const tiny = [
@@ -252,8 +252,8 @@ describe('a proof resumed from a checkpoint', () => {
 
   it('answers from it, and the strategy it assembles plays as proved', async () => {
     const checkpoint = new Checkpoint(identity);
-    const fresh = await findOptimal(game, { checkpoint });
-    const resumed = await findOptimal(game, {
+    const fresh = await proveOptimal(game, { checkpoint });
+    const resumed = await proveOptimal(game, {
       checkpoint: Checkpoint.read(checkpoint.write(), identity),
     });
     expect(resumed.cost).toBe(fresh.cost);
@@ -263,7 +263,7 @@ describe('a proof resumed from a checkpoint', () => {
 
   it('refuses a strategy that does not play as its record claims, even with a good checksum', async () => {
     const checkpoint = new Checkpoint(identity);
-    await findOptimal(game, { checkpoint });
+    await proveOptimal(game, { checkpoint });
     const forged = new Checkpoint(identity);
     let cut = 0;
     for (const [key, [cost, tree]] of Object.entries(jobsOf(checkpoint))) {
@@ -274,7 +274,7 @@ describe('a proof resumed from a checkpoint', () => {
     }
     expect(cut).toBeGreaterThan(0);
     await expect(
-      findOptimal(game, { checkpoint: Checkpoint.read(forged.write(), identity) }),
+      proveOptimal(game, { checkpoint: Checkpoint.read(forged.write(), identity) }),
     ).rejects.toMatchObject({ kind: 'bad-checkpoint' });
   });
 });

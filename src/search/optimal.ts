@@ -81,27 +81,29 @@ export interface OptimalOptions {
    * measure it: the TypeScript kernel finds the same).
    */
   simd?: boolean;
-  /**
-   * Runs the jobs. By default they run one at a time in this thread, with the search that plans
-   * the proof (one cache for both). For the command line's worker threads and queue: not part
-   * of the public API, and its type is not exported.
-   *
-   * @internal
-   */
-  runner?: JobRunner;
   /** About how much memory the default runner's cache may take, in bytes. */
   cacheBytes?: number;
   /** Nodes between the default runner's progress reports (default 2048). */
   progressEvery?: number;
-  /**
-   * Finished jobs are recorded here, and jobs it already holds are not run again. For the command
-   * line's `--checkpoint`: not part of the public API, and its type is not exported.
-   *
-   * @internal
-   */
-  checkpoint?: Checkpoint;
   /** Hears where the proof stands, at least at every job's end; return true to stop it. */
   onProgress?: (progress: ProofProgress) => boolean | undefined;
+}
+
+/**
+ * `findOptimal`'s options and the command line's own (`proveOptimal`): not part of the public
+ * API, and their types not exported from it.
+ */
+export interface ProofOptions extends OptimalOptions {
+  /**
+   * Runs the jobs. By default they run one at a time in this thread, with the search that plans
+   * the proof (one cache for both); the command line's worker threads and queue are runners.
+   */
+  runner?: JobRunner;
+  /**
+   * Finished jobs are recorded here, and jobs it already holds are not run again (the command
+   * line's `--checkpoint`).
+   */
+  checkpoint?: Checkpoint;
 }
 
 /** Where a running proof stands. */
@@ -172,6 +174,11 @@ export async function findOptimal(
   game: Game,
   options: OptimalOptions = {},
 ): Promise<OptimalResult> {
+  return proveOptimal(game, options);
+}
+
+/** `findOptimal` with the command line's options too: a runner of its own, a checkpoint. */
+export async function proveOptimal(game: Game, options: ProofOptions = {}): Promise<OptimalResult> {
   checkSearchable(game);
   return new Proof(game, options).run();
 }
@@ -223,7 +230,7 @@ type Done = (solved: Solved) => void;
 /** One proof: see the module comment. */
 class Proof {
   readonly #game: Game;
-  readonly #options: OptimalOptions;
+  readonly #options: ProofOptions;
   readonly #settings: SearchSettings;
   /** Ranks first guesses and large classes, plans first guesses, and builds small trees. */
   readonly #planner: OptimalSearch;
@@ -246,7 +253,7 @@ class Proof {
   #plannerNodes = 0;
   #plannerLookaheads = 0;
 
-  constructor(game: Game, options: OptimalOptions) {
+  constructor(game: Game, options: ProofOptions) {
     this.#game = game;
     this.#options = options;
     this.#settings = {
