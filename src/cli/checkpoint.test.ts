@@ -73,20 +73,31 @@ describe('optimal --checkpoint', () => {
     expect(again).toMatchObject({ total: fresh.total, nodes: 0 });
   });
 
-  it('stops at Ctrl-C (SIGINT) with the best so far printed and the file usable', async () => {
-    const file = join(dir, 'interrupted.json');
-    const long = ['--game', 'mastermind', '--colors', '8', '--threads', '2'];
-    const child = start([...long, '--checkpoint', file, '--json']);
-    const done = ended(child);
-    await until(() => jobsIn(file) >= 1);
-    child.kill('SIGINT');
-    const stopped = await done;
-    expect(stopped.status).toBe(0);
-    expect(JSON.parse(stopped.out)).toMatchObject({ proved: false });
-    const more = await cli('optimal', ...long, '--time-limit', '1', '--checkpoint', file, '--json');
-    expect(more.status).toBe(0);
-    expect(JSON.parse(more.out).resumed).toBeGreaterThan(0);
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops at %s (Ctrl-C, or a service manager) with the best so far printed and the file usable',
+    async (signal) => {
+      const file = join(dir, `interrupted-${signal}.json`);
+      const long = ['--game', 'mastermind', '--colors', '8', '--threads', '2'];
+      const child = start([...long, '--checkpoint', file, '--json']);
+      const done = ended(child);
+      await until(() => jobsIn(file) >= 1);
+      child.kill(signal);
+      const stopped = await done;
+      expect(stopped.status).toBe(0);
+      expect(JSON.parse(stopped.out)).toMatchObject({ proved: false });
+      const more = await cli(
+        'optimal',
+        ...long,
+        '--time-limit',
+        '1',
+        '--checkpoint',
+        file,
+        '--json',
+      );
+      expect(more.status).toBe(0);
+      expect(JSON.parse(more.out).resumed).toBeGreaterThan(0);
+    },
+  );
 
   it('hears Ctrl-C on one thread too: a long proof runs on a worker', async () => {
     const child = start(['--game', 'mastermind', '--no-symmetry', '--threads', '1', '--json']);

@@ -162,7 +162,9 @@ export function optimalCommand(program: Command, io: Io): void {
       const onInterrupt = (): void => {
         interrupted = true;
       };
+      // Ctrl-C, or a service manager stopping the proof: the same stop, the best so far printed.
       process.once('SIGINT', onInterrupt);
+      process.once('SIGTERM', onInterrupt);
       const display = proofDisplay(
         io,
         queued?.workers ?? threads,
@@ -210,6 +212,7 @@ export function optimalCommand(program: Command, io: Io): void {
       } finally {
         display.stop();
         process.removeListener('SIGINT', onInterrupt);
+        process.removeListener('SIGTERM', onInterrupt);
         await queued?.close();
       }
       const seconds = (performance.now() - started) / 1000;
