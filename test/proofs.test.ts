@@ -24,6 +24,12 @@ const STATED: Record<
     histogram: { 7: 50 },
   },
   'mastermind-4x9-expected.json.gz': { secrets: 6561, total: 34666, max: 7 },
+  'mastermind-4x10-expected.json.gz': {
+    secrets: 10000,
+    total: 55632,
+    max: 8,
+    histogram: { 8: 2 },
+  },
   'mastermind-5x6-expected.json.gz': { secrets: 7776, total: 36721, max: 6 },
   'mastermind-5x8-norepeat-expected.json.gz': { secrets: 6720, total: 34444, max: 7 },
 };
