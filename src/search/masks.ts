@@ -45,8 +45,12 @@ interface WebAssemblyApi {
  * (its copy of the table, and buffers), or 0 where it would not run.
  */
 export function maskKernelBytes(size: number, answers: number): number {
-  if (size > WASM_MAX_CODES || answers > 32 || !maskModule()) return 0;
-  return layout(size, answerShift(answers)).bytes;
+  return kernelModule(size, answers) ? layout(size, answerShift(answers)).bytes : 0;
+}
+
+/** The compiled kernel if it runs for a game of `size` codes and `answers` answer indices. */
+function kernelModule(size: number, answers: number): object | null {
+  return size > WASM_MAX_CODES || answers > 32 ? null : maskModule();
 }
 
 /** The kernel's exports (see masks.wat). */
@@ -147,10 +151,8 @@ export class MaskKernel {
     answers: number,
     solved: number,
   ): MaskKernel | undefined {
-    if (size > WASM_MAX_CODES || answers > 32) return undefined;
-    const module = maskModule();
-    if (!module) return undefined;
-    return new MaskKernel(module, table, size, answers, solved);
+    const module = kernelModule(size, answers);
+    return module ? new MaskKernel(module, table, size, answers, solved) : undefined;
   }
 
   private constructor(
@@ -162,10 +164,10 @@ export class MaskKernel {
   ) {
     this.#size = size;
     this.#solved = solved;
-    this.#stride = Math.ceil(size / 16) * 16;
     this.#planeCount = answers <= 16 ? 2 : 4;
     this.#shift = answerShift(answers);
     const addresses = layout(size, this.#shift);
+    this.#stride = addresses.stride;
     this.#rows = addresses.rows;
     this.#classCounts = addresses.classCounts;
     this.#guesses = addresses.guesses;
@@ -264,7 +266,10 @@ export class MaskKernel {
   }
 }
 
-/** Where the buffers of a kernel for `size` codes go, and the bytes it needs in all. */
+/**
+ * Where the buffers of a kernel for `size` codes go (table rows padded to `stride` bytes), and
+ * the bytes it needs in all.
+ */
 function layout(size: number, shift: number) {
   const stride = Math.ceil(size / 16) * 16;
   const rows = align(SEEN + CLASSES, 16);
@@ -275,7 +280,7 @@ function layout(size: number, shift: number) {
   const planes = outKeys + 8 * size;
   const table = align(planes + 4 * stride, 16);
   const bytes = table + size * stride;
-  return { rows, classCounts, guesses, outGuesses, outKeys, planes, table, bytes };
+  return { stride, rows, classCounts, guesses, outGuesses, outKeys, planes, table, bytes };
 }
 
 /** log2 of the counters per code in `classCounts`: answers rounded up to a power of two. */
