@@ -1,5 +1,6 @@
 /** `codebreaker optimal`: an exact optimal strategy, with its proof. */
 import { totalmem } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import type { Analysis } from '../analyze.js';
 import { CodebreakerError } from '../errors.js';
@@ -57,6 +58,15 @@ const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
 const IN_PROCESS_MAX_CODES = 2000;
 /** The least cache a search thread is given. */
 const MIN_CACHE_BYTES = 16 * 2 ** 20;
+
+/**
+ * V8's settings for a proof that runs in this process (a small game, a second or less). Cold, the
+ * optimizing compiler spends more CPU on the search's code than the search itself does; it
+ * compiles a function later (a larger interrupt budget: only the truly hot ones) and without
+ * inlining (each compile is several times cheaper). Classic Mastermind: 0.43 → 0.30 s of CPU.
+ * Long proofs run in worker threads with V8's defaults, where the compiled code pays back.
+ */
+const SHORT_PROOF_V8_FLAGS = '--no-turbo-inlining --interrupt-budget=600000';
 
 /** The default `--memory-limit`: half the machine's memory, at most 8 GiB. */
 function defaultMemoryLimit(): number {
@@ -175,6 +185,7 @@ export function optimalCommand(program: Command, io: Io): void {
       // planner's search). Anything that may run long goes to worker threads, one at least, so
       // that this thread stays free to hear Ctrl-C.
       const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
+      if (short) setFlagsFromString(SHORT_PROOF_V8_FLAGS);
       // A proof on a queue plans here with a table of its own; its workers build theirs.
       const table = scoreTable(io, game, !short && !queued);
       const runner =
