@@ -7,7 +7,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import wabtModule from 'wabt';
 
-const KERNELS = [['src/search/masks.wat', 'src/search/masks-wasm.ts', 'MASKS_WASM_BASE64']];
+const KERNELS = [
+  ['src/search/masks.wat', 'src/search/masks-wasm.ts', 'MASKS_WASM_BASE64'],
+  ['src/scores.wat', 'src/scores-wasm.ts', 'SCORES_WASM_BASE64'],
+];
 
 /** The TypeScript module holding `source` (WebAssembly text) compiled, under `name`. */
 export async function compiledModule(source, path, name) {

@@ -24,6 +24,7 @@ import {
   solvedIndex,
 } from './feedback.js';
 import { type FeedbackKind, type Rules, feedbackOf } from './rules.js';
+import { fillScoreTable } from './scores.js';
 
 /** Games with at most this many codes may build a full score table (64 MB at the limit). */
 export const TABLE_MAX_CODES = 8192;
@@ -193,7 +194,8 @@ export class Game {
   /**
    * Builds the score table if it fits and is not built yet; returns it, or undefined if the game
    * is larger than `options.maxCodes` (by default its own `tableMaxCodes`, even when a larger
-   * limit built one for the search). Rows are guesses: `table[guess * size + secret]`. A table of more than
+   * limit built one for the search). Rows are guesses: `table[guess * size + secret]`. The
+   * WebAssembly kernel of scores.ts builds it where it runs; otherwise a table of more than
    * `TABLE_MAX_CODES` codes is built a whole row at a time, in order: filling both halves of a
    * symmetric table from one writes across rows, a cache miss a byte once rows are large
    * (Super Mastermind's 1 GiB takes twice as long that way).
@@ -206,6 +208,17 @@ export class Game {
     const table = options.shared
       ? new Uint8Array(new SharedArrayBuffer(n * n))
       : new Uint8Array(n * n);
+    const scored = {
+      size: n,
+      pegs: this.pegs,
+      colors: this.rules.colors,
+      symbols: this.codes.symbols,
+      hitsOnly: this.#hitsOnly,
+    };
+    if (fillScoreTable(table, scored)) {
+      this.#keep(table);
+      return table;
+    }
     const codes = new Int32Array(n);
     for (let code = 0; code < n; code++) codes[code] = code;
     if (n > TABLE_MAX_CODES) {

@@ -8,8 +8,8 @@ import { MaskKernel } from './masks.js';
 import { RankingKernels, newRanking } from './ranking.js';
 
 describe('the WebAssembly ranking kernels', () => {
-  it('is compiled from the current masks.wat', () => {
-    // Exits 1 with a message if src/search/masks-wasm.ts is not what masks.wat compiles to.
+  it('is compiled from the current masks.wat (and scores.wat)', () => {
+    // Exits 1 with a message if a generated module is not what its .wat compiles to.
     expect(() => execFileSync(process.execPath, ['scripts/wasm.mjs', '--check'])).not.toThrow();
   });
 

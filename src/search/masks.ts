@@ -12,6 +12,7 @@
  * is larger or has more than 32 answers, `MaskKernel.create` returns undefined and the
  * TypeScript kernel runs.
  */
+import { type KernelMemory, compileKernel, growTo, instantiateKernel } from '../wasm.js';
 import { MASKS_WASM_BASE64 } from './masks-wasm.js';
 import type { Ranking } from './ranking.js';
 
@@ -31,16 +32,6 @@ const BOUNDS = KEYS + 8 * CLASSES;
 const SEEN = BOUNDS + 8 * CLASSES;
 
 /**
- * The part of the WebAssembly global the kernel uses, declared here: the core is type-checked
- * without the DOM's declarations, and Node's have none.
- */
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { readonly exports: object };
-  validate(bytes: Uint8Array): boolean;
-}
-
-/**
  * The memory one search's kernel takes for a game of `size` codes and `answers` answer indices
  * (its copy of the table, and buffers), or 0 where it would not run.
  */
@@ -55,7 +46,7 @@ function kernelModule(size: number, answers: number): object | null {
 
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
-  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly memory: KernelMemory;
   count(rows: number, n: number, size: number, shift: number, counts: number): void;
   gather(
     rows: number,
@@ -87,24 +78,12 @@ interface MaskExports {
   ): number;
 }
 
-const wasm = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
-
 /** The compiled module, once per process; null once it is known not to compile here. */
 let compiled: object | null | undefined;
 
-/**
- * The kernel compiled, or null where WebAssembly or its SIMD is missing, or not allowed (a page
- * whose content security policy forbids compiling it).
- */
+/** The kernel compiled, or null where it cannot run (see `compileKernel`). */
 function maskModule(): object | null {
-  if (compiled === undefined) {
-    const bytes = Uint8Array.from(atob(MASKS_WASM_BASE64), (char) => char.charCodeAt(0));
-    try {
-      compiled = wasm?.validate(bytes) ? new wasm.Module(bytes) : null;
-    } catch {
-      compiled = null;
-    }
-  }
+  if (compiled === undefined) compiled = compileKernel(MASKS_WASM_BASE64);
   return compiled;
 }
 
@@ -176,10 +155,9 @@ export class MaskKernel {
     this.#planes = addresses.planes;
     this.#table = addresses.table;
     const bytes = addresses.bytes;
-    this.#exports = new (wasm as WebAssemblyApi).Instance(module).exports as MaskExports;
-    const memory = this.#exports.memory;
-    memory.grow(Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536);
-    const buffer = memory.buffer;
+    this.#exports = instantiateKernel<MaskExports>(module);
+    growTo(this.#exports.memory, bytes);
+    const buffer = this.#exports.memory.buffer;
     const rows = new Uint8Array(buffer, this.#table, size * this.#stride);
     for (let code = 0; code < size; code++) {
       rows.set(table.subarray(code * size, code * size + size), code * this.#stride);

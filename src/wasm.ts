@@ -1,0 +1,47 @@
+/**
+ * The WebAssembly kernels' common ground: compiling one from the base64 its generated module
+ * holds (`npm run wasm`), once, or knowing it cannot run here.
+ */
+
+/**
+ * The part of the WebAssembly global the kernels use, declared here: the core is type-checked
+ * without the DOM's declarations, and Node's have none.
+ */
+interface WebAssemblyApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { readonly exports: object };
+  validate(bytes: Uint8Array): boolean;
+}
+
+/** The memory a kernel exports. */
+export interface KernelMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+const wasm = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+
+/**
+ * The module whose binary `base64` holds, compiled; null where WebAssembly or the SIMD the
+ * kernels use is missing, or compiling is not allowed (a page whose content security policy
+ * forbids it). Callers keep the result: compiling is done once per process.
+ */
+export function compileKernel(base64: string): object | null {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  try {
+    return wasm?.validate(bytes) ? new wasm.Module(bytes) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new instance of a module `compileKernel` returned, with its own memory. */
+export function instantiateKernel<Exports>(module: object): Exports {
+  return new (wasm as WebAssemblyApi).Instance(module).exports as Exports;
+}
+
+/** Grows `memory` to at least `bytes`. */
+export function growTo(memory: KernelMemory, bytes: number): void {
+  const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+  if (pages > 0) memory.grow(pages);
+}
