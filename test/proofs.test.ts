@@ -30,6 +30,13 @@ const STATED: Record<
     max: 8,
     histogram: { 8: 2 },
   },
+  // The least worst case, 7, and the least total within it (the least total above needs 8).
+  'mastermind-4x10-worst.json.gz': {
+    secrets: 10000,
+    total: 55634,
+    max: 7,
+    histogram: { 7: 621 },
+  },
   'mastermind-5x6-expected.json.gz': { secrets: 7776, total: 36721, max: 6 },
   'mastermind-5x8-norepeat-expected.json.gz': { secrets: 6720, total: 34444, max: 7 },
 };
