@@ -68,26 +68,28 @@ export class Game {
   /** `answerOfPair[hits * (pegs + 1) + common]`: the answer index from hits and common symbols. */
   readonly #answerOfPair: Uint8Array;
   /** Symbols packed four bits a position, when colours ≤ 16 and pegs ≤ 8. */
-  readonly #packed: Uint32Array | undefined;
-  readonly #packedMask: number;
+  #packed: Uint32Array | undefined;
+  #packedMask = 0;
   /** Where the sum of the nibbles lands when the packed mask multiplies itself. */
-  readonly #missesShift: number;
+  #missesShift = 0;
   /** Without repetition: the set of symbols of each code, as two 32-bit words. */
-  readonly #maskLow: Uint32Array | undefined;
-  readonly #maskHigh: Uint32Array | undefined;
+  #maskLow: Uint32Array | undefined;
+  #maskHigh: Uint32Array | undefined;
   /**
    * With repetition, too many multisets and colours × pegs ≤ 64: each colour's count in unary,
    * `pegs` bits a colour, so the symbols two codes share, Σ min(count, count), is the popcount
    * of an AND. Bits 0-31 here, bits 32-63 in `#unaryHigh` (when colours × pegs > 32).
    */
-  readonly #unary: Uint32Array | undefined;
-  readonly #unaryHigh: Uint32Array | undefined;
+  #unary: Uint32Array | undefined;
+  #unaryHigh: Uint32Array | undefined;
   /** With repetition and at most `MULTISET_MAX` colour multisets: each code's multiset. */
-  readonly #multiset: Uint16Array | undefined;
+  #multiset: Uint16Array | undefined;
   /** `commonOfMultisets[a * multisets + b]`: the symbols codes of multisets a and b share. */
-  readonly #commonOfMultisets: Uint8Array | undefined;
-  readonly #multisets: number = 0;
+  #commonOfMultisets: Uint8Array | undefined;
+  #multisets = 0;
   readonly #counts: Int32Array;
+  /** Whether `#prepareScoring` has run. */
+  #scoringReady = false;
   #table: Uint8Array | undefined;
   /**
    * The table scoring reads: the table, unless the game is above its `tableMaxCodes` and it was
@@ -100,7 +102,7 @@ export class Game {
   readonly #tableMaxCodes: number;
 
   /**
-   * Enumerates the codes of `rules` and prepares their scoring. Throws `CodebreakerError` if the
+   * Enumerates the codes of `rules` (their scoring is prepared when first needed). Throws `CodebreakerError` if the
    * rules are bad; `gameFor` shares one game per rules instead of building another.
    */
   constructor(
@@ -110,20 +112,30 @@ export class Game {
   ) {
     this.#tableMaxCodes = options.tableMaxCodes ?? TABLE_MAX_CODES;
     this.codes = new Codebook(rules);
-    const { pegs, colors, repeat } = rules;
+    const { pegs, colors } = rules;
     this.size = this.codes.size;
     this.pegs = pegs;
     this.feedback = feedbackOf(rules);
     this.answers = answerCount(pegs, this.feedback);
     this.solved = solvedIndex(pegs, this.feedback);
-    const hitsOnly = this.feedback === 'black';
-    this.#hitsOnly = hitsOnly;
+    this.#hitsOnly = this.feedback === 'black';
     this.#answerOfPair = new Uint8Array((pegs + 1) * (pegs + 1));
     for (let hits = 0; hits <= pegs; hits++) {
       for (let common = hits; common <= pegs; common++) {
         this.#answerOfPair[hits * (pegs + 1) + common] = answerIndex(pegs, hits, common - hits);
       }
     }
+    this.#counts = new Int32Array(colors);
+  }
+
+  /**
+   * Builds what scoring without the table reads (bit patterns, multisets, unary counts), when
+   * first needed: a game whose table the WebAssembly kernel builds may never need it.
+   */
+  #prepareScoring(): void {
+    this.#scoringReady = true;
+    const { pegs, colors, repeat } = this.rules;
+    const hitsOnly = this.#hitsOnly;
     const symbols = this.codes.symbols;
     if (colors <= 16 && pegs <= 8) {
       this.#packed = new Uint32Array(this.size);
@@ -168,7 +180,6 @@ export class Game {
         }
       }
     }
-    this.#counts = new Int32Array(colors);
   }
 
   /** The hits and blows of an answer index (blows 0 in a black-peg game). */
@@ -308,6 +319,7 @@ export class Game {
     out: Uint8Array,
     bySecret: boolean,
   ): void {
+    if (!this.#scoringReady) this.#prepareScoring();
     const packed = this.#packed;
     const multiset = this.#multiset;
     const first = this.#unary ?? this.#maskLow;
@@ -370,6 +382,7 @@ export class Game {
   }
 
   #compute(guess: number, secret: number): number {
+    if (!this.#scoringReady) this.#prepareScoring();
     const pegs = this.pegs;
     let hits = 0;
     const packed = this.#packed;
