@@ -138,6 +138,7 @@ describe('the tarball', () => {
       'dist/index.d.ts',
       'dist/cli/main.js',
       'dist/cli/optimal-worker.js',
+      'dist/cli/proof-worker.js',
       'dist/cli/static-worker.js',
       'dist/web/index.html',
     ]) {

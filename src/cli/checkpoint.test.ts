@@ -109,6 +109,41 @@ describe('optimal --checkpoint', () => {
     expect(JSON.parse(stopped.out)).toMatchObject({ proved: false, threads: 1 });
   });
 
+  it('hears Ctrl-C while the proof plans: the planner runs on a thread of its own', async () => {
+    // Without symmetry the planner plans 6 × 7 without repetition's first guesses for minutes,
+    // one synchronous step after another; the main thread, free, hears the signal at once and
+    // the planner reads the stop at its next report. What follows the stop is the fallback tree
+    // (about 2 s on two cores).
+    const planning = ['--pegs', '6', '--colors', '7', '--no-repeat', '--no-symmetry'];
+    const child = start([...planning, '--threads', '2', '--json']);
+    const done = ended(child);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const signalled = performance.now();
+    child.kill('SIGINT');
+    const stopped = await done;
+    expect(performance.now() - signalled).toBeLessThan(5000);
+    expect(stopped.status).toBe(0);
+    expect(JSON.parse(stopped.out)).toMatchObject({ proved: false, threads: 2, secrets: 5040 });
+  });
+
+  it('says a checkpoint it cannot write mid-proof in one line with status 2', async () => {
+    const folder = mkdtempSync(join(dir, 'vanishing-'));
+    const file = join(folder, 'checkpoint.json');
+    const long = ['--game', 'mastermind', '--colors', '8', '--threads', '2'];
+    const child = start([...long, '--checkpoint', file, '--json']);
+    let err = '';
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    const done = ended(child);
+    await until(() => jobsIn(file) >= 1);
+    rmSync(folder, { recursive: true });
+    const failed = await done;
+    expect(failed.status).toBe(2);
+    expect(failed.out).toBe('');
+    expect(err).toMatch(/^codebreaker: cannot write the checkpoint [^\n]+\n$/);
+  });
+
   it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {
     const file = join(dir, 'limited.json.gz');
     const long = ['--game', 'mastermind', '--colors', '8', '--threads', '1'];
@@ -144,6 +179,8 @@ describe('optimal --checkpoint', () => {
       expect(run.err).toContain(file);
     };
     await refused(['--game', 'numeron'], /another proof/);
+    // On worker threads the proof, checkpoint and all, runs on a thread of its own: the same.
+    await refused(['--game', 'numeron', '--threads', '2'], /another proof/);
     await refused(['--game', 'hit-and-blow', '--objective', 'worst'], /another proof/);
     await refused(['--game', 'hit-and-blow', '--max-depth', '5'], /another proof/);
     writeFileSync(file, good.slice(0, good.length - 40));

@@ -7,19 +7,28 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
-import { SEARCH_MAX_CODES, checkSearchable } from '../search/branch-and-bound.js';
-import type { ProofIdentity } from '../search/checkpoint.js';
+import { checkSearchable } from '../search/branch-and-bound.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { maskKernelBytes } from '../search/masks.js';
-import { type OptimalResult, proveOptimal } from '../search/optimal.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
-import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
 import { CommandFailure } from './failure.js';
 import { checkWritable, writeTextFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
-import { objectiveJson, objectiveText, proofDisplay } from './proof-progress.js';
-import type { QueueProof } from './queue-runner.js';
+import {
+  type ProofDisplay,
+  type WorkersSeen,
+  objectiveJson,
+  objectiveText,
+  proofDisplay,
+} from './proof-progress.js';
+import {
+  type ProofHooks,
+  type ProofOutcome,
+  type ProofRequest,
+  proveOnThread,
+  runProof,
+} from './proof-run.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -30,7 +39,6 @@ import {
   timeLimitFlag,
   wholeFlag,
 } from './rules-options.js';
-import { sharedScoreTable } from './shared-table.js';
 
 interface OptimalFlags extends RulesFlags {
   objective: string;
@@ -75,8 +83,9 @@ function defaultMemoryLimit(): number {
 
 /**
  * The cache each of `threads` searches may take within `limit` bytes: the score table, built
- * once and shared, and the working memory of the main thread and each worker, each with its
- * ranking kernel's copy of the table (search/masks.ts), come first, and the rest is shared out.
+ * once and shared, and the working memory of the thread that plans the proof and of each
+ * worker, each with its ranking kernel's copy of the table (search/masks.ts), come first, and
+ * the rest is shared out.
  */
 function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
   const perThread = THREAD_OVERHEAD_BYTES + maskKernelBytes(game.size, game.answers);
@@ -142,89 +151,72 @@ export function optimalCommand(program: Command, io: Io): void {
       const memoryLimit = byteSizeFlag(flags.memoryLimit, '--memory-limit') ?? defaultMemoryLimit();
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
       if (flags.out !== undefined) checkWritable(flags.out, '--out');
-      const consistentOnly = flags.consistentOnly ?? false;
-      const identity = { rules: game.rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
       if (flags.queue !== undefined && flags.checkpoint !== undefined) {
         throw new CodebreakerError(
           'bad-option',
           '--queue keeps the finished jobs in Redis: give it or --checkpoint, not both',
         );
       }
-      const queued =
-        flags.queue === undefined
-          ? undefined
-          : await openQueue(flags.queue, identity, flags.symmetry !== false);
-      const saved: CheckpointFile | undefined =
-        flags.checkpoint === undefined
-          ? undefined
-          : await openCheckpoint(flags.checkpoint, identity);
-      const found = saved?.found ?? queued?.found ?? 0;
-      if (found > 0 && io.errIsTerminal) {
-        io.err(
-          `resuming from ${flags.checkpoint ?? flags.queue}: ${found} jobs already finished\n`,
-        );
-      }
-
-      const started = performance.now();
-      const deadline =
-        timeLimit === undefined ? Number.POSITIVE_INFINITY : started + timeLimit * 1000;
-      let interrupted = false;
-      const onInterrupt = (): void => {
-        interrupted = true;
-      };
-      // Ctrl-C, or a service manager stopping the proof: the same stop, the best so far printed.
-      process.once('SIGINT', onInterrupt);
-      process.once('SIGTERM', onInterrupt);
-      const display = proofDisplay(
-        io,
-        queued?.workers ?? threads,
-        flags.json ?? false,
-        objective === 'crush',
-      );
       // A short proof runs in this thread, with the library's own runner (it shares the
-      // planner's search). Anything that may run long goes to worker threads, one at least, so
-      // that this thread stays free to hear Ctrl-C.
-      const short = threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false;
-      if (short) setFlagsFromString(SHORT_PROOF_V8_FLAGS);
-      // A proof on a queue plans here with a table of its own; its workers build theirs.
-      const table = scoreTable(io, game, !short && !queued);
-      const runner =
-        queued?.runner ??
-        (short
-          ? undefined
-          : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes, table));
-      // Writes to Redis one after the other, in the order the jobs finished.
-      let stored = Promise.resolve();
-      const store = (): void => {
-        if (queued) stored = stored.then(() => queued.save());
+      // planner's search). Any other runs on a thread of its own, its jobs on worker threads
+      // (one at least) or a queue, so that this thread stays free to hear Ctrl-C.
+      const inProcess =
+        threads === 1 &&
+        game.size <= IN_PROCESS_MAX_CODES &&
+        flags.symmetry !== false &&
+        flags.queue === undefined;
+      const request: ProofRequest = {
+        rules: game.rules,
+        objective,
+        maxDepth,
+        consistentOnly: flags.consistentOnly ?? false,
+        symmetry: flags.symmetry !== false,
+        threads: inProcess ? undefined : threads,
+        cacheBytes,
+        checkpoint: flags.checkpoint,
+        queue: flags.queue,
       };
-      let result: OptimalResult;
+
+      const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+      // Ctrl-C, or a service manager stopping the proof: the same stop, the best so far printed.
+      const onInterrupt = (): void => {
+        Atomics.store(stop, 0, 1);
+      };
+      let started = 0;
+      let deadline = Number.POSITIVE_INFINITY;
+      let display: ProofDisplay | undefined;
+      let workers: WorkersSeen = { workers: 0, threads: 0 };
+      const hooks: ProofHooks = {
+        started() {
+          started = performance.now();
+          if (timeLimit !== undefined) deadline = started + timeLimit * 1000;
+          process.once('SIGINT', onInterrupt);
+          process.once('SIGTERM', onInterrupt);
+          display = proofDisplay(
+            io,
+            flags.queue === undefined ? threads : () => workers,
+            flags.json ?? false,
+            objective === 'crush',
+          );
+        },
+        progress(progress, seen) {
+          if (seen) workers = seen;
+          display?.update(progress);
+          return Atomics.load(stop, 0) !== 0 || performance.now() > deadline;
+        },
+      };
+      let result: ProofOutcome;
       try {
-        result = await proveOptimal(game, {
-          objective,
-          maxDepth,
-          consistentOnly,
-          symmetry: flags.symmetry,
-          runner,
-          cacheBytes,
-          progressEvery: 512,
-          checkpoint: saved?.checkpoint ?? queued?.checkpoint,
-          onProgress: (progress) => {
-            display.update(progress);
-            saved?.save();
-            store();
-            return interrupted || performance.now() > deadline;
-          },
-        });
-        saved?.save(true);
-        store();
-        await stored;
-        await queued?.finish(result.proved);
+        if (inProcess) {
+          setFlagsFromString(SHORT_PROOF_V8_FLAGS);
+          result = await runProof(request, io, hooks);
+        } else {
+          result = await proveOnThread(request, stop, io, hooks);
+        }
       } finally {
-        display.stop();
+        display?.stop();
         process.removeListener('SIGINT', onInterrupt);
         process.removeListener('SIGTERM', onInterrupt);
-        await queued?.close();
       }
       const seconds = (performance.now() - started) / 1000;
       printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
@@ -233,38 +225,6 @@ export function optimalCommand(program: Command, io: Io): void {
         if (!flags.json) io.out(`tree written to ${flags.out}\n`);
       }
     });
-}
-
-/** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
-async function openQueue(
-  url: string,
-  identity: ProofIdentity,
-  symmetry: boolean,
-): Promise<QueueProof> {
-  const { queueName, readQueueUrl } = await import('./queue.js');
-  const address = readQueueUrl(url);
-  const { openQueueProof } = await import('./queue-runner.js');
-  return openQueueProof(address, queueName(identity, symmetry), identity);
-}
-
-/**
- * The game's score table for the search, built here once (in shared memory when worker
- * threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
- * terminal, since it takes a while (Super Mastermind: 1 GiB).
- */
-function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
-  const large = !game.tableFits;
-  const started = performance.now();
-  if (large && io.errIsTerminal) {
-    io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
-  }
-  const table = shared
-    ? sharedScoreTable(game)
-    : game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
-  if (large && io.errIsTerminal) {
-    io.err(`score table built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  }
-  return table;
 }
 
 /**
@@ -292,7 +252,7 @@ function printResult(
   io: Io,
   game: Game,
   flags: OptimalFlags,
-  result: OptimalResult,
+  result: ProofOutcome,
   { objective, maxDepth, threads, seconds }: RunFacts,
 ): void {
   const doc: Record<string, unknown> = {

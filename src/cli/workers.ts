@@ -9,14 +9,20 @@ import { pathToFileURL } from 'node:url';
 import type * as Threads from 'node:worker_threads';
 import type { Worker } from 'node:worker_threads';
 
-/** Starts the worker module `name` (without extension) that sits next to `here` (import.meta.url). */
+/**
+ * Starts the worker module `name` (without extension) that sits next to `here` (import.meta.url).
+ * A module tsx loaded in a worker thread has a query on its address (`?tsx-namespace=…`): a
+ * worker that starts a worker of its own (the proof's thread starts the job threads) drops it.
+ */
 export function startWorker(name: string, here: string): Worker {
   // Required here, not imported: a command that starts no thread does not load the module (the
   // bundled CLI would load every module it imports at start-up).
   const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof Threads;
-  if (!here.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, here));
-  const worker = new URL(`./${name}.ts`, here).href;
-  const api = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
-  const load = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(worker)}, ${JSON.stringify(here)}));`;
+  const address = new URL(here);
+  address.search = '';
+  if (!address.pathname.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, address));
+  const worker = new URL(`./${name}.ts`, address).href;
+  const api = pathToFileURL(createRequire(address).resolve('tsx/esm/api')).href;
+  const load = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(worker)}, ${JSON.stringify(address.href)}));`;
   return new Worker(load, { eval: true });
 }

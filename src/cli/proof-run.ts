@@ -1,0 +1,254 @@
+/**
+ * One proof of `codebreaker optimal`, wherever it runs: it opens where the proof's finished jobs
+ * are kept (a checkpoint file, or a queue on Redis), builds the score table, runs
+ * search/optimal.ts's `proveOptimal` with its runner, and keeps what it found.
+ *
+ * A short proof runs it in the main thread. Any other runs it on a thread of its own
+ * (proof-worker.ts): the proof's planner takes synchronous steps of seconds on the largest games
+ * (the score table, ranking and planning the first guesses, writing a large checkpoint), and Node
+ * runs a signal's handler only between them, so a planner in the main thread left Ctrl-C (or a
+ * service manager's SIGTERM) unheard for as long. The main thread keeps the flags,
+ * the signals, the time limit, the progress display and the printing: `proveOnThread` hands it
+ * the proof's progress as it comes, asks the proof to stop through memory both threads share
+ * (read at every progress report, about four times a second even inside a planner's step), and
+ * rethrows the proof's bad-input errors as they were thrown.
+ */
+import type { Worker } from 'node:worker_threads';
+import { CodebreakerError, type ErrorKind } from '../errors.js';
+import { type Game, gameFor } from '../game.js';
+import type { Rules } from '../rules.js';
+import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
+import type { ProofIdentity } from '../search/checkpoint.js';
+import type { Objective } from '../search/cost.js';
+import { type OptimalResult, type ProofProgress, proveOptimal } from '../search/optimal.js';
+import { packTree, unpackTree } from '../tree.js';
+import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
+import { CommandFailure } from './failure.js';
+import type { Io } from './io.js';
+import type { WorkersSeen } from './proof-progress.js';
+import type { QueueProof } from './queue-runner.js';
+import { sharedScoreTable } from './shared-table.js';
+import { startWorker } from './workers.js';
+
+/** A proof as `optimal` asks for it, its flags read and checked: plain data, for any thread. */
+export interface ProofRequest {
+  readonly rules: Rules;
+  readonly objective: Objective;
+  readonly maxDepth: number | undefined;
+  readonly consistentOnly: boolean;
+  readonly symmetry: boolean;
+  /** Worker threads for the jobs; none runs them in the proof's own thread, with its planner. */
+  readonly threads: number | undefined;
+  /** The cache each search may take, in bytes. */
+  readonly cacheBytes: number;
+  /** `--checkpoint`: the file. */
+  readonly checkpoint: string | undefined;
+  /** `--queue`: the Redis URL. */
+  readonly queue: string | undefined;
+}
+
+/** What the command hears of a running proof. */
+export interface ProofHooks {
+  /** The finished jobs are read: the proof starts. */
+  started(): void;
+  /** Where the proof stands, and on a queue the workers last counted; true stops it. */
+  progress(progress: ProofProgress, workers: WorkersSeen | undefined): boolean;
+}
+
+/** A proof's result as the command uses it (it plays no strategy). */
+export type ProofOutcome = Omit<OptimalResult, 'strategy'>;
+
+/** Runs the proof `request` asks for in this thread; `io` hears what it says on stderr. */
+export async function runProof(
+  request: ProofRequest,
+  io: Io,
+  hooks: ProofHooks,
+): Promise<OptimalResult> {
+  const { rules, objective, maxDepth, consistentOnly, symmetry, threads, cacheBytes } = request;
+  const game = gameFor(rules);
+  const identity = { rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
+  const queued =
+    request.queue === undefined ? undefined : await openQueue(request.queue, identity, symmetry);
+  try {
+    const saved: CheckpointFile | undefined =
+      request.checkpoint === undefined
+        ? undefined
+        : await openCheckpoint(request.checkpoint, identity);
+    const found = saved?.found ?? queued?.found ?? 0;
+    if (found > 0 && io.errIsTerminal) {
+      io.err(
+        `resuming from ${request.checkpoint ?? request.queue}: ${found} jobs already finished\n`,
+      );
+    }
+    hooks.started();
+    // A proof on a queue plans here with a table of its own; its workers build theirs.
+    const table = scoreTable(io, game, threads !== undefined && !queued);
+    const runner =
+      queued?.runner ??
+      (threads === undefined
+        ? undefined
+        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes, table));
+    // Writes to Redis one after the other, in the order the jobs finished.
+    let stored = Promise.resolve();
+    const store = (): void => {
+      if (queued) stored = stored.then(() => queued.save());
+    };
+    const result = await proveOptimal(game, {
+      objective,
+      maxDepth,
+      consistentOnly,
+      symmetry,
+      runner,
+      cacheBytes,
+      progressEvery: 512,
+      checkpoint: saved?.checkpoint ?? queued?.checkpoint,
+      onProgress: (progress) => {
+        const stop = hooks.progress(progress, queued?.workers());
+        saved?.save();
+        store();
+        return stop;
+      },
+    });
+    saved?.save(true);
+    store();
+    await stored;
+    await queued?.finish(result.proved);
+    return result;
+  } finally {
+    await queued?.close();
+  }
+}
+
+/** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
+async function openQueue(
+  url: string,
+  identity: ProofIdentity,
+  symmetry: boolean,
+): Promise<QueueProof> {
+  const { queueName, readQueueUrl } = await import('./queue.js');
+  const address = readQueueUrl(url);
+  const { openQueueProof } = await import('./queue-runner.js');
+  return openQueueProof(address, queueName(identity, symmetry), identity);
+}
+
+/**
+ * The game's score table for the search, built here once (in shared memory when worker
+ * threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
+ * terminal, since it takes a while (Super Mastermind: 1 GiB).
+ */
+function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
+  const large = !game.tableFits;
+  const started = performance.now();
+  if (large && io.errIsTerminal) {
+    io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
+  }
+  const table = shared
+    ? sharedScoreTable(game)
+    : game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
+  if (large && io.errIsTerminal) {
+    io.err(`score table built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  return table;
+}
+
+/** What the main thread sends the proof's thread, once: the proof, and where a stop is asked. */
+export interface ProofStart {
+  readonly request: ProofRequest;
+  /** Set to non-zero (`Atomics.store`) to stop the proof. */
+  readonly stop: Int32Array;
+  /** Whether the main thread's stderr is a terminal. */
+  readonly errIsTerminal: boolean;
+}
+
+/** A proof's result with its tree packed (`packTree`), to cross to the main thread. */
+export type PackedOutcome = Omit<ProofOutcome, 'tree'> & { readonly tree: number[] | undefined };
+
+/** Bad input, as it crosses from the proof's thread to the main thread. */
+export type ProofFailure =
+  | { readonly name: 'CodebreakerError'; readonly kind: ErrorKind; readonly message: string }
+  | { readonly name: 'CommandFailure'; readonly message: string; readonly status: number };
+
+/** What the proof's thread tells the main thread, in this order: the last is done or failed. */
+export type ProofMessage =
+  | { readonly kind: 'err'; readonly text: string }
+  | { readonly kind: 'started' }
+  | {
+      readonly kind: 'progress';
+      readonly progress: ProofProgress;
+      readonly workers: WorkersSeen | undefined;
+    }
+  | { readonly kind: 'done'; readonly outcome: PackedOutcome }
+  | { readonly kind: 'failed'; readonly failure: ProofFailure };
+
+/** `result` without its strategy and with its tree packed. */
+export function packOutcome(result: OptimalResult): PackedOutcome {
+  const { strategy, tree, ...numbers } = result;
+  return { ...numbers, tree: tree && packTree(tree.root) };
+}
+
+/** `error` as it crosses threads if it is bad input (or a command's failure); else undefined. */
+export function proofFailure(error: unknown): ProofFailure | undefined {
+  if (error instanceof CodebreakerError) {
+    return { name: 'CodebreakerError', kind: error.kind, message: error.message };
+  }
+  if (error instanceof CommandFailure) {
+    return { name: 'CommandFailure', message: error.message, status: error.status };
+  }
+  return undefined;
+}
+
+/**
+ * The error the proof's thread threw, as it was thrown: bad input crossed as a `ProofFailure`
+ * (sent, or thrown and copied by Node with its fields), anything else as it came.
+ */
+function rethrown(error: unknown): unknown {
+  const failure = error as Partial<Record<string, unknown>> | null;
+  if (typeof failure?.message !== 'string') return error;
+  if (failure.name === 'CodebreakerError' && typeof failure.kind === 'string') {
+    return new CodebreakerError(failure.kind as ErrorKind, failure.message);
+  }
+  if (failure.name === 'CommandFailure' && typeof failure.status === 'number') {
+    return new CommandFailure(failure.message, failure.status);
+  }
+  return error;
+}
+
+/**
+ * Runs the proof `request` asks for on a thread of its own (proof-worker.ts, which runs
+ * `runProof`); `stop`, set to non-zero, stops it, as does `hooks.progress` returning true. What
+ * it says on stderr goes to `io`.
+ */
+export async function proveOnThread(
+  request: ProofRequest,
+  stop: Int32Array,
+  io: Io,
+  hooks: ProofHooks,
+): Promise<ProofOutcome> {
+  const worker: Worker = startWorker('proof-worker', import.meta.url);
+  try {
+    const outcome = await new Promise<PackedOutcome>((resolve, reject) => {
+      worker.on('message', (message: ProofMessage) => {
+        try {
+          if (message.kind === 'err') io.err(message.text);
+          else if (message.kind === 'started') hooks.started();
+          else if (message.kind === 'progress') {
+            if (hooks.progress(message.progress, message.workers)) Atomics.store(stop, 0, 1);
+          } else if (message.kind === 'done') resolve(message.outcome);
+          else reject(rethrown(message.failure));
+        } catch (error) {
+          Atomics.store(stop, 0, 1);
+          reject(error);
+        }
+      });
+      worker.on('error', (error) => reject(rethrown(error)));
+      worker.on('exit', () => reject(new Error('the proof thread ended without a result')));
+      const start: ProofStart = { request, stop, errIsTerminal: io.errIsTerminal };
+      worker.postMessage(start);
+    });
+    const { tree, ...numbers } = outcome;
+    const game = gameFor(request.rules);
+    return { ...numbers, tree: tree && { game, root: unpackTree(tree) } };
+  } finally {
+    await worker.terminate();
+  }
+}
