@@ -1,7 +1,7 @@
 /**
  * The score table built in WebAssembly with 128-bit SIMD (scores.wat): each guess against 16
  * secrets at once, from the codes laid out by position and by colour. Super Mastermind's table,
- * a billion answers, takes about a second where the TypeScript loops of game.ts took 8.5; a
+ * a billion answers, takes 1 to 2 s where the TypeScript loops of game.ts took about 6; a
  * small game's takes a few milliseconds and no warm-up, a part of a short proof in a fresh
  * process. Games of more than 15 pegs or 16 colours, and places without WebAssembly's SIMD,
  * build the table in TypeScript (game.ts).
