@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { analyze } from '../src/analyze.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { Game } from '../src/game.js';
-import { resolveRules } from '../src/rules.js';
-import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
+import { type RulesOptions, resolveRules } from '../src/rules.js';
+import { OptimalSearch, SEARCH_MAX_CODES, SearchStopped } from '../src/search/branch-and-bound.js';
 import { costTotal } from '../src/search/cost.js';
 import { type OptimalOptions, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
@@ -328,9 +328,53 @@ async function optimalBench(): Promise<void> {
   console.log('');
 }
 
+/**
+ * The score table of the exact search (in shared memory, as `optimal` builds it): the
+ * WebAssembly kernel against the TypeScript builder, the same tables.
+ */
+function tablesBench(): void {
+  const games: [string, RulesOptions][] = [
+    ['Mastermind', { game: 'mastermind' }],
+    ['Bulls and Cows', { game: 'moo' }],
+    ['4 × 10 with repetition', { pegs: 4, colors: 10, repeat: true }],
+    ['Super Mastermind (1 GiB)', { game: 'super-mastermind' }],
+  ];
+  console.log('score tables: the WebAssembly kernel against the TypeScript builder');
+  const widths = [26, 8, 12, 12, 9];
+  console.log(line(['game', 'codes', 'kernel', 'TypeScript', 'speed-up'], widths));
+  for (const [name, options] of games) {
+    const rules = resolveRules(options);
+    const timed = (simd: boolean) => {
+      const game = new Game(rules, { simd });
+      const begin = performance.now();
+      const table = game.useTable({ maxCodes: SEARCH_MAX_CODES, shared: true })!;
+      return { table, time: seconds(begin), size: game.size };
+    };
+    const kernel = timed(true);
+    const plain = timed(false);
+    if (Buffer.compare(plain.table, kernel.table) !== 0) {
+      throw new Error(`${name}: the kernel's table differs`);
+    }
+    console.log(
+      line(
+        [
+          name,
+          kernel.size,
+          `${kernel.time.toFixed(3)} s`,
+          `${plain.time.toFixed(3)} s`,
+          `${(plain.time / kernel.time).toFixed(1)}×`,
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log('');
+}
+
 const benches: Record<string, () => void | Promise<void>> = {
   'first-consistent': firstConsistentBench,
   heuristics: heuristicBench,
+  tables: tablesBench,
   optimal: optimalBench,
   puzzles: puzzlesBench,
   queue: queueBench,

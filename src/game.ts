@@ -47,6 +47,11 @@ export interface GameOptions {
    * that large games take against the table.
    */
   readonly tableMaxCodes?: number;
+  /**
+   * Whether `useTable()` builds the table with the WebAssembly kernel where it runs (default
+   * true); false builds it in TypeScript, to measure or check one against the other.
+   */
+  readonly simd?: boolean;
 }
 
 /** Rules, codes and scoring, built once per game and shared by everything that plays it. */
@@ -100,6 +105,7 @@ export class Game {
    */
   #lookup: Uint8Array | undefined;
   readonly #tableMaxCodes: number;
+  readonly #simd: boolean;
 
   /**
    * Enumerates the codes of `rules` (their scoring is prepared when first needed). Throws `CodebreakerError` if the
@@ -111,6 +117,7 @@ export class Game {
     options: GameOptions = {},
   ) {
     this.#tableMaxCodes = options.tableMaxCodes ?? TABLE_MAX_CODES;
+    this.#simd = options.simd ?? true;
     this.codes = new Codebook(rules);
     const { pegs, colors } = rules;
     this.size = this.codes.size;
@@ -226,7 +233,7 @@ export class Game {
       symbols: this.codes.symbols,
       hitsOnly: this.#hitsOnly,
     };
-    if (fillScoreTable(table, scored)) {
+    if (this.#simd && fillScoreTable(table, scored)) {
       this.#keep(table);
       return table;
     }

@@ -62,6 +62,19 @@ describe('the score table in WebAssembly', () => {
     }
   });
 
+  it.each<RulesOptions>([
+    { game: 'mastermind' },
+    { game: 'moo' },
+    { pegs: 5, colors: 4, repeat: true, feedback: 'black' },
+    { pegs: 7, colors: 3, repeat: true },
+  ])("makes useTable's table the same as the TypeScript builder (simd: false): %o", (options) => {
+    const rules = resolveRules(options);
+    const kernel = new Game(rules).useTable()!;
+    const plain = new Game(rules, { simd: false }).useTable()!;
+    expect(kernel.length).toBe(plain.length);
+    expect(Buffer.compare(kernel, plain)).toBe(0);
+  });
+
   it('leaves games of more than 15 pegs or 16 colours to TypeScript', () => {
     for (const options of [
       { pegs: 2, colors: 17, repeat: true },
