@@ -76,9 +76,9 @@ export function fillScoreTable(table: Uint8Array, codes: ScoredCodes): boolean {
       if (!hitsOnly) memory[countsAt + symbol * stride + code]++;
     }
   }
+  const blows = hitsOnly ? 0 : 1;
   for (let first = 0; first < size; first += rowsPerChunk) {
     const count = Math.min(rowsPerChunk, size - first);
-    const blows = hitsOnly ? 0 : 1;
     kernel.rows(first, count, stride, pegs, colors, symbolsAt, countsAt, offsets, blows, out);
     for (let i = 0; i < count; i++) {
       const row = out + i * stride;
