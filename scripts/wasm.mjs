@@ -1,6 +1,6 @@
 /**
- * `npm run wasm`: compiles the WebAssembly kernels (src/search/*.wat) into TypeScript modules
- * that hold the binary in base64 (src/search/*-wasm.ts), so that the library needs no file of
+ * `npm run wasm`: compiles the WebAssembly kernels (src/search/*.wat, src/*.wat) into TypeScript modules
+ * that hold the binary in base64 (their *-wasm.ts), so that the library needs no file of
  * its own at run time, in Node or in a browser. The modules are committed; a test compiles the
  * sources again and fails if a module is not current. `--check` only compares.
  */
@@ -10,6 +10,7 @@ import wabtModule from 'wabt';
 const KERNELS = [
   ['src/search/masks.wat', 'src/search/masks-wasm.ts', 'MASKS_WASM_BASE64'],
   ['src/scores.wat', 'src/scores-wasm.ts', 'SCORES_WASM_BASE64'],
+  ['src/symmetry.wat', 'src/symmetry-wasm.ts', 'SYMMETRY_WASM_BASE64'],
 ];
 
 /** The TypeScript module holding `source` (WebAssembly text) compiled, under `name`. */

@@ -48,8 +48,9 @@ export interface GameOptions {
    */
   readonly tableMaxCodes?: number;
   /**
-   * Whether `useTable()` builds the table with the WebAssembly kernel where it runs (default
-   * true); false builds it in TypeScript, to measure or check one against the other.
+   * Whether the game's WebAssembly kernels run where they can (default true): the one that
+   * builds the score table (`useTable()`) and the symmetry reductions' (src/symmetry.ts); false
+   * runs their TypeScript instead, to measure or check one against the other.
    */
   readonly simd?: boolean;
 }
@@ -105,7 +106,8 @@ export class Game {
    */
   #lookup: Uint8Array | undefined;
   readonly #tableMaxCodes: number;
-  readonly #simd: boolean;
+  /** Whether the game's WebAssembly kernels run where they can (`GameOptions.simd`). */
+  readonly simd: boolean;
 
   /**
    * Enumerates the codes of `rules` (their scoring is prepared when first needed). Throws `CodebreakerError` if the
@@ -117,7 +119,7 @@ export class Game {
     options: GameOptions = {},
   ) {
     this.#tableMaxCodes = options.tableMaxCodes ?? TABLE_MAX_CODES;
-    this.#simd = options.simd ?? true;
+    this.simd = options.simd ?? true;
     this.codes = new Codebook(rules);
     const { pegs, colors } = rules;
     this.size = this.codes.size;
@@ -233,7 +235,7 @@ export class Game {
       symbols: this.codes.symbols,
       hitsOnly: this.#hitsOnly,
     };
-    if (this.#simd && fillScoreTable(table, scored)) {
+    if (this.simd && fillScoreTable(table, scored)) {
       this.#keep(table);
       return table;
     }

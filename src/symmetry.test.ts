@@ -4,6 +4,7 @@ import { allCandidates, filterCandidates, partitionSizes } from './candidates.js
 import { Game } from './game.js';
 import { resolveRules } from './rules.js';
 import type { Turn } from './strategy.js';
+import { SymmetryKernel } from './symmetry-kernel.js';
 import { colourRepresentatives, guessOrbits, guessRepresentatives } from './symmetry.js';
 
 /** The sorted class sizes of `guess` on `candidates`: what symmetry must preserve. */
@@ -190,5 +191,51 @@ describe('black pegs with repetition: colours renamed position by position', () 
     expect(Array.from(guessRepresentatives(game, [], all)!)).toEqual([0]);
     const first = shape(game, 0, all);
     for (let code = 0; code < game.size; code++) expect(shape(game, code, all)).toBe(first);
+  });
+});
+
+describe('the symmetry kernel (WebAssembly)', () => {
+  it.each([
+    { name: 'Mastermind', options: { game: 'mastermind' } },
+    { name: 'Bulls and Cows', options: { game: 'moo' } },
+    { name: 'Hit & Blow', options: { game: 'hit-and-blow' } },
+    { name: '5 × 3', options: { pegs: 5, colors: 3, repeat: true } },
+    { name: '3 of 7', options: { pegs: 3, colors: 7, repeat: false } },
+    { name: 'black-peg Mastermind', options: { game: 'mastermind', feedback: 'black' } },
+    { name: 'black-peg 4 of 5', options: { pegs: 4, colors: 5, repeat: false, feedback: 'black' } },
+  ])('finds the orbits and representatives the TypeScript loops find: $name', ({ options }) => {
+    const rules = resolveRules(options);
+    const game = new Game(rules);
+    const plain = new Game(rules, { simd: false });
+    expect(SymmetryKernel.for(game)).toBeDefined();
+    expect(SymmetryKernel.for(plain)).toBeUndefined();
+    const random = seededRandom(31);
+    let compared = 0;
+    for (let trial = 0; trial < 12; trial++) {
+      const secret = Math.floor(random() * game.size);
+      const history: Turn[] = [];
+      let candidates = allCandidates(game);
+      for (let t = 0; t < trial % 3 && candidates.length > 1; t++) {
+        const guess = Math.floor(random() * game.size);
+        history.push({ guess, answer: game.score(guess, secret) });
+        candidates = filterCandidates(game, candidates, guess, history[t].answer);
+      }
+      const pairs = [
+        [guessOrbits(game, history, candidates), guessOrbits(plain, history, candidates)],
+        [
+          guessRepresentatives(game, history, candidates),
+          guessRepresentatives(plain, history, candidates),
+        ],
+        [
+          colourRepresentatives(game, history, candidates),
+          colourRepresentatives(plain, history, candidates),
+        ],
+      ];
+      for (const [kernel, typescript] of pairs) {
+        expect(kernel && Array.from(kernel)).toEqual(typescript && Array.from(typescript));
+        if (kernel) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(12);
   });
 });

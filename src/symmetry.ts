@@ -27,9 +27,13 @@
  * with the answers so far is the same across an orbit, so "best score, then consistent, then
  * first code" picks the same guess from the representatives as from all codes: the reduction is
  * exact, never an approximation.
+ *
+ * The loops over every code (images, orbits, the colour-only representatives) run in
+ * WebAssembly where they can (symmetry-kernel.ts), in TypeScript here elsewhere.
  */
 import type { Game } from './game.js';
 import type { Turn } from './strategy.js';
+import { SymmetryKernel } from './symmetry-kernel.js';
 
 /**
  * A group element: code symbol at position i moves to `positions[i]` and becomes `colors[symbol]`,
@@ -71,16 +75,21 @@ export function imageTable(game: Game, symmetry: Symmetry): Int32Array {
   const key = `${symmetry.positions.join(',')}/${symmetry.colors.join(',')}/${renamings.join('|')}`;
   let table = cache.get(key);
   if (!table) {
-    table = new Int32Array(game.size);
     const { pegs } = game;
-    const symbols = game.codes.symbols;
-    const image = new Uint8Array(pegs);
     const colorsAt = Array.from({ length: pegs }, (_, i) => renamings[i] ?? symmetry.colors);
-    for (let code = 0; code < game.size; code++) {
-      for (let i = 0; i < pegs; i++) {
-        image[symmetry.positions[i]] = colorsAt[i][symbols[code * pegs + i]];
+    const kernel = SymmetryKernel.for(game);
+    if (kernel) {
+      table = kernel.images(symmetry.positions, colorsAt);
+    } else {
+      table = new Int32Array(game.size);
+      const symbols = game.codes.symbols;
+      const image = new Uint8Array(pegs);
+      for (let code = 0; code < game.size; code++) {
+        for (let i = 0; i < pegs; i++) {
+          image[symmetry.positions[i]] = colorsAt[i][symbols[code * pegs + i]];
+        }
+        table[code] = game.codes.indexOf(image);
       }
-      table[code] = game.codes.indexOf(image);
     }
     cache.set(key, table);
   }
@@ -390,7 +399,6 @@ export function colourClassRepresentatives(
   dead: readonly number[],
 ): Int32Array | undefined {
   const colors = game.rules.colors;
-  const classOf = new Int8Array(colors).fill(-1);
   const classes = [unused, dead].filter((set) => set.length > 1);
   if (classes.length === 0) return undefined;
   if (classes.length === 2 && unused.some((c) => dead.includes(c))) {
@@ -400,6 +408,17 @@ export function colourClassRepresentatives(
       [...new Set([...unused, ...dead])].sort((a, b) => a - b),
     );
   }
+  const kernel = SymmetryKernel.for(game);
+  if (kernel) {
+    const ranks = new Int32Array(colors).fill(-1);
+    classes.forEach((set, k) => {
+      set.forEach((c, rank) => {
+        ranks[c] = k * 256 + rank;
+      });
+    });
+    return kernel.colourClasses(ranks);
+  }
+  const classOf = new Int8Array(colors).fill(-1);
   classes.forEach((set, k) => {
     for (const c of set) classOf[c] = k;
   });
@@ -459,6 +478,8 @@ export function colourClassRepresentativesAt(
     }
   }
   if (!any) return undefined;
+  const kernel = SymmetryKernel.for(game);
+  if (kernel) return kernel.keptAt(kept);
   const symbols = game.codes.symbols;
   const codes = new Int32Array(game.size);
   let count = 0;
@@ -481,7 +502,13 @@ export function guessOrbits(
 ): Int32Array | undefined {
   const generators = stateSymmetries(game, history, candidates);
   if (generators.length === 0) return undefined;
-  const parent = new Int32Array(game.size);
+  const images = generators.map((generator) => imageTable(game, generator));
+  return SymmetryKernel.for(game)?.orbits(images) ?? unite(game.size, images);
+}
+
+/** For every code, the smallest code of its orbit under the group `images` generate. */
+function unite(size: number, images: readonly Int32Array[]): Int32Array {
+  const parent = new Int32Array(size);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
   const find = (x: number): number => {
     while (parent[x] !== x) {
@@ -490,17 +517,29 @@ export function guessOrbits(
     }
     return x;
   };
-  for (const generator of generators) {
-    const image = imageTable(game, generator);
-    for (let code = 0; code < game.size; code++) {
+  for (const image of images) {
+    for (let code = 0; code < size; code++) {
       const a = find(code);
       const b = find(image[code]);
       if (a < b) parent[b] = a;
       else if (b < a) parent[a] = b;
     }
   }
-  for (let code = 0; code < game.size; code++) parent[code] = find(code);
+  for (let code = 0; code < size; code++) parent[code] = find(code);
   return parent;
+}
+
+/** The smallest code of each orbit of the group `images` generate, in code order. */
+function orbitRoots(game: Game, images: readonly Int32Array[]): Int32Array {
+  const kernel = SymmetryKernel.for(game);
+  if (kernel) return kernel.representatives(images);
+  const orbit = unite(game.size, images);
+  let count = 0;
+  for (let code = 0; code < orbit.length; code++) if (orbit[code] === code) count++;
+  const roots = new Int32Array(count);
+  count = 0;
+  for (let code = 0; code < orbit.length; code++) if (orbit[code] === code) roots[count++] = code;
+  return roots;
 }
 
 /** The most groups' representatives `guessRepresentatives` keeps per game before starting afresh. */
@@ -567,17 +606,10 @@ export function guessRepresentatives(
   const cache = cacheOf(representativesCache, game);
   if (cache.has(key)) return cache.get(key);
   if (cache.size >= REPRESENTATIVES_CACHED) cache.clear();
-  const orbit = guessOrbits(game, history, candidates);
-  let representatives: Int32Array | undefined;
-  if (orbit) {
-    let count = 0;
-    for (let code = 0; code < orbit.length; code++) if (orbit[code] === code) count++;
-    representatives = new Int32Array(count);
-    count = 0;
-    for (let code = 0; code < orbit.length; code++) {
-      if (orbit[code] === code) representatives[count++] = code;
-    }
-  }
+  const images = stateSymmetries(game, history, candidates).map((generator) =>
+    imageTable(game, generator),
+  );
+  const representatives = images.length === 0 ? undefined : orbitRoots(game, images);
   cache.set(key, representatives);
   return representatives;
 }
