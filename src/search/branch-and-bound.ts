@@ -151,7 +151,6 @@ export class OptimalSearch {
   nodes = 0;
   /** Classes ranked only for their lookahead bound (see `#lookahead`). */
   lookaheads = 0;
-  readonly #table: Uint8Array;
   readonly #kernels: RankingKernels;
   readonly #cache: SetCache;
   readonly #choice: GuessChoice;
@@ -176,7 +175,6 @@ export class OptimalSearch {
   ) {
     checkSearchable(game);
     const table = game.useTable({ maxCodes: SEARCH_MAX_CODES }) as Uint8Array;
-    this.#table = table;
     this.#cache = new SetCache(options.cacheBytes, options.crush ?? false);
     this.#choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
@@ -566,21 +564,13 @@ export class OptimalSearch {
    */
   #prepare(guess: number, candidates: Int32Array, depth: number, best: number): Split | number {
     const game = this.game;
-    const table = this.#table;
     const n = candidates.length;
-    const row = guess * game.size;
     const answers = game.answers;
     const level = this.#choice.level;
     this.#splits[level] ??= new Split(game.size, answers);
     const split = this.#splits[level];
-    const { grouped, start, next, lower, kind, classes, sortKey } = split;
-    start.fill(0);
-    for (let j = 0; j < n; j++) start[table[row + candidates[j]] + 1]++;
-    for (let a = 0; a < answers; a++) {
-      start[a + 1] += start[a];
-      next[a] = start[a];
-    }
-    for (let j = 0; j < n; j++) grouped[next[table[row + candidates[j]]]++] = candidates[j];
+    const { start, lower, kind, classes, sortKey } = split;
+    this.#kernels.split(guess, candidates, split.grouped, start, split.next);
 
     // `classes` lists the classes left to solve in the order they will be solved (insertion
     // sort: there are at most P of them). Against a best so far, smallest first: small classes

@@ -56,6 +56,16 @@ interface MaskExports {
     stride: number,
     planeCount: number,
   ): void;
+  perfect(codes: number, n: number, table: number, stride: number): number;
+  split(
+    row: number,
+    codes: number,
+    n: number,
+    answers: number,
+    start: number,
+    next: number,
+    out: number,
+  ): void;
   rank(
     guesses: number,
     count: number,
@@ -107,11 +117,19 @@ export class MaskKernel {
   readonly #outKeys: number;
   readonly #planes: number;
   readonly #table: number;
+  readonly #answers: number;
+  readonly #codes: number;
+  readonly #grouped: number;
+  readonly #start: number;
+  readonly #next: number;
   // Views of the memory (made once: it never grows after the constructor).
   readonly #rowsView: Int32Array;
   readonly #guessesView: Int32Array;
   readonly #outGuessesView: Int32Array;
   readonly #outKeysView: Float64Array;
+  readonly #codesView: Int32Array;
+  readonly #groupedView: Int32Array;
+  readonly #startView: Int32Array;
   readonly #keysView: Float64Array;
   readonly #boundsView: Float64Array;
   readonly #skipped: Float64Array;
@@ -154,6 +172,11 @@ export class MaskKernel {
     this.#outKeys = addresses.outKeys;
     this.#planes = addresses.planes;
     this.#table = addresses.table;
+    this.#answers = answers;
+    this.#codes = addresses.codes;
+    this.#grouped = addresses.grouped;
+    this.#start = addresses.start;
+    this.#next = addresses.next;
     const bytes = addresses.bytes;
     this.#exports = instantiateKernel<MaskExports>(module);
     growTo(this.#exports.memory, bytes);
@@ -169,6 +192,9 @@ export class MaskKernel {
     this.classCounts = new Uint16Array(buffer, this.#classCounts, size << this.#shift);
     this.#keysView = new Float64Array(buffer, this.#keys, CLASSES);
     this.#boundsView = new Float64Array(buffer, this.#bounds, CLASSES);
+    this.#codesView = new Int32Array(buffer, this.#codes, size);
+    this.#groupedView = new Int32Array(buffer, this.#grouped, size);
+    this.#startView = new Int32Array(buffer, this.#start, answers + 1);
     this.#skipped = new Float64Array(buffer, 0, 1);
     this.seen = new Uint8Array(buffer, this.#seen, CLASSES);
   }
@@ -181,6 +207,28 @@ export class MaskKernel {
     this.#setRows(candidates);
     this.#exports.count(this.#rows, candidates.length, this.#size, this.#shift, this.#classCounts);
     return this.classCounts;
+  }
+
+  /**
+   * The first candidate whose answers split the others apart (each a different answer), or −1
+   * (`RankingKernels.perfectCandidate`).
+   */
+  perfect(candidates: Int32Array): number {
+    this.#codesView.set(candidates);
+    return this.#exports.perfect(this.#codes, candidates.length, this.#table, this.#stride);
+  }
+
+  /**
+   * Groups `candidates` by their answers to `guess` into `grouped`, class a from `start[a]` to
+   * `start[a + 1]` (`RankingKernels.split`).
+   */
+  split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void {
+    const n = candidates.length;
+    this.#codesView.set(candidates);
+    const row = this.#table + guess * this.#stride;
+    this.#exports.split(row, this.#codes, n, this.#answers, this.#start, this.#next, this.#grouped);
+    grouped.set(this.#groupedView.subarray(0, n));
+    start.set(this.#startView);
   }
 
   /** Puts the addresses of the rows of `candidates` at `#rows`. */
@@ -256,9 +304,28 @@ function layout(size: number, shift: number) {
   const outGuesses = guesses + 4 * size;
   const outKeys = align(outGuesses + 4 * size, 16);
   const planes = outKeys + 8 * size;
-  const table = align(planes + 4 * stride, 16);
+  // A node's candidates, and their classes by answer to one guess (`split`).
+  const codes = align(planes + 4 * stride, 16);
+  const grouped = codes + 4 * size;
+  const start = grouped + 4 * size;
+  const next = start + 4 * 33;
+  const table = align(next + 4 * 32, 16);
   const bytes = table + size * stride;
-  return { stride, rows, classCounts, guesses, outGuesses, outKeys, planes, table, bytes };
+  return {
+    stride,
+    rows,
+    classCounts,
+    guesses,
+    outGuesses,
+    outKeys,
+    planes,
+    codes,
+    grouped,
+    start,
+    next,
+    table,
+    bytes,
+  };
 }
 
 /** log2 of the counters per code in `classCounts`: answers rounded up to a power of two. */

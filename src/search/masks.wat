@@ -238,4 +238,84 @@
             (br $eachCode)))
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $eachRow))))
+
+  ;; The first of the `n` candidates (code indices at `codes`) whose answers split the others
+  ;; apart, each candidate a different answer (at most 32 answers: a bit each); −1 if none.
+  ;; Rows of the table are `stride` bytes from `table`. A candidate fails at its first repeated
+  ;; answer, usually within a few.
+  (func (export "perfect")
+    (param $codes i32) (param $n i32) (param $table i32) (param $stride i32) (result i32)
+    (local $i i32) (local $j i32) (local $row i32) (local $seen i32) (local $bit i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $codes) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $i (local.get $codes))
+    (block $none
+      (loop $each
+        (br_if $none (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $row
+          (i32.add (local.get $table) (i32.mul (i32.load (local.get $i)) (local.get $stride))))
+        (local.set $seen (i32.const 0))
+        (local.set $j (local.get $codes))
+        (block $failed
+          (loop $other
+            (if (i32.ge_u (local.get $j) (local.get $end))
+              (then (return (i32.load (local.get $i)))))
+            (local.set $bit
+              (i32.shl (i32.const 1)
+                (i32.load8_u (i32.add (local.get $row) (i32.load (local.get $j))))))
+            (br_if $failed (i32.and (local.get $seen) (local.get $bit)))
+            (local.set $seen (i32.or (local.get $seen) (local.get $bit)))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $other)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $each)))
+    (i32.const -1))
+
+  ;; Groups the `n` candidates (at `codes`) by their answers to the guess whose row is at `row`:
+  ;; class a, in the candidates' order, at out[start[a]] … out[start[a + 1] − 1] (i32 each;
+  ;; `start` has `answers` + 1 entries, `next` `answers`).
+  (func (export "split")
+    (param $row i32) (param $codes i32) (param $n i32) (param $answers i32) (param $start i32)
+    (param $next i32) (param $out i32)
+    (local $j i32) (local $end i32) (local $at i32) (local $a i32) (local $sum i32)
+    (memory.fill (local.get $start) (i32.const 0)
+      (i32.shl (i32.add (local.get $answers) (i32.const 1)) (i32.const 2)))
+    (local.set $end (i32.add (local.get $codes) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $j (local.get $codes))
+    (block $counted
+      (loop $count
+        (br_if $counted (i32.ge_u (local.get $j) (local.get $end)))
+        (local.set $at
+          (i32.add (local.get $start)
+            (i32.shl
+              (i32.add (i32.load8_u (i32.add (local.get $row) (i32.load (local.get $j))))
+                (i32.const 1))
+              (i32.const 2))))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $count)))
+    (block $summed
+      (loop $sum
+        (br_if $summed (i32.ge_u (local.get $a) (local.get $answers)))
+        (local.set $at (i32.add (local.get $start) (i32.shl (local.get $a) (i32.const 2))))
+        (local.set $sum (i32.add (local.get $sum) (i32.load (i32.add (local.get $at) (i32.const 4)))))
+        (i32.store (i32.add (local.get $at) (i32.const 4)) (local.get $sum))
+        (i32.store (i32.add (local.get $next) (i32.shl (local.get $a) (i32.const 2)))
+          (i32.load (local.get $at)))
+        (local.set $a (i32.add (local.get $a) (i32.const 1)))
+        (br $sum)))
+    (local.set $j (local.get $codes))
+    (block $grouped
+      (loop $group
+        (br_if $grouped (i32.ge_u (local.get $j) (local.get $end)))
+        (local.set $at
+          (i32.add (local.get $next)
+            (i32.shl (i32.load8_u (i32.add (local.get $row) (i32.load (local.get $j))))
+              (i32.const 2))))
+        (i32.store
+          (i32.add (local.get $out) (i32.shl (i32.load (local.get $at)) (i32.const 2)))
+          (i32.load (local.get $j)))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $group))))
 )

@@ -391,8 +391,38 @@ export class RankingKernels {
     return counts;
   }
 
+  /**
+   * Groups `candidates` by their answers to `guess`: class a is grouped[start[a]] …
+   * grouped[start[a + 1] − 1], in the candidates' order (`next` is a buffer of one entry per
+   * answer).
+   */
+  split(
+    guess: number,
+    candidates: Int32Array,
+    grouped: Int32Array,
+    start: Int32Array,
+    next: Int32Array,
+  ): void {
+    if (this.#simd) {
+      this.#simd.split(guess, candidates, grouped, start);
+      return;
+    }
+    const table = this.#table;
+    const row = guess * this.#game.size;
+    const n = candidates.length;
+    const answers = this.#game.answers;
+    start.fill(0);
+    for (let j = 0; j < n; j++) start[table[row + candidates[j]] + 1]++;
+    for (let a = 0; a < answers; a++) {
+      start[a + 1] += start[a];
+      next[a] = start[a];
+    }
+    for (let j = 0; j < n; j++) grouped[next[table[row + candidates[j]]]++] = candidates[j];
+  }
+
   /** A candidate whose answers split the others apart, or −1. */
   perfectCandidate(candidates: Int32Array): number {
+    if (this.#simd) return this.#simd.perfect(candidates);
     const size = this.#game.size;
     const table = this.#table;
     const n = candidates.length;
