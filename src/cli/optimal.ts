@@ -72,10 +72,16 @@ const MIN_CACHE_BYTES = 16 * 2 ** 20;
  * optimizing compiler spends more CPU on the search's code than the search itself does; it
  * compiles a function later (a larger interrupt budget: only the truly hot ones) and without
  * inlining (each compile is several times cheaper): 120 compilations of classic Mastermind
- * become 23, and its CPU 0.44 → 0.35 s (measured before its table moved to WebAssembly).
- * Long proofs run in worker threads with V8's defaults, where the compiled code pays back.
+ * become 23, and its CPU 0.44 → 0.35 s (measured before its table moved to WebAssembly). Once
+ * the symmetry loops, the partitions and the perfect-candidate test had moved to WebAssembly
+ * too, less of the search was left hot enough to pay for the optimizing compiler: a budget
+ * twice as large, and the baseline compiler for every function from its first call instead of
+ * the interpreter (cheap, several times faster), took Mastermind from 0.25 to 0.24 s of CPU
+ * (0.23 to 0.21 on a quiet host; 40 runs each, interleaved) and its least worst case from 0.36
+ * to 0.33 s, the other small games unchanged. Long proofs run in worker threads with V8's
+ * defaults, where the compiled code pays back.
  */
-const SHORT_PROOF_V8_FLAGS = '--no-turbo-inlining --interrupt-budget=600000';
+const SHORT_PROOF_V8_FLAGS = '--no-turbo-inlining --interrupt-budget=1200000 --always-sparkplug';
 
 /** The default `--memory-limit`: half the machine's memory, at most 8 GiB. */
 function defaultMemoryLimit(): number {
