@@ -1,21 +1,26 @@
 /**
- * Bundles the built command-line program (dist/cli/main.js and every module it imports) into
- * that one file, the `codebreaker` executable. Node loads each ES module file on its own (resolve,
- * read, compile), so one file starts about 40 ms sooner: a large part of a command that itself
- * takes a third of a second. The bundle takes the place of the entry `tsc` wrote, beside the
- * modules it was made from, so paths it resolves from its own address (the worker threads'
- * modules, the web app) are the same, and so is the path `bin` names. Run after `tsc`.
+ * Bundles the built command-line program (dist/cli/main.js and every module it imports) into one
+ * file, dist/cli/codebreaker.js, and puts the launcher (launch.ts) in main.js's place, the path
+ * `bin` names. Node loads each ES module file on its own (resolve, read, compile), so one file
+ * starts about 40 ms sooner: a large part of a command that itself takes a fifth of a second.
+ * The bundle sits beside the modules it was made from, so paths it resolves from its own address
+ * (the worker threads' modules, the web app) are the same. Then it writes the launcher's code
+ * cache, dist/cli/codebreaker.cache, by running a short proof. Run after `tsc`.
  *
  * The thread a long proof runs on (dist/cli/proof-worker.js) imports modules of the command
  * line, which the package does not ship apart from the bundle: they are bundled into it too.
  * The library's modules (outside dist/cli) it imports from the package, as the other worker
  * threads do, rather than ship them a second time.
  */
-import { chmod, readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { chmod, copyFile, readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const main = 'dist/cli/main.js';
+const launcher = 'dist/cli/launch.js';
+const program = 'dist/cli/codebreaker.js';
 const worker = 'dist/cli/proof-worker.js';
+const external = ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx'];
 const banner =
   "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);";
 /** Leaves the imports of the library (`../…` from dist/cli) to Node, from the package. */
@@ -25,24 +30,54 @@ const library = {
     bundler.onResolve({ filter: /^\.\.\// }, ({ path }) => ({ path, external: true }));
   },
 };
-for (const entry of [main, worker]) {
-  // Already bundled (run twice without `tsc` in between): bundling a bundle would repeat the banner.
-  if ((await readFile(entry, 'utf8')).includes(banner)) continue;
+
+// Already bundled (run twice without `tsc` in between): bundling a bundle would repeat the banner.
+if (!(await readFile(worker, 'utf8')).includes(banner)) {
   await build({
-    entryPoints: [entry],
-    outfile: entry,
+    entryPoints: [worker],
+    outfile: worker,
     allowOverwrite: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     // Loaded only by the commands that need them, and large: left to Node to load when used.
-    external: ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx'],
+    external,
     // commander is CommonJS and requires Node's built-in modules; an ES module has no `require`.
     banner: { js: banner },
-    plugins: entry === worker ? [library] : [],
+    plugins: [library],
     logLevel: 'warning',
   });
 }
+
+// The program, a classic script for the launcher to compile with its code cache (launch.ts):
+// `require`, `__filename` and the file's URL come from the function the launcher wraps it in.
+if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
+  await build({
+    entryPoints: [main],
+    outfile: program,
+    bundle: true,
+    platform: 'node',
+    format: 'iife',
+    target: 'node20',
+    external,
+    define: { 'import.meta.url': '__bundleUrl' },
+    // A script compiled with a code cache cannot import() in Node 20 (the callback is lost):
+    // what the program imports when used, it requires then (the libraries load either way).
+    supported: { 'dynamic-import': false },
+    logLevel: 'warning',
+  });
+  await copyFile(launcher, main);
+}
 // An executable (it starts with #!), whoever links it.
 await chmod(main, 0o755);
+
+// The code cache: what a short proof compiles, written when it ends.
+const run = spawnSync(process.execPath, [main, 'optimal', '--game', 'mastermind', '--json'], {
+  env: { ...process.env, CODEBREAKER_CODE_CACHE: 'write' },
+  encoding: 'utf8',
+});
+if (run.status !== 0) {
+  console.error(`bundle: writing the code cache failed:\n${run.stderr}`);
+  process.exit(1);
+}

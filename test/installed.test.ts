@@ -137,6 +137,8 @@ describe('the tarball', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/main.js',
+      'dist/cli/codebreaker.js',
+      'dist/cli/codebreaker.cache',
       'dist/cli/optimal-worker.js',
       'dist/cli/proof-worker.js',
       'dist/cli/static-worker.js',

@@ -1,5 +1,7 @@
-#!/usr/bin/env node
-/** The `codebreaker` executable. */
+/**
+ * The `codebreaker` program. The build bundles it, with every module it imports, into the
+ * classic script dist/cli/codebreaker.js, which the executable (launch.ts) runs.
+ */
 import { outputFailure, processIo } from './io.js';
 import { run } from './program.js';
 
@@ -10,4 +12,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(2);
 });
 
-process.exitCode = await run(process.argv.slice(2), processIo);
+// Not awaited at the top level: the bundle is a classic script (see launch.ts).
+void run(process.argv.slice(2), processIo).then((code) => {
+  process.exitCode = code;
+});

@@ -215,7 +215,10 @@ export function optimalCommand(program: Command, io: Io): void {
       let result: ProofOutcome;
       try {
         if (inProcess) {
-          setFlagsFromString(SHORT_PROOF_V8_FLAGS);
+          // CODEBREAKER_V8_DEFAULTS keeps V8's defaults: to measure what the settings save,
+          // and while the build writes the code cache, which is taken only under the settings
+          // it was made with (launch.ts).
+          if (!process.env.CODEBREAKER_V8_DEFAULTS) setFlagsFromString(SHORT_PROOF_V8_FLAGS);
           result = await runProof(request, io, hooks);
         } else {
           result = await proveOnThread(request, stop, io, hooks);
