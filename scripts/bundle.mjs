@@ -23,6 +23,24 @@ const worker = 'dist/cli/proof-worker.js';
 const external = ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx'];
 const banner =
   "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);";
+/**
+ * commander requires node:child_process when it loads, for subcommands that are programs of
+ * their own, which ours are not; loading it (and the network modules it brings) costs every
+ * command 3 ms. commander gets a stand-in that loads it on first use.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^(node:)?child_process$/ }, ({ importer }) =>
+      importer.includes('/commander/') ? { path: 'child_process', namespace: 'lazy' } : undefined,
+    );
+    bundler.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents:
+        "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
 /** Leaves the imports of the library (`../…` from dist/cli) to Node, from the package. */
 const library = {
   name: 'library',
@@ -62,6 +80,7 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
     target: 'node20',
     external,
     define: { 'import.meta.url': '__bundleUrl' },
+    plugins: [lazyChildProcess],
     // A script compiled with a code cache cannot import() in Node 20 (the callback is lost):
     // what the program imports when used, it requires then (the libraries load either way).
     supported: { 'dynamic-import': false },

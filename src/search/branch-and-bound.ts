@@ -36,7 +36,6 @@
  * is admissible, so no better strategy exists. Splitting a whole game into jobs, running them
  * and merging their answers is search/optimal.ts's; this module searches one job.
  */
-import { classOf, partition } from '../candidates.js';
 import { CodebreakerError } from '../errors.js';
 import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
@@ -320,15 +319,18 @@ export class OptimalSearch {
   ): number[] {
     const game = this.game;
     const packed: number[] = [];
+    const next = new Int32Array(game.answers);
     const walk = (codes: Int32Array, played: number[], left: number, guess: number): void => {
-      const split = partition(game, guess, codes);
+      const grouped = new Int32Array(codes.length);
+      const start = new Int32Array(game.answers + 1);
+      this.#kernels.split(guess, codes, grouped, start, next);
       packed.push(guess, 0);
       const countAt = packed.length - 1;
       for (let answer = 0; answer < game.answers; answer++) {
-        if (answer === game.solved || split.start[answer + 1] === split.start[answer]) continue;
+        if (answer === game.solved || start[answer + 1] === start[answer]) continue;
         packed[countAt]++;
         packed.push(answer);
-        const members = classOf(split, answer);
+        const members = grouped.subarray(start[answer], start[answer + 1]);
         const next = [...played, guess];
         walk(members, next, left - 1, this.bestGuess(members, next, left - 1));
       }
