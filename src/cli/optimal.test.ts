@@ -45,6 +45,18 @@ describe('codebreaker optimal', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).root.guess).toBe('0123');
   });
 
+  it("reports the process's peak memory in bytes, in the JSON and the text", async () => {
+    const json = JSON.parse((await cli('optimal', '--game', 'hit-and-blow', '--json')).out);
+    const after = process.resourceUsage().maxRSS * 1024;
+    // A whole number of KiB, at least what the process held when it started (tens of MiB),
+    // and never more than its peak since.
+    expect(json.peakMemory % 1024).toBe(0);
+    expect(json.peakMemory).toBeGreaterThan(2 ** 24);
+    expect(json.peakMemory).toBeLessThanOrEqual(after);
+    const text = (await cli('optimal', '--game', 'hit-and-blow')).out;
+    expect(text).toMatch(/^proved {4}optimal: .*, peak memory \d+ MiB\)$/m);
+  });
+
   it('splits the search over worker threads with the same result and a tree that verifies', async () => {
     for (const rules of [
       ['--game', 'hit-and-blow'],

@@ -271,6 +271,9 @@ function printResult(
     ...(maxDepth === undefined ? {} : { maxDepth }),
     ...(flags.consistentOnly ? { consistentOnly: true } : {}),
   };
+  // The most memory this process has held (all its threads, the score table included): what a
+  // machine needs for the proof, beside its time (the queue's workers count their own).
+  const peakMemory = process.resourceUsage().maxRSS * 1024;
   const work = {
     nodes: result.nodes,
     lookaheads: result.lookaheads,
@@ -279,9 +282,10 @@ function printResult(
       ? {}
       : { resumed: result.resumed }),
     seconds: Number(seconds.toFixed(3)),
+    peakMemory,
   };
   const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';
-  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
+  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s, peak memory ${Math.round(peakMemory / 2 ** 20)} MiB${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
   if (result.impossible) {
     // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
     const message = `no strategy solves every secret within ${maxDepth} guesses`;
