@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 
 const bundleUrl = new URL('./codebreaker.js', import.meta.url);
 const bundle = fileURLToPath(bundleUrl);
@@ -32,11 +32,9 @@ if (!writing) {
   }
 }
 const wrapped = `(function (require, __filename, __bundleUrl) {${readFileSync(bundle, 'utf8')}\n})`;
-const script = new Script(wrapped, {
-  filename: bundle,
-  cachedData,
-  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-});
+// No `importModuleDynamically`: the bundle has no import() (a script compiled with a cache
+// loses the callback in Node 20), it requires what it loads late.
+const script = new Script(wrapped, { filename: bundle, cachedData });
 if (writing) {
   // A cache is taken only under the V8 settings it was made with: the proof keeps the defaults.
   process.env.CODEBREAKER_V8_DEFAULTS = '1';

@@ -319,11 +319,11 @@ export class OptimalSearch {
   ): number[] {
     const game = this.game;
     const packed: number[] = [];
-    const next = new Int32Array(game.answers);
+    const counters = new Int32Array(game.answers);
     const walk = (codes: Int32Array, played: number[], left: number, guess: number): void => {
       const grouped = new Int32Array(codes.length);
       const start = new Int32Array(game.answers + 1);
-      this.#kernels.split(guess, codes, grouped, start, next);
+      this.#kernels.split(guess, codes, grouped, start, counters);
       packed.push(guess, 0);
       const countAt = packed.length - 1;
       for (let answer = 0; answer < game.answers; answer++) {

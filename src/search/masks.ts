@@ -1,7 +1,8 @@
 /**
  * The ranking kernels of search/ranking.ts in WebAssembly, from search/masks.wat: the mask
- * kernel (`#rankMasks`), and the count the streaming kernel reads its bounds off
- * (`#rankStreaming`). Two reasons. JavaScript has no SIMD: gathering each code's set of answers
+ * kernel (`#rankMasks`), the count the streaming kernel reads its bounds off
+ * (`#rankStreaming`), and, over the same copy of the table, a node's partition by answer
+ * (`split`) and the perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering each code's set of answers
  * costs a shift and an OR per candidate and code, where a 16-byte shuffle turns 16 answers into
  * their bits at once (11 times faster on Bulls and Cows's nodes). And WebAssembly needs no
  * warm-up: it is compiled when loaded, where the same loops in TypeScript run slowly until the
