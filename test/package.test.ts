@@ -4,8 +4,13 @@
  * package's own `exports`, exactly as it would from a project that installed it.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -98,5 +103,39 @@ describe('the executable', () => {
     expect(svg.stdout).toContain('<svg');
     const loadedBySvg: string[] = JSON.parse(svg.stderr);
     expect(loadedBySvg.some((file) => file.includes('wasm-graphviz'))).toBe(true);
+  });
+
+  // The executable compiles the bundled program with V8's code cache, which the build writes.
+  it('writes a code cache this Node takes, behind the checksum the executable checks', () => {
+    const cli = (name: string) => fileURLToPath(new URL(`../dist/cli/${name}`, import.meta.url));
+    const file = readFileSync(cli('codebreaker.cache'));
+    const data = file.subarray(4);
+    expect(file.readUInt32LE(0)).toBe(crc32(data));
+    const source = readFileSync(cli('codebreaker.js'), 'utf8');
+    const wrapped = `(function (require, __filename, __bundleUrl) {${source}\n})`;
+    const script = new Script(wrapped, { filename: cli('codebreaker.js'), cachedData: data });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('runs as without a cache when the cache is missing, cut short or damaged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codebreaker-cache-'));
+    try {
+      for (const name of ['main.js', 'codebreaker.js', 'codebreaker.cache']) {
+        copyFileSync(new URL(`../dist/cli/${name}`, import.meta.url), join(dir, name));
+      }
+      const good = readFileSync(join(dir, 'codebreaker.cache'));
+      const damaged = Buffer.from(good);
+      // V8 checks a cache's header, not its content: flipped bytes past it crashed Node.
+      for (let i = 200; i < damaged.length; i += 997) damaged[i] ^= 0x5a;
+      const caches = [good, good.subarray(0, good.length / 2), damaged, undefined];
+      for (const cache of caches) {
+        if (cache) writeFileSync(join(dir, 'codebreaker.cache'), cache);
+        else rmSync(join(dir, 'codebreaker.cache'));
+        const { stdout } = await run(process.execPath, [join(dir, 'main.js'), '--version']);
+        expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

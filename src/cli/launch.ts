@@ -12,10 +12,11 @@
  * a module cannot. It gets `require`, its own file name and its URL (for `import.meta.url`) from
  * the function it is wrapped in.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 const bundleUrl = new URL('./codebreaker.js', import.meta.url);
 const bundle = fileURLToPath(bundleUrl);
@@ -23,14 +24,22 @@ const cacheFile = fileURLToPath(new URL('./codebreaker.cache', import.meta.url))
 /** Set by the build: run without the cache and write it when the command ends. */
 const writing = process.env.CODEBREAKER_CODE_CACHE === 'write';
 
-let cachedData: Buffer | undefined;
-if (!writing) {
+/**
+ * The cache's V8 data if the file holds it whole: V8 checks a cache's header (version, source,
+ * settings, length) but, in release builds, not its content, and crashes on a damaged one. So the
+ * file starts with the CRC-32 of the data (4 bytes, little-endian), checked here (1 ms).
+ */
+function readCache(): Buffer | undefined {
   try {
-    cachedData = readFileSync(cacheFile);
+    const file = readFileSync(cacheFile);
+    const data = file.subarray(4);
+    return file.length > 4 && file.readUInt32LE(0) === crc32(data) ? data : undefined;
   } catch {
-    // No cache (a build that skipped it): the program compiles as usual.
+    return undefined; // No cache (a build that skipped it): the program compiles as usual.
   }
 }
+
+const cachedData = writing ? undefined : readCache();
 const wrapped = `(function (require, __filename, __bundleUrl) {${readFileSync(bundle, 'utf8')}\n})`;
 // No `importModuleDynamically`: the bundle has no import() (a script compiled with a cache
 // loses the callback in Node 20), it requires what it loads late.
@@ -38,6 +47,13 @@ const script = new Script(wrapped, { filename: bundle, cachedData });
 if (writing) {
   // A cache is taken only under the V8 settings it was made with: the proof keeps the defaults.
   process.env.CODEBREAKER_V8_DEFAULTS = '1';
-  process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));
+  process.once('exit', () => {
+    const data = script.createCachedData();
+    const file = Buffer.alloc(4 + data.length);
+    file.writeUInt32LE(crc32(data), 0);
+    data.copy(file, 4);
+    writeFileSync(`${cacheFile}.part`, file);
+    renameSync(`${cacheFile}.part`, cacheFile);
+  });
 }
 script.runInThisContext()(createRequire(bundle), bundle, bundleUrl.href);
