@@ -69,4 +69,25 @@ describe('progress of a proof on stderr', () => {
     );
     display.stop();
   });
+
+  it('on a terminal, once asked to stop: what comes next, and no more progress over it', () => {
+    for (const [best, next] of [
+      [26300, 'stopping: printing the best strategy found so far...'],
+      [
+        Number.POSITIVE_INFINITY,
+        'stopping: no strategy yet, building the expected-size one (up to a minute)...',
+      ],
+    ] as const) {
+      const io: Io & { printed: { err: string } } = { ...memoryIo(), errIsTerminal: true };
+      const display = proofDisplay(io, 2, false);
+      display.update({ ...progress(20, 500), best });
+      display.stopping();
+      const said = io.printed.err;
+      expect(said.slice(said.lastIndexOf('\r'))).toContain(next);
+      vi.advanceTimersByTime(1_000);
+      display.update(progress(21, 510));
+      expect(io.printed.err).toBe(said);
+      display.stop();
+    }
+  });
 });

@@ -17,6 +17,12 @@ const JSON_LINE_MS = 60_000;
 /** Shows a proof's progress; `update` with each report, `stop` at the end. */
 export interface ProofDisplay {
   update(progress: ProofProgress): void;
+  /**
+   * Says, on a terminal, that the proof was asked to stop and what comes next: with no strategy
+   * found yet, the command builds Irving's expected-size tree to print, which takes up to a minute
+   * on the largest games, long enough to look like a hang.
+   */
+  stopping(): void;
   stop(): void;
 }
 
@@ -51,6 +57,7 @@ export function proofDisplay(
   const status = statusLine(io);
   let latest: ProofProgress | undefined;
   let drawn = 0;
+  let stopping = false;
   const seconds = (): number => (performance.now() - started) / 1000;
   const timer =
     !io.errIsTerminal && json
@@ -65,10 +72,20 @@ export function proofDisplay(
   return {
     update(progress) {
       latest = progress;
+      if (stopping) return;
       const now = performance.now();
       if (now - drawn < REDRAW_MS) return;
       drawn = now;
       status.update(0, statusText(progress, threads, seconds(), crush));
+    },
+    stopping() {
+      if (stopping) return;
+      stopping = true;
+      const next =
+        latest && Number.isFinite(latest.best)
+          ? 'printing the best strategy found so far'
+          : 'no strategy yet, building the expected-size one (up to a minute)';
+      status.update(0, `stopping: ${next}...`);
     },
     stop() {
       if (timer) clearInterval(timer);
