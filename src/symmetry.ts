@@ -291,10 +291,15 @@ function freeColours(
   const colors = game.rules.colors;
   const symbols = game.codes.symbols;
   const used = new Uint8Array(colors);
-  for (const turn of history) for (const s of game.codes.symbolsOf(turn.guess)) used[s] = 1;
+  for (let t = 0; t < history.length; t++) {
+    const base = history[t].guess * pegs;
+    for (let i = 0; i < pegs; i++) used[symbols[base + i]] = 1;
+  }
   const live = new Uint8Array(colors);
-  for (const code of candidates) {
-    for (let i = 0; i < pegs; i++) live[symbols[code * pegs + i]] = 1;
+  // Index loops: run once per state, this is cold code, where `for … of` allocates per element.
+  for (let k = 0; k < candidates.length; k++) {
+    const base = candidates[k] * pegs;
+    for (let i = 0; i < pegs; i++) live[symbols[base + i]] = 1;
   }
   const unused: number[] = [];
   const dead: number[] = [];
@@ -319,11 +324,13 @@ function freeColoursAt(
   const symbols = game.codes.symbols;
   const used = new Uint8Array(pegs * colors);
   const live = new Uint8Array(pegs * colors);
-  for (const turn of history) {
-    for (let i = 0; i < pegs; i++) used[i * colors + symbols[turn.guess * pegs + i]] = 1;
+  for (let t = 0; t < history.length; t++) {
+    const base = history[t].guess * pegs;
+    for (let i = 0; i < pegs; i++) used[i * colors + symbols[base + i]] = 1;
   }
-  for (const code of candidates) {
-    for (let i = 0; i < pegs; i++) live[i * colors + symbols[code * pegs + i]] = 1;
+  for (let k = 0; k < candidates.length; k++) {
+    const base = candidates[k] * pegs;
+    for (let i = 0; i < pegs; i++) live[i * colors + symbols[base + i]] = 1;
   }
   const unused: number[][] = [];
   const dead: number[][] = [];
