@@ -82,7 +82,7 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
     define: { 'import.meta.url': '__bundleUrl' },
     plugins: [lazyChildProcess],
     // A script compiled with a code cache cannot import() in Node 20 (the callback is lost):
-    // what the program imports when used, it requires then (the libraries load either way).
+    // what the program loads only when used (BullMQ, ioredis, Graphviz) it requires instead.
     supported: { 'dynamic-import': false },
     logLevel: 'warning',
   });
