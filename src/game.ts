@@ -110,8 +110,9 @@ export class Game {
   readonly simd: boolean;
 
   /**
-   * Enumerates the codes of `rules` (their scoring is prepared when first needed). Throws `CodebreakerError` if the
-   * rules are bad; `gameFor` shares one game per rules instead of building another.
+   * Enumerates the codes of `rules` (their scoring is prepared when first needed). Throws
+   * `CodebreakerError` if the rules are bad; `gameFor` shares one game per rules instead of
+   * building another.
    */
   constructor(
     /** The rules, checked. */

@@ -507,10 +507,14 @@ export function guessOrbits(
   history: readonly Turn[],
   candidates: Int32Array,
 ): Int32Array | undefined {
-  const generators = stateSymmetries(game, history, candidates);
-  if (generators.length === 0) return undefined;
-  const images = generators.map((generator) => imageTable(game, generator));
+  const images = stateImages(game, history, candidates);
+  if (images.length === 0) return undefined;
   return SymmetryKernel.for(game)?.orbits(images) ?? unite(game.size, images);
+}
+
+/** The image tables of the generators of the state's symmetry group (none: the group is trivial). */
+function stateImages(game: Game, history: readonly Turn[], candidates: Int32Array): Int32Array[] {
+  return stateSymmetries(game, history, candidates).map((generator) => imageTable(game, generator));
 }
 
 /** For every code, the smallest code of its orbit under the group `images` generate. */
@@ -613,9 +617,7 @@ export function guessRepresentatives(
   const cache = cacheOf(representativesCache, game);
   if (cache.has(key)) return cache.get(key);
   if (cache.size >= REPRESENTATIVES_CACHED) cache.clear();
-  const images = stateSymmetries(game, history, candidates).map((generator) =>
-    imageTable(game, generator),
-  );
+  const images = stateImages(game, history, candidates);
   const representatives = images.length === 0 ? undefined : orbitRoots(game, images);
   cache.set(key, representatives);
   return representatives;

@@ -188,7 +188,6 @@ export function optimalCommand(program: Command, io: Io): void {
       // Ctrl-C, or a service manager stopping the proof: the same stop, the best so far printed.
       const onInterrupt = (): void => {
         Atomics.store(stop, 0, 1);
-        display?.stopping();
       };
       let started = 0;
       let deadline = Number.POSITIVE_INFINITY;
@@ -210,6 +209,7 @@ export function optimalCommand(program: Command, io: Io): void {
         progress(progress, seen) {
           if (seen) workers = seen;
           display?.update(progress);
+          // The one place a stop takes effect (Ctrl-C, SIGTERM or the time limit): said here.
           const stopping = Atomics.load(stop, 0) !== 0 || performance.now() > deadline;
           if (stopping) display?.stopping();
           return stopping;
