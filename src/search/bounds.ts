@@ -80,3 +80,40 @@ export class SizeBounds {
     return table;
   }
 }
+
+/**
+ * The size bounds of every width a node can have. A node's *width* is the most answers other
+ * than all hits that any one guess gets from its candidates; every class below the node is a
+ * subset of its candidates, so no guess gets more from it either, and the counting argument
+ * above holds with the width in place of P − 1 for the whole subtree. A game's width is its
+ * P − 1, but many of its nodes are far narrower: in 6 × 7 without repetition, once the six colours
+ * are known, a guess's hits + blows is the same for every candidate, so it gets at most 6 of the
+ * game's 11 answers, and a class of 265 secrets needs 1,015 guesses at least instead of 914.
+ * The ranking kernels (search/ranking.ts) measure each node's width as they rank it.
+ */
+export class BoundsByWidth {
+  readonly #byWidth: SizeBounds[] = [];
+
+  /** Bounds for widths up to `widest` (the game's) and classes of up to `maxSize` secrets. */
+  constructor(
+    readonly widest: number,
+    readonly maxSize: number,
+    readonly crush = false,
+  ) {}
+
+  /** The bounds of nodes of width `width` (at least 1, at most the game's). */
+  of(width: number): SizeBounds {
+    const w = Math.min(Math.max(width, 1), this.widest);
+    let bounds = this.#byWidth[w];
+    if (!bounds) {
+      bounds = new SizeBounds(w + 1, this.maxSize, this.crush);
+      this.#byWidth[w] = bounds;
+    }
+    return bounds;
+  }
+
+  /** The bounds of the game as a whole. */
+  get game(): SizeBounds {
+    return this.of(this.widest);
+  }
+}

@@ -40,7 +40,7 @@ import { CodebreakerError } from '../errors.js';
 import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
-import { SizeBounds } from './bounds.js';
+import { BoundsByWidth, type SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
 import { type Ranking, RankingKernels, leastBound, newRanking } from './ranking.js';
@@ -145,7 +145,10 @@ export interface GuessPlan {
  * best guess at every node of the optimal tree after proving the root costs little.
  */
 export class OptimalSearch {
+  /** The size bounds of the game as a whole (its width P − 1: search/bounds.ts). */
   readonly bounds: SizeBounds;
+  /** The size bounds of each width a node can have. */
+  readonly #byWidth: BoundsByWidth;
   /** Nodes searched (cache misses that were expanded). */
   nodes = 0;
   /** Classes ranked only for their lookahead bound (see `#lookahead`). */
@@ -167,6 +170,8 @@ export class OptimalSearch {
   readonly #levels: Ranking[] = [];
   /** Per level, one ranking per answer: the lookaheads of a guess's classes (see `#lookahead`). */
   readonly #saved: Ranking[][] = [];
+  /** Per level of the recursion, the width of the node being searched there (its ranking's). */
+  readonly #widths: number[] = [];
 
   constructor(
     readonly game: Game,
@@ -181,8 +186,9 @@ export class OptimalSearch {
     this.#progressEvery = options.progressEvery ?? 4096;
     let possible = 0;
     for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
-    this.bounds = new SizeBounds(Math.max(possible, 2), game.size, options.crush ?? false);
-    this.#kernels = new RankingKernels(game, this.bounds, table, options.simd ?? true);
+    this.#byWidth = new BoundsByWidth(Math.max(possible, 2) - 1, game.size, options.crush ?? false);
+    this.bounds = this.#byWidth.game;
+    this.#kernels = new RankingKernels(game, this.#byWidth, table, options.simd ?? true);
   }
 
   /**
@@ -259,6 +265,7 @@ export class OptimalSearch {
     limit = Number.POSITIVE_INFINITY,
   ): number {
     this.#choice.reset(history);
+    this.#measureWidth(candidates);
     return this.#evaluate(guess, candidates, depth, limit);
   }
 
@@ -276,6 +283,7 @@ export class OptimalSearch {
     best: number,
   ): GuessPlan | number {
     this.#choice.reset(history);
+    this.#measureWidth(candidates);
     this.#choice.push(guess);
     const split = this.#prepare(guess, candidates, depth, best);
     if (typeof split === 'number') return split;
@@ -351,9 +359,15 @@ export class OptimalSearch {
    * if given, is the node's ranking already made (by `#lookahead`, under a limit no lower than
    * `limit`).
    */
-  #node(candidates: Int32Array, depth: number, limit: number, ranked?: Ranking): number {
+  #node(
+    candidates: Int32Array,
+    depth: number,
+    limit: number,
+    ranked?: Ranking,
+    width = this.#byWidth.widest,
+  ): number {
     const n = candidates.length;
-    const { bounds } = this;
+    const bounds = this.#byWidth.of(width);
     if (bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
     const within = bounds.within(depth);
     if (n <= 2) return packCost(within[n], n);
@@ -375,10 +389,11 @@ export class OptimalSearch {
     let best = limit;
     let bestGuess = -1;
     let proved = ranking.skipped;
+    const level = this.#choice.level;
+    this.#widths[level] = ranking.width;
     // Take the guesses in order of key, a batch of equal keys per scan (in index order, as
     // picking one at a time would): the loop usually stops after a few batches, so this beats
     // sorting, and ties are common enough that it beats a scan per guess.
-    const level = this.#choice.level;
     this.#batches[level] ??= new Int32Array(this.game.size);
     const batch = this.#batches[level];
     for (;;) {
@@ -440,6 +455,22 @@ export class OptimalSearch {
     if (this.#onProgress({ nodes: this.nodes })) throw new SearchStopped();
   }
 
+  /**
+   * Sets the width of `candidates`, a node the search enters at a guess (`evaluateGuess`,
+   * `planGuess`) rather than ranks: the game's for the whole game, else measured.
+   */
+  #measureWidth(candidates: Int32Array): void {
+    this.#widths[this.#choice.level] =
+      candidates.length === this.game.size
+        ? this.#byWidth.widest
+        : this.#kernels.width(candidates, this.#choice.guesses(candidates));
+  }
+
+  /** The bounds of the node being searched at the current level (one above a guess's classes). */
+  #nodeBounds(): SizeBounds {
+    return this.#byWidth.of(this.#widths[this.#choice.level - 1]);
+  }
+
   /** The ranking buffer of the current level of the recursion. */
   #levelRanking(): Ranking {
     const level = this.#choice.level;
@@ -476,7 +507,7 @@ export class OptimalSearch {
     const n = candidates.length;
     const kind = split.kind;
     kind[a] = SIZE_ONLY;
-    const { bounds } = this;
+    const bounds = this.#nodeBounds();
     if (bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
     const within = bounds.within(depth)[n];
     const sizeBound = packCost(within, bounds.depth[n]);
@@ -545,6 +576,7 @@ export class OptimalSearch {
           depth - 1,
           limit,
           saved[a].saved ? saved[a] : undefined,
+          this.#widths[choice.level - 1],
         );
         saved[a].saved = false;
         if (cost >= limit) return packCost(total + costTotal(cost) + rest, 0);
@@ -586,7 +618,7 @@ export class OptimalSearch {
     let rest = 0;
     let total = n;
     let deepest = 1;
-    const within = this.bounds.within(depth - 1);
+    const within = this.#nodeBounds().within(depth - 1);
     for (let a = 0; a < answers; a++) {
       const c = start[a + 1] - start[a];
       if (c === 0 || a === game.solved) continue;
@@ -638,7 +670,7 @@ export class OptimalSearch {
     const saved = this.#savedRankings(this.#choice.level);
     for (let i = 0; i < unsettled; i++) saved[classes[i]].saved = false;
     if (!this.#lookaheadOn) return rest;
-    const target = (5 * this.bounds.answers) / 4;
+    const target = (5 * this.#nodeBounds().answers) / 4;
     let looked = 0;
     for (let i = 0; i < unsettled; i++) {
       const a = classes[i];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
-import { SizeBounds } from './bounds.js';
+import { BoundsByWidth } from './bounds.js';
 import { MaskKernel } from './masks.js';
 import { RankingKernels, newRanking } from './ranking.js';
 
@@ -29,15 +29,17 @@ describe('the WebAssembly ranking kernels', () => {
     expect(MaskKernel.create(table, game.size, game.answers, game.solved)).toBeDefined();
     const random = seededRandom(game.size);
     for (const crush of [false, true]) {
-      const bounds = new SizeBounds(game.answers, game.size, crush);
+      const bounds = new BoundsByWidth(game.answers - 1, game.size, crush);
       const simd = new RankingKernels(game, bounds, table, true);
       const plain = new RankingKernels(game, bounds, table, false);
-      const largest = Math.min(game.size, 2 * bounds.capacity[3]);
-      for (let trial = 0; trial < 60; trial++) {
-        const n = 2 + Math.floor(random() * (largest - 1));
-        const picked = new Set<number>();
-        while (picked.size < n) picked.add(Math.floor(random() * game.size));
-        const candidates = Int32Array.from([...picked].sort((a, b) => a - b));
+      const largest = Math.min(game.size, 2 * bounds.game.capacity[3]);
+      for (let trial = 0; trial < 80; trial++) {
+        // One trial in four: narrow nodes, codes with the colours of one code (search/bounds.ts).
+        const candidates =
+          trial % 4 === 1
+            ? sameColours(game, Math.floor(random() * game.size))
+            : randomSet(game, 2 + Math.floor(random() * (largest - 1)), random);
+        const n = candidates.length;
         const guesses =
           trial % 3 === 0
             ? undefined
@@ -53,6 +55,7 @@ describe('the WebAssembly ranking kernels', () => {
             guesses: [...ranking.guesses.subarray(0, ranking.count)],
             keys: [...ranking.keys.subarray(0, ranking.count)],
             skipped: ranking.skipped,
+            width: ranking.width,
           };
         });
         expect(rankings[0]).toEqual(rankings[1]);
@@ -60,3 +63,17 @@ describe('the WebAssembly ranking kernels', () => {
     }
   });
 });
+
+/** `n` codes of `game` picked at random, in order. */
+function randomSet(game: Game, n: number, random: () => number): Int32Array {
+  const picked = new Set<number>();
+  while (picked.size < n) picked.add(Math.floor(random() * game.size));
+  return Int32Array.from([...picked].sort((a, b) => a - b));
+}
+
+/** The codes of `game` with the colours of `code`, as many of each. */
+function sameColours(game: Game, code: number): Int32Array {
+  const colours = (c: number) => [...game.codes.symbolsOf(c)].sort().join();
+  const own = colours(code);
+  return Int32Array.from({ length: game.size }, (_, c) => c).filter((c) => colours(c) === own);
+}

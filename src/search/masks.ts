@@ -1,6 +1,6 @@
 /**
  * The ranking kernels of search/ranking.ts in WebAssembly, from search/masks.wat: the mask
- * kernel (`#rankMasks`), the count the streaming kernel reads its bounds off
+ * kernel (`#settleMasks`), the count the streaming kernel reads its bounds off
  * (`#rankStreaming`), and, over the same copy of the table, a node's partition by answer
  * (`split`) and the perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering each code's set of answers
  * costs a shift and an OR per candidate and code, where a 16-byte shuffle turns 16 answers into
@@ -25,12 +25,12 @@ export const WASM_MAX_CODES = 32768;
 /** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
 export const CLASSES = 66;
 
-// The kernel's memory: at 0 the number `rank` leaves, then the counters of its excess, the
-// keys, bounds and marks by class (`CLASSES` of each), then what `layout` places by the size.
+// The kernel's memory: at 0 the number `settle` leaves, at 8 the width `classify` leaves, then
+// the counters of one guess's classes, the keys and marks by class (`CLASSES` of each), then what
+// `layout` places by the size.
 const COUNTS = 16;
 const KEYS = 144;
-const BOUNDS = KEYS + 8 * CLASSES;
-const SEEN = BOUNDS + 8 * CLASSES;
+const SEEN = KEYS + 8 * CLASSES;
 
 /**
  * The memory one search's kernel takes for a game of `size` codes and `answers` answer indices
@@ -67,7 +67,7 @@ interface MaskExports {
     next: number,
     out: number,
   ): void;
-  rank(
+  classify(
     guesses: number,
     count: number,
     all: number,
@@ -79,9 +79,19 @@ interface MaskExports {
     seen: number,
     outGuesses: number,
     outKeys: number,
-    bounds: number,
+    outClasses: number,
+  ): number;
+  settle(
+    outGuesses: number,
+    outKeys: number,
+    outClasses: number,
+    written: number,
     P: number,
-    weight: number,
+    total: number,
+    depths: number,
+    answers: number,
+    solved: number,
+    depth: number,
     limit: number,
     rows: number,
     n: number,
@@ -108,7 +118,6 @@ export class MaskKernel {
   // Addresses in the kernel's memory (see `layout`).
   readonly #counts = COUNTS;
   readonly #keys = KEYS;
-  readonly #bounds = BOUNDS;
   readonly #seen = SEEN;
   readonly #rows: number;
   readonly #classCounts: number;
@@ -116,6 +125,7 @@ export class MaskKernel {
   readonly #guesses: number;
   readonly #outGuesses: number;
   readonly #outKeys: number;
+  readonly #outClasses: number;
   readonly #planes: number;
   readonly #table: number;
   readonly #answers: number;
@@ -123,6 +133,8 @@ export class MaskKernel {
   readonly #grouped: number;
   readonly #start: number;
   readonly #next: number;
+  readonly #total: number;
+  readonly #depths: number;
   // Views of the memory (made once: it never grows after the constructor).
   readonly #rowsView: Int32Array;
   readonly #guessesView: Int32Array;
@@ -132,8 +144,12 @@ export class MaskKernel {
   readonly #groupedView: Int32Array;
   readonly #startView: Int32Array;
   readonly #keysView: Float64Array;
-  readonly #boundsView: Float64Array;
+  readonly #totalView: Float64Array;
+  readonly #depthsView: Uint8Array;
   readonly #skipped: Float64Array;
+  readonly #width: Int32Array;
+  /** How many guesses the last `classify` kept. */
+  #classified = 0;
   /** Per code and answer (`2^answerShift` a code), the candidates `count` last counted. */
   readonly classCounts: Uint16Array;
   /** Per class of guess, 1 if the last node ranked had a guess of it. */
@@ -171,6 +187,7 @@ export class MaskKernel {
     this.#guesses = addresses.guesses;
     this.#outGuesses = addresses.outGuesses;
     this.#outKeys = addresses.outKeys;
+    this.#outClasses = addresses.outClasses;
     this.#planes = addresses.planes;
     this.#table = addresses.table;
     this.#answers = answers;
@@ -178,6 +195,8 @@ export class MaskKernel {
     this.#grouped = addresses.grouped;
     this.#start = addresses.start;
     this.#next = addresses.next;
+    this.#total = addresses.total;
+    this.#depths = addresses.depths;
     const bytes = addresses.bytes;
     this.#exports = instantiateKernel<MaskExports>(module);
     growTo(this.#exports.memory, bytes);
@@ -192,11 +211,13 @@ export class MaskKernel {
     this.#outKeysView = new Float64Array(buffer, this.#outKeys, size);
     this.classCounts = new Uint16Array(buffer, this.#classCounts, size << this.#shift);
     this.#keysView = new Float64Array(buffer, this.#keys, CLASSES);
-    this.#boundsView = new Float64Array(buffer, this.#bounds, CLASSES);
+    this.#totalView = new Float64Array(buffer, this.#total, size + 1);
+    this.#depthsView = new Uint8Array(buffer, this.#depths, size + 1);
     this.#codesView = new Int32Array(buffer, this.#codes, size);
     this.#groupedView = new Int32Array(buffer, this.#grouped, size);
     this.#startView = new Int32Array(buffer, this.#start, answers + 1);
     this.#skipped = new Float64Array(buffer, 0, 1);
+    this.#width = new Int32Array(buffer, 8, 1);
     this.seen = new Uint8Array(buffer, this.#seen, CLASSES);
   }
 
@@ -241,32 +262,27 @@ export class MaskKernel {
   }
 
   /**
-   * Ranks `guesses` (undefined: every code) at the node `candidates` as `#rankMasks` does: a
-   * guess's class is 2 × the answers it gets + 1 if it is a candidate, `keys` has each class's
-   * key (infinite: the guess is skipped or left out) and `bounds` its bound. Above `P`
-   * candidates (P 0: never), each guess kept gets its excess, weighing `weight`, and is left
-   * out if that takes it to `limit`. Keeps in `ranking` the guesses kept, marks in `seen` the
-   * classes met, and returns the least packed bound of the guesses the excess left out.
+   * The first pass of `#settleMasks` (search/ranking.ts) at the node `candidates`: gathers each
+   * code's set of answers, and keeps the guesses of `guesses` (undefined: every code) whose
+   * class of guess (2 × the answers it gets + 1 if it is a candidate) has a finite key in
+   * `keys`, marking in `seen` the classes met. Returns the node's width: the most answers other
+   * than all hits that one of the guesses gets (search/bounds.ts).
    */
-  rank(
-    candidates: Int32Array,
-    guesses: Int32Array | undefined,
-    keys: Float64Array,
-    bounds: Float64Array,
-    P: number,
-    weight: number,
-    limit: number,
-    ranking: Ranking,
-  ): number {
-    const n = candidates.length;
+  classify(candidates: Int32Array, guesses: Int32Array | undefined, keys: Float64Array): number {
     const stride = this.#stride;
     this.#setRows(candidates);
     const kernel = this.#exports;
-    kernel.gather(this.#rows, n, stride / 16, this.#planes, stride, this.#planeCount);
+    kernel.gather(
+      this.#rows,
+      candidates.length,
+      stride / 16,
+      this.#planes,
+      stride,
+      this.#planeCount,
+    );
     if (guesses) this.#guessesView.set(guesses);
     this.#keysView.set(keys);
-    this.#boundsView.set(bounds);
-    const written = kernel.rank(
+    this.#classified = kernel.classify(
       this.#guesses,
       guesses ? guesses.length : this.#size,
       guesses ? 0 : 1,
@@ -278,18 +294,55 @@ export class MaskKernel {
       this.#seen,
       this.#outGuesses,
       this.#outKeys,
-      this.#bounds,
-      n > P ? P : 0,
-      weight,
-      limit,
-      this.#rows,
-      n,
-      this.#counts,
+      this.#outClasses,
     );
-    ranking.guesses.set(this.#outGuessesView.subarray(0, written));
-    ranking.keys.set(this.#outKeysView.subarray(0, written));
-    ranking.count = written;
-    return this.#skipped[0];
+    return this.#width[0];
+  }
+
+  /**
+   * The rest of the ranking `classify` began, of `n` candidates: above `P` of them (P − 1 the
+   * node's width), each guess kept whose classes may exceed P gets its exact bound from their
+   * sizes (`total` and `depths` by size, of the node's width with `depth` − 1 guesses left),
+   * and is left out if that reaches `limit` or dropped if it cannot keep to `depth`. Puts the
+   * guesses kept and their keys in `ranking`, and returns the least packed bound of those left
+   * out.
+   */
+  settle(
+    n: number,
+    P: number,
+    total: Float64Array,
+    depths: Uint8Array,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number {
+    let kept = this.#classified;
+    let skipped = Number.POSITIVE_INFINITY;
+    if (n > P) {
+      this.#totalView.set(total.subarray(0, n + 1));
+      this.#depthsView.set(depths.subarray(0, n + 1));
+      kept = this.#exports.settle(
+        this.#outGuesses,
+        this.#outKeys,
+        this.#outClasses,
+        kept,
+        P,
+        this.#total,
+        this.#depths,
+        this.#answers,
+        this.#solved,
+        depth,
+        limit,
+        this.#rows,
+        n,
+        this.#counts,
+      );
+      skipped = this.#skipped[0];
+    }
+    ranking.guesses.set(this.#outGuessesView.subarray(0, kept));
+    ranking.keys.set(this.#outKeysView.subarray(0, kept));
+    ranking.count = kept;
+    return skipped;
   }
 }
 
@@ -304,13 +357,17 @@ function layout(size: number, shift: number) {
   const guesses = align(classCounts + (size << (shift + 1)), 16);
   const outGuesses = guesses + 4 * size;
   const outKeys = align(outGuesses + 4 * size, 16);
-  const planes = outKeys + 8 * size;
+  const outClasses = outKeys + 8 * size;
+  const planes = align(outClasses + size, 16);
   // A node's candidates, and their classes by answer to one guess (`split`).
   const codes = align(planes + 4 * stride, 16);
   const grouped = codes + 4 * size;
   const start = grouped + 4 * size;
   const next = start + 4 * 33;
-  const table = align(next + 4 * 32, 16);
+  // The size bounds `settle` reads, by size.
+  const total = align(next + 4 * 32, 16);
+  const depths = total + 8 * (size + 1);
+  const table = align(depths + size + 1, 16);
   const bytes = table + size * stride;
   return {
     stride,
@@ -319,11 +376,14 @@ function layout(size: number, shift: number) {
     guesses,
     outGuesses,
     outKeys,
+    outClasses,
     planes,
     codes,
     grouped,
     start,
     next,
+    total,
+    depths,
     table,
     bytes,
   };

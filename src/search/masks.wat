@@ -78,27 +78,22 @@
         (local.set $block (i32.add (local.get $block) (i32.const 1)))
         (br $blocks))))
 
-  ;; Ranks the guesses (`count` of them at `$guesses`, or every code below `count` when `$all`)
-  ;; from the answer masks. What a guess's bound and key are depends only on how many answers
-  ;; it gets and whether it gets all hits (is a candidate): its class, 2 × answers + 1 if a
-  ;; candidate, for which the caller has put the key at `keys` (8 bytes a class; infinite for a
-  ;; guess to skip or leave out) and the bound (a total) at `bounds`. Above P candidates (`P`
-  ;; not 0), a guess kept gets its excess E too, weighing `weight` each: if E > 0 its bound
-  ;; rises by that and its depth bound to 4, and if that reaches `limit` it is left out after
-  ;; all. Writes the guesses kept, and their keys, out; marks at `seen` (a byte a class, cleared
-  ;; first) the classes met; leaves at address 0 the least packed bound of the guesses the
-  ;; excess left out. Returns how many it wrote.
-  (func (export "rank")
+  ;; The first pass of a ranking over the guesses (`count` of them at `$guesses`, or every code
+  ;; below `count` when `$all`), from the answer masks. What a guess's bound and key are depends
+  ;; only on how many answers it gets and whether it gets all hits (is a candidate): its class,
+  ;; 2 × answers + 1 if a candidate, for which the caller has put the key at `keys` (8 bytes a
+  ;; class; infinite for a guess to skip or leave out). Writes the guesses kept, their keys and
+  ;; their classes (a byte each) out; marks at `seen` (a byte a class, cleared first) the classes
+  ;; met; leaves at address 8 the node's width (search/bounds.ts): the most answers other than
+  ;; all hits (bit `solved`) one guess gets, skipped or not. Returns how many it wrote.
+  (func (export "classify")
     (param $guesses i32) (param $count i32) (param $all i32) (param $solved i32)
     (param $planes i32) (param $stride i32) (param $planeCount i32) (param $keys i32)
-    (param $seen i32) (param $outGuesses i32) (param $outKeys i32) (param $bounds i32)
-    (param $P i32) (param $weight f64) (param $limit f64) (param $rows i32) (param $n i32)
-    (param $counts i32)
+    (param $seen i32) (param $outGuesses i32) (param $outKeys i32) (param $outClasses i32)
     (result i32)
     (local $i i32) (local $guess i32) (local $at i32) (local $mask i32) (local $class i32)
-    (local $key f64) (local $written i32) (local $excess i32) (local $packed f64)
-    (local $skipped f64)
-    (local.set $skipped (f64.const inf))
+    (local $key f64) (local $written i32) (local $others i32) (local $k i32) (local $widest i32)
+    (local.set $others (i32.xor (i32.shl (i32.const 1) (local.get $solved)) (i32.const -1)))
     (v128.store offset=0 (local.get $seen) (v128.const i64x2 0 0))
     (v128.store offset=16 (local.get $seen) (v128.const i64x2 0 0))
     (v128.store offset=32 (local.get $seen) (v128.const i64x2 0 0))
@@ -129,6 +124,8 @@
                     (i32.load8_u
                       (i32.add (local.get $at) (i32.mul (local.get $stride) (i32.const 3))))
                     (i32.const 24)))))))
+        (local.set $k (i32.popcnt (i32.and (local.get $mask) (local.get $others))))
+        (if (i32.gt_u (local.get $k) (local.get $widest)) (then (local.set $widest (local.get $k))))
         (local.set $class
           (i32.or (i32.shl (i32.popcnt (local.get $mask)) (i32.const 1))
             (i32.and (i32.shr_u (local.get $mask) (local.get $solved)) (i32.const 1))))
@@ -136,54 +133,94 @@
         (local.set $key
           (f64.load (i32.add (local.get $keys) (i32.shl (local.get $class) (i32.const 3)))))
         (br_if $each (f64.eq (local.get $key) (f64.const inf)))
-        ;; Some class must exceed P for any excess: n − (answers − 1) secrets at most in one.
-        (if (i32.and (i32.ne (local.get $P) (i32.const 0))
-              (i32.gt_s
-                (i32.sub (i32.add (local.get $n) (i32.const 1))
-                  (i32.shr_u (local.get $class) (i32.const 1)))
-                (local.get $P)))
-          (then
-            (local.set $excess
-              (call $excess (local.get $rows) (local.get $n) (local.get $guess) (local.get $P)
-                (local.get $counts)))
-            (if (local.get $excess)
-              (then
-                (local.set $packed
-                  (f64.add
-                    (f64.mul
-                      (f64.add
-                        (f64.load
-                          (i32.add (local.get $bounds) (i32.shl (local.get $class) (i32.const 3))))
-                        (f64.mul (f64.convert_i32_u (local.get $excess)) (local.get $weight)))
-                      (f64.const 256))
-                    (f64.const 4)))
-                (if (f64.ge (local.get $packed) (local.get $limit))
-                  (then
-                    (local.set $skipped (f64.min (local.get $skipped) (local.get $packed)))
-                    (br $each)))
-                (local.set $key
-                  (f64.add (f64.mul (local.get $packed) (f64.const 2))
-                    (f64.convert_i32_u
-                      (i32.xor (i32.and (local.get $class) (i32.const 1)) (i32.const 1)))))))))
         (i32.store
           (i32.add (local.get $outGuesses) (i32.shl (local.get $written) (i32.const 2)))
           (local.get $guess))
         (f64.store
           (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
           (local.get $key))
+        (i32.store8 (i32.add (local.get $outClasses) (local.get $written)) (local.get $class))
         (local.set $written (i32.add (local.get $written) (i32.const 1)))
         (br $each)))
-    (f64.store (i32.const 0) (local.get $skipped))
+    (i32.store (i32.const 8) (local.get $widest))
     (local.get $written))
 
-  ;; E = Σ_a max(0, c_a − P) for the classes `guess` makes of the `n` candidates whose row
-  ;; addresses are at `rows` (as `gather` read them), with a counter per answer at `counts`. The
-  ;; table is symmetric, so the candidates' rows hold the guess's answers too, and `gather` has
-  ;; just brought them into the cache: reading the guess's own row would miss it at every read.
-  (func $excess
-    (param $rows i32) (param $n i32) (param $guess i32) (param $P i32) (param $counts i32)
+  ;; The second pass, for nodes of more than P candidates (P − 1 the node's width): each of the
+  ;; `written` guesses `classify` kept whose classes may exceed P (n − (answers − 1) secrets at
+  ;; most in one) gets its exact bound from its classes' sizes, as the streaming kernel's: n +
+  ;; Σ_a total[c_a] over the classes but all hits (`total`: f64 by size, from 0 to n), depth
+  ;; bound 1 + depths[largest] (`depths`: a byte by size). A guess that cannot keep to `depth` is
+  ;; dropped, one whose bound reaches `limit` left out. Keeps the others in place, in order;
+  ;; leaves at address 0 the least packed bound of those left out. Returns how many it kept.
+  (func (export "settle")
+    (param $outGuesses i32) (param $outKeys i32) (param $outClasses i32) (param $written i32)
+    (param $P i32) (param $total i32) (param $depths i32) (param $answers i32) (param $solved i32)
+    (param $depth i32) (param $limit f64) (param $rows i32) (param $n i32) (param $counts i32)
     (result i32)
-    (local $row i32) (local $end i32) (local $at i32) (local $count i32) (local $excess i32)
+    (local $i i32) (local $guess i32) (local $class i32) (local $key f64) (local $kept i32)
+    (local $a i32) (local $c i32) (local $sum f64) (local $largest i32) (local $deepest i32)
+    (local $packed f64) (local $skipped f64)
+    (local.set $skipped (f64.const inf))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $written)))
+        (local.set $guess
+          (i32.load (i32.add (local.get $outGuesses) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $key
+          (f64.load (i32.add (local.get $outKeys) (i32.shl (local.get $i) (i32.const 3)))))
+        (local.set $class (i32.load8_u (i32.add (local.get $outClasses) (local.get $i))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (if (i32.gt_s
+              (i32.sub (i32.add (local.get $n) (i32.const 1))
+                (i32.shr_u (local.get $class) (i32.const 1)))
+              (local.get $P))
+          (then
+            (call $classes (local.get $rows) (local.get $n) (local.get $guess) (local.get $counts))
+            (local.set $sum (f64.convert_i32_u (local.get $n)))
+            (local.set $largest (i32.const 0))
+            (local.set $a (i32.const 0))
+            (loop $answer
+              (local.set $c (i32.load (i32.add (local.get $counts) (i32.shl (local.get $a) (i32.const 2)))))
+              (if (i32.ne (local.get $a) (local.get $solved))
+                (then
+                  (local.set $sum
+                    (f64.add (local.get $sum)
+                      (f64.load (i32.add (local.get $total) (i32.shl (local.get $c) (i32.const 3))))))))
+              (if (i32.gt_u (local.get $c) (local.get $largest))
+                (then (local.set $largest (local.get $c))))
+              (local.set $a (i32.add (local.get $a) (i32.const 1)))
+              (br_if $answer (i32.lt_u (local.get $a) (local.get $answers))))
+            (local.set $deepest
+              (i32.add (i32.load8_u (i32.add (local.get $depths) (local.get $largest))) (i32.const 1)))
+            (br_if $each (i32.gt_u (local.get $deepest) (local.get $depth)))
+            (local.set $packed
+              (f64.add (f64.mul (local.get $sum) (f64.const 256))
+                (f64.convert_i32_u (local.get $deepest))))
+            (if (f64.ge (local.get $packed) (local.get $limit))
+              (then
+                (local.set $skipped (f64.min (local.get $skipped) (local.get $packed)))
+                (br $each)))
+            (local.set $key
+              (f64.add (f64.mul (local.get $packed) (f64.const 2))
+                (f64.convert_i32_u
+                  (i32.xor (i32.and (local.get $class) (i32.const 1)) (i32.const 1)))))))
+        (i32.store
+          (i32.add (local.get $outGuesses) (i32.shl (local.get $kept) (i32.const 2)))
+          (local.get $guess))
+        (f64.store
+          (i32.add (local.get $outKeys) (i32.shl (local.get $kept) (i32.const 3)))
+          (local.get $key))
+        (local.set $kept (i32.add (local.get $kept) (i32.const 1)))
+        (br $each)))
+    (f64.store (i32.const 0) (local.get $skipped))
+    (local.get $kept))
+
+  ;; Counts at `counts` (an i32 per answer, 32 of them) the classes `guess` makes of the `n`
+  ;; candidates whose row addresses are at `rows` (as `gather` read them). The table is
+  ;; symmetric, so the candidates' rows hold the guess's answers too, and `gather` has just
+  ;; brought them into the cache: reading the guess's own row would miss it at every read.
+  (func $classes (param $rows i32) (param $n i32) (param $guess i32) (param $counts i32)
+    (local $row i32) (local $end i32) (local $at i32)
     (v128.store offset=0 (local.get $counts) (v128.const i64x2 0 0))
     (v128.store offset=16 (local.get $counts) (v128.const i64x2 0 0))
     (v128.store offset=32 (local.get $counts) (v128.const i64x2 0 0))
@@ -202,13 +239,9 @@
             (i32.shl
               (i32.load8_u (i32.add (i32.load (local.get $row)) (local.get $guess)))
               (i32.const 2))))
-        (local.set $count (i32.add (i32.load (local.get $at)) (i32.const 1)))
-        (i32.store (local.get $at) (local.get $count))
-        (local.set $excess
-          (i32.add (local.get $excess) (i32.gt_u (local.get $count) (local.get $P))))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
-        (br $each)))
-    (local.get $excess))
+        (br $each))))
 
   ;; For the larger nodes: per code and answer, how many candidates give it (16-bit counters,
   ;; `2^shift` a code, at `counts`), streaming each candidate's row of the table.

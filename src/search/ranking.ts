@@ -8,9 +8,12 @@
  * leaves few guesses to try. Two kernels:
  *
  * - up to what three guesses can cover, and with at most 32 answers, each code's *set* of
- *   answers as a 32-bit mask (`#rankMasks`): below that size a class's bound depends only on
- *   whether it has one secret, more than one, or more than P;
+ *   answers as a 32-bit mask (`#settleMasks`): up to P secrets a class's bound depends only on
+ *   whether it has one secret or more, so the masks give most guesses' bounds, and the few
+ *   that may still be the best are counted one by one;
  * - above, one 16-bit counter per code and answer (`#rankStreaming`).
+ *
+ * Either gives the node's width (search/bounds.ts), and the bounds are those of that width.
  *
  * Both run in WebAssembly where it can (search/masks.ts: the first whole, the count of the
  * second), and in TypeScript here where it cannot; the two must rank every node alike.
@@ -20,8 +23,8 @@
  */
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
-import type { SizeBounds } from './bounds.js';
-import { CRUSH_WEIGHT, costTotal, packCost } from './cost.js';
+import type { BoundsByWidth, SizeBounds } from './bounds.js';
+import { CRUSH_WEIGHT, packCost } from './cost.js';
 import { CLASSES, MaskKernel, answerShift } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
@@ -31,6 +34,11 @@ export interface Ranking {
   count: number;
   /** The least bound among the guesses left out (at or above the limit). */
   skipped: number;
+  /**
+   * The node's width (search/bounds.ts): the most answers other than all hits that one of the
+   * guesses ranked gets from its candidates. Its bounds were the ranking's.
+   */
+  width: number;
   /** Kept by a lookahead for the search of its class that may follow: the class, its depth and the limit ranked under. */
   saved: boolean;
   members: Int32Array | undefined;
@@ -45,6 +53,7 @@ export function newRanking(size: number): Ranking {
     keys: new Float64Array(size),
     count: 0,
     skipped: Number.POSITIVE_INFINITY,
+    width: 0,
     saved: false,
     members: undefined,
     depth: 0,
@@ -55,11 +64,11 @@ export function newRanking(size: number): Ranking {
 /** The ranking kernels of one game, with the buffers they reuse. */
 export class RankingKernels {
   readonly #game: Game;
-  readonly #bounds: SizeBounds;
+  readonly #bounds: BoundsByWidth;
   readonly #table: Uint8Array;
   /** The table read four answers at a time (little-endian), when every row is word-aligned. */
   readonly #tableWords: Uint32Array | undefined;
-  /** Per answer, a counter (`#excess`, `perfectCandidate`); always left at zero. */
+  /** Per answer, a counter (`#settleClasses`, `perfectCandidate`); always left at zero. */
   readonly #counts: Int32Array;
   /** Per code, the set of answers it gets from a node's candidates (see `#rankMasks`). */
   readonly #masks: Int32Array;
@@ -75,13 +84,14 @@ export class RankingKernels {
    * guess skipped; its packed bound. Set by `#keysByClass`.
    */
   readonly #classKeys = new Float64Array(CLASSES);
-  readonly #classBounds = new Float64Array(CLASSES);
   readonly #classPacked = new Float64Array(CLASSES);
+  /** A ranking for `width` to fill. */
+  #scratch: Ranking | undefined;
   /** Per class, 1 if the node has a guess of it (the TypeScript kernel's; see search/masks.ts). */
   readonly #seen = new Uint8Array(CLASSES);
 
   /** Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test). */
-  constructor(game: Game, bounds: SizeBounds, table: Uint8Array, simd = true) {
+  constructor(game: Game, bounds: BoundsByWidth, table: Uint8Array, simd = true) {
     this.#game = game;
     this.#simd = simd ? MaskKernel.create(table, game.size, game.answers, game.solved) : undefined;
     this.#bounds = bounds;
@@ -108,76 +118,82 @@ export class RankingKernels {
   ): void {
     ranking.count = 0;
     ranking.skipped = Number.POSITIVE_INFINITY;
+    ranking.width = -1;
     const n = candidates.length;
-    // The masks leave a guess's excess over P unsettled unless it could be the best; with three
-    // guesses left that excess decides whether the guess keeps to the depth at all, so every
+    // The masks leave a guess's classes uncounted unless it could be the best; with three
+    // guesses left their sizes decide whether the guess keeps to the depth at all, so every
     // guess needs its counts then (Bulls and Cows within 6 guesses: 6 s instead of 16).
-    if (
-      this.#game.answers <= 32 &&
-      n <= this.#bounds.capacity[3] &&
-      (n <= this.#bounds.answers || depth > 3)
-    ) {
-      this.#rankMasks(candidates, guesses, depth, limit, ranking);
-    } else {
-      this.#rankStreaming(candidates, guesses, depth, limit, ranking);
+    if (this.#game.answers <= 32 && masksServe(this.#bounds.game, n, depth)) {
+      const weight = this.#bounds.crush ? CRUSH_WEIGHT : 0;
+      this.#keysByClass(n, depth, limit, depth === 2 ? weight : 0, depth === 3 ? weight : 0);
+      ranking.width = this.#simd
+        ? this.#simd.classify(candidates, guesses, this.#classKeys)
+        : this.#classifyByMasks(candidates, guesses, ranking);
+      const bounds = this.#bounds.of(ranking.width);
+      this.#settleMasks(candidates, depth, limit, ranking, bounds);
+      return;
     }
+    this.#rankStreaming(candidates, guesses, depth, limit, ranking);
   }
 
   /**
-   * Ranking at a node of at most what three guesses can cover, when answers fit in a 32-bit
-   * mask. Below that size a class of c secrets has the size bound 2c − 1 + max(0, c − P) (see
-   * search/bounds.ts), so a guess's bound is
+   * The width of the node `candidates` over `guesses` (undefined: every code), for a node the
+   * search enters at a guess rather than ranks: from the masks, which cost a sixteenth of the
+   * counts, where answers fit them.
+   */
+  width(candidates: Int32Array, guesses: Int32Array | undefined): number {
+    this.#scratch ??= newRanking(this.#game.size);
+    const ranking = this.#scratch;
+    if (this.#game.answers > 32) {
+      this.rank(candidates, guesses, Number.POSITIVE_INFINITY, 0, ranking);
+      return ranking.width;
+    }
+    ranking.count = 0;
+    this.#classKeys.fill(Number.POSITIVE_INFINITY);
+    return this.#simd
+      ? this.#simd.classify(candidates, guesses, this.#classKeys)
+      : this.#classifyByMasks(candidates, guesses, ranking);
+  }
+
+  /**
+   * Ranking at a node of at most what three guesses can cover in the game, when answers fit in
+   * a 32-bit mask. A class of c secrets, 1 ≤ c ≤ P (P − 1 the node's width), has the size bound
+   * 2c − 1 (see search/bounds.ts), so while a guess's classes are no larger its bound is
    *
-   *     n + Σ_a bound(c_a) = 3n − 2s − k + E,   E = Σ_a max(0, c_a − P),
+   *     n + Σ_a (2c_a − 1) = 3n − 2s − k
    *
-   * for k classes besides all hits (s = 1 for a candidate), and its depth bound is 2 when every
-   * class is a singleton, 4 when E > 0, else 3. The sets of answers every code gets are
-   * gathered at once as bit masks, streaming the candidates' rows of the table; that gives s
-   * and k, and with them the bound but for E, which is 0 while n ≤ P. Above, each guess whose
-   * bound is still below the limit gets E too (one pass over the candidates): measured on Bulls
-   * and Cows, settling it for every such guess, not only for those that might be the best, saves
-   * far more than it costs, as a guess left unsettled is tried and refuted only once its classes
-   * are made (3.4 million times). Above P secrets the depth left must be at least 4 (`rank`
-   * sees to it), so a guess with E > 0 keeps to it.
+   * for k classes besides all hits (s = 1 for a candidate), and its depth bound 2 when every
+   * class is a singleton, else 3; with larger classes, that is still a lower bound. The sets of
+   * answers every code gets are gathered at once as bit masks, streaming the candidates' rows of
+   * the table (`classify`, or `#classifyByMasks`); that gives s and k, hence that bound, and
+   * the node's width. Then each guess whose bound is still below the limit and whose classes may
+   * exceed P (n − k − s + 1 > P) has its classes counted (one pass over the candidates) for its
+   * exact bound, the streaming kernel's: measured on Bulls and Cows, settling it for every such
+   * guess, not only for those that might be the best, saves far more than it costs, as a guess
+   * left unsettled is tried and refuted only once its classes are made (3.4 million times).
    *
    * Under crush (search/cost.ts), a class of c secrets with d guesses left adds the weight times
-   * max(0, c − capacity[d − 1]); here d = depth − 1 and c ≤ capacity[3], so that is every
-   * secret but the guess (n − s) with two guesses left, all but one per class (n − s − k) with
-   * three, E with four, and nothing with more: E then weighs 1 + the weight.
+   * max(0, c − capacity[d − 1]); here d = depth − 1, so that is every secret but the guess
+   * (n − s) with two guesses left, all but one per class (n − s − k) with three, and for classes
+   * of at most P secrets nothing with more.
    */
-  #rankMasks(
+  #settleMasks(
     candidates: Int32Array,
-    guesses: Int32Array | undefined,
     depth: number,
     limit: number,
     ranking: Ranking,
+    bounds: SizeBounds,
   ): void {
     const n = candidates.length;
-    const weight = this.#bounds.crush ? CRUSH_WEIGHT : 0;
-    const lastAll = depth === 2 ? weight : 0;
-    const lastBut1 = depth === 3 ? weight : 0;
-    const excessWeight = 1 + (depth === 4 ? weight : 0);
-    this.#keysByClass(n, depth, limit, lastAll, lastBut1);
-    const P = this.#bounds.answers;
-    const keys = this.#classKeys;
-    const bounds = this.#classBounds;
+    const P = bounds.answers;
+    const total = bounds.within(depth - 1);
     let seen: Uint8Array = this.#seen;
     if (this.#simd) {
-      const left = this.#simd.rank(
-        candidates,
-        guesses,
-        keys,
-        bounds,
-        P,
-        excessWeight,
-        limit,
-        ranking,
-      );
+      const left = this.#simd.settle(n, P, total, bounds.depth, depth, limit, ranking);
       ranking.skipped = Math.min(ranking.skipped, left);
       seen = this.#simd.seen;
-    } else {
-      this.#rankByMasks(candidates, guesses, ranking);
-      if (n > P) this.#settleExcess(candidates, excessWeight, limit, ranking);
+    } else if (n > P) {
+      this.#settleClasses(candidates, P, total, bounds.depth, depth, limit, ranking);
     }
     for (let c = 0; c < CLASSES; c++) {
       const packed = this.#classPacked[c];
@@ -186,22 +202,46 @@ export class RankingKernels {
   }
 
   /**
-   * Adds each ranked guess's excess E, weighing `weight`, to its bound (the TypeScript kernel's;
-   * see `#rankMasks`), leaving out those it takes to `limit`.
+   * Gives each ranked guess whose classes may exceed P its exact bound from their sizes (the
+   * TypeScript kernel's; see `#settleMasks` and `settle` in search/masks.ts), dropping those
+   * that cannot keep to `depth` and leaving out those whose bound reaches `limit`.
    */
-  #settleExcess(candidates: Int32Array, weight: number, limit: number, ranking: Ranking): void {
+  #settleClasses(
+    candidates: Int32Array,
+    P: number,
+    total: Float64Array,
+    depths: Uint8Array,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): void {
+    const n = candidates.length;
+    const table = this.#table;
+    const counts = this.#counts;
+    const { size, answers, solved } = this.#game;
     let kept = 0;
     for (let i = 0; i < ranking.count; i++) {
       const guess = ranking.guesses[i];
       let key = ranking.keys[i];
-      const excess = this.#excess(guess, candidates);
-      if (excess > 0) {
-        const raised = packCost(costTotal(Math.floor(key / 2)) + excess * weight, 4);
-        if (raised >= limit) {
-          if (raised < ranking.skipped) ranking.skipped = raised;
+      if (n + 1 - popcount32(this.#masks[guess]) > P) {
+        const row = guess * size;
+        for (let j = 0; j < n; j++) counts[table[row + candidates[j]]]++;
+        let sum = n;
+        let largest = 0;
+        for (let a = 0; a < answers; a++) {
+          const c = counts[a];
+          counts[a] = 0;
+          if (a !== solved) sum += total[c];
+          if (c > largest) largest = c;
+        }
+        const deepest = depths[largest] + 1;
+        if (deepest > depth) continue;
+        const packed = packCost(sum, deepest);
+        if (packed >= limit) {
+          if (packed < ranking.skipped) ranking.skipped = packed;
           continue;
         }
-        key = 2 * raised + (key % 2);
+        key = 2 * packed + (key % 2);
       }
       ranking.guesses[kept] = guess;
       ranking.keys[kept++] = key;
@@ -210,7 +250,7 @@ export class RankingKernels {
   }
 
   /**
-   * The bounds and keys of `#rankMasks` by class of guess (see `#classKeys`): 3n − 2s − k plus
+   * The bounds and keys of `#settleMasks` by class of guess (see `#classKeys`): 3n − 2s − k plus
    * the crush terms, for k answers besides all hits and s = 1 for a candidate, with the depth
    * bound 2 if that splits the candidates apart, else 3; skipped if the guess leaves them in one
    * class or cannot keep to `depth`.
@@ -225,26 +265,36 @@ export class RankingKernels {
         bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
       }
       const packed = packCost(bound, deepest);
-      this.#classBounds[c] = bound;
       this.#classPacked[c] = packed;
       this.#classKeys[c] = packed < limit ? 2 * packed + 1 - s : Number.POSITIVE_INFINITY;
     }
   }
 
-  /** The first part of `#rankMasks` in TypeScript, where the WebAssembly kernel does not run. */
-  #rankByMasks(candidates: Int32Array, guesses: Int32Array | undefined, ranking: Ranking): void {
+  /**
+   * The first part of `#settleMasks`'s ranking in TypeScript, where the WebAssembly kernel does
+   * not run: the masks, each guess's key by its class, and the node's width, returned.
+   */
+  #classifyByMasks(
+    candidates: Int32Array,
+    guesses: Int32Array | undefined,
+    ranking: Ranking,
+  ): number {
     const size = this.#game.size;
     const masks = this.#masks;
     masks.fill(0);
     this.#gatherAnswerMasks(candidates, masks);
     const solved = this.#game.solved;
+    const others = ~(1 << solved);
     const keys = this.#classKeys;
     const seen = this.#seen;
     seen.fill(0);
+    let widest = 0;
     const count = guesses ? guesses.length : size;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const mask = masks[guess];
+      const k = popcount32(mask & others);
+      if (k > widest) widest = k;
       const c = 2 * popcount32(mask) + ((mask >>> solved) & 1);
       seen[c] = 1;
       if (keys[c] === Number.POSITIVE_INFINITY) continue;
@@ -252,6 +302,7 @@ export class RankingKernels {
       ranking.keys[ranking.count] = keys[c];
       ranking.count++;
     }
+    return widest;
   }
 
   /**
@@ -308,19 +359,6 @@ export class RankingKernels {
     }
   }
 
-  /** E = Σ_a max(0, c_a − P) for the classes `guess` makes of `candidates`. */
-  #excess(guess: number, candidates: Int32Array): number {
-    const row = guess * this.#game.size;
-    const table = this.#table;
-    const counts = this.#counts;
-    const P = this.#bounds.answers;
-    const n = candidates.length;
-    let excess = 0;
-    for (let j = 0; j < n; j++) if (++counts[table[row + candidates[j]]] > P) excess++;
-    for (let j = 0; j < n; j++) counts[table[row + candidates[j]]] = 0;
-    return excess;
-  }
-
   /**
    * Ranking at a larger node: count every code's classes at once, streaming each candidate's
    * row of the table into one counter per code and answer (a tight loop over memory in order),
@@ -340,12 +378,24 @@ export class RankingKernels {
     const answers = game.answers;
     const shift = this.#answerShift;
     const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
+    const count = guesses ? guesses.length : size;
+    if (ranking.width < 0) {
+      let widest = 0;
+      for (let i = 0; i < count; i++) {
+        const base = (guesses ? guesses[i] : i) << shift;
+        let k = 0;
+        for (let a = 0; a < answers; a++) k += counts[base + a] === 0 ? 0 : 1;
+        k -= counts[base + solved] === 0 ? 0 : 1;
+        if (k > widest) widest = k;
+      }
+      ranking.width = widest;
+    }
+    const bounds = this.#bounds.of(ranking.width);
     // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
     // is taken back out after the loop. The largest class fixes the depth bound, which grows
     // with size; counting the all-hits class in it changes nothing once n ≥ 2.
-    const { depth: depthBound } = this.#bounds;
-    const total = this.#bounds.within(depth - 1);
-    const count = guesses ? guesses.length : size;
+    const depthBound = bounds.depth;
+    const total = bounds.within(depth - 1);
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const base = guess << shift;
@@ -451,6 +501,15 @@ export class RankingKernels {
     }
     return -1;
   }
+}
+
+/**
+ * Whether the mask kernel ranks a node of `n` candidates with `depth` guesses left under
+ * `bounds`: its formula holds up to what three guesses cover, and with three guesses left only
+ * up to P candidates (see `rank`).
+ */
+function masksServe(bounds: SizeBounds, n: number, depth: number): boolean {
+  return n <= bounds.capacity[3] && (n <= bounds.answers || depth > 3);
 }
 
 /** The least bound in `ranking`: that of its least key, or of the guesses it left out. */

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type NaiveAnswer,
+  countingBound,
+  naiveBlackAnswer,
+  naiveFullAnswer,
+  seededRandom,
+} from '../../test/naive.js';
+import { Game } from '../game.js';
+import { type RulesOptions, resolveRules } from '../rules.js';
+import { BoundsByWidth } from './bounds.js';
+import { RankingKernels } from './ranking.js';
+
+/** The most answers other than all hits that one of `codes` gets from `secrets`, by counting. */
+function naiveWidth(secrets: string[], codes: string[], answerOf: NaiveAnswer): number {
+  const solved = answerOf(codes[0], codes[0]);
+  let widest = 0;
+  for (const guess of codes) {
+    const answers = new Set(secrets.map((secret) => answerOf(secret, guess)));
+    answers.delete(solved);
+    widest = Math.max(widest, answers.size);
+  }
+  return widest;
+}
+
+/** The least total over `secrets` of any strategy guessing among `codes`: every guess, memoised. */
+function naiveClassOptimum(secrets: string[], codes: string[], answerOf: NaiveAnswer): number {
+  const solved = answerOf(codes[0], codes[0]);
+  const memo = new Map<string, number>();
+  const solve = (set: string[]): number => {
+    if (set.length === 1) return 1;
+    const key = set.join();
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let best = Number.POSITIVE_INFINITY;
+    for (const guess of codes) {
+      const classes = new Map<string, string[]>();
+      for (const secret of set) {
+        const answer = answerOf(secret, guess);
+        classes.set(answer, [...(classes.get(answer) ?? []), secret]);
+      }
+      if (classes.size === 1 && !set.includes(guess)) continue;
+      let cost = set.length;
+      for (const [answer, members] of classes) if (answer !== solved) cost += solve(members);
+      best = Math.min(best, cost);
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return solve(secrets);
+}
+
+describe('the size bounds of a node’s width', () => {
+  const games: [RulesOptions, NaiveAnswer][] = [
+    [{ pegs: 3, colors: 4, repeat: true }, naiveFullAnswer],
+    [{ pegs: 3, colors: 5, repeat: false }, naiveFullAnswer],
+    [{ pegs: 4, colors: 3, repeat: true, feedback: 'black' }, naiveBlackAnswer],
+  ];
+
+  it.each(games)('%o: measured as by counting, and below the optimum', (options, answerOf) => {
+    const game = new Game(resolveRules(options));
+    const table = game.useTable()!;
+    const codes = Array.from({ length: game.size }, (_, i) => game.codes.make(i));
+    const widest = naiveWidth(codes, codes, answerOf);
+    const bounds = new BoundsByWidth(widest, game.size);
+    const kernels = [true, false].map((simd) => new RankingKernels(game, bounds, table, simd));
+    const random = seededRandom(game.size);
+    let narrower = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      // A class two guesses down, as the search meets them: the secrets that answer two random
+      // guesses as a random secret does.
+      const secret = Math.floor(random() * game.size);
+      const guesses = [0, 1].map(() => Math.floor(random() * game.size));
+      const members = codes
+        .map((_, i) => i)
+        .filter((i) =>
+          guesses.every((g) => answerOf(codes[i], codes[g]) === answerOf(codes[secret], codes[g])),
+        );
+      if (members.length < 2 || members.length > 12) continue;
+      const secrets = members.map((i) => codes[i]);
+      const width = naiveWidth(secrets, codes, answerOf);
+      for (const kernel of kernels)
+        expect(kernel.width(Int32Array.from(members), undefined)).toBe(width);
+      const n = members.length;
+      expect(bounds.of(width).total[n]).toBe(countingBound(n, width + 1));
+      expect(naiveClassOptimum(secrets, codes, answerOf)).toBeGreaterThanOrEqual(
+        countingBound(n, width + 1),
+      );
+      if (countingBound(n, width + 1) > countingBound(n, widest + 1)) narrower++;
+    }
+    // The width raises the bound of some of these classes above the game's.
+    expect(narrower).toBeGreaterThan(0);
+  });
+});
