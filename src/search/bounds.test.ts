@@ -8,7 +8,7 @@ import {
 } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
-import { BoundsByWidth } from './bounds.js';
+import { BoundsByWidth, answerWidths } from './bounds.js';
 import { RankingKernels } from './ranking.js';
 
 /** The most answers other than all hits that one of `codes` gets from `secrets`, by counting. */
@@ -91,4 +91,35 @@ describe('the size bounds of a node’s width', () => {
     // The width raises the bound of some of these classes above the game's.
     expect(narrower).toBeGreaterThan(0);
   });
+
+  it.each([
+    { pegs: 3, colors: 4, repeat: true },
+    { pegs: 4, colors: 5, repeat: false },
+  ])(
+    '%o: classes of answers with hits + blows = pegs are no wider than answerWidths says',
+    (options) => {
+      const game = new Game(resolveRules(options));
+      const codes = Array.from({ length: game.size }, (_, i) => game.codes.make(i));
+      const widest = naiveWidth(codes, codes, naiveFullAnswer);
+      const widths = answerWidths(game, widest);
+      const random = seededRandom(7);
+      let narrower = 0;
+      for (let trial = 0; trial < 12; trial++) {
+        const guess = codes[Math.floor(random() * codes.length)];
+        const byAnswer = new Map<string, string[]>();
+        for (const secret of codes) {
+          const answer = naiveFullAnswer(secret, guess);
+          byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), secret]);
+        }
+        for (const [answer, secrets] of byAnswer) {
+          const [hits, blows] = answer.split('-').map(Number);
+          const a = game.answerIndex({ hits, blows });
+          expect(naiveWidth(secrets, codes, naiveFullAnswer)).toBeLessThanOrEqual(widths[a]);
+          if (widths[a] < widest) narrower++;
+          expect(widths[a] < widest).toBe(hits + blows === game.pegs && hits < game.pegs);
+        }
+      }
+      expect(narrower).toBeGreaterThan(0);
+    },
+  );
 });

@@ -13,6 +13,8 @@
  * weighs CRUSH_WEIGHT more, and at least s − capacity[d − 1] of s secrets are there: `within(d)`
  * adds that to the total bound (both bounds hold at once, so their sum does).
  */
+import { canOccur } from '../feedback.js';
+import type { Game } from '../game.js';
 import { CRUSH_WEIGHT } from './cost.js';
 
 /** Lower bounds on the cost of a class of secrets, by its size. */
@@ -116,4 +118,27 @@ export class BoundsByWidth {
   get game(): SizeBounds {
     return this.of(this.widest);
   }
+}
+
+/**
+ * Per answer, the widest a class of the secrets that give it can be, for a game of width
+ * `widest`. With hits and blows, the secrets whose hits + blows is the number of pegs have the
+ * guess's colours, as many of each; every guess then gets one same sum of hits and blows from
+ * all of them, and so at most as many answers as one sum allows (the number of pegs, at most):
+ * in 6 × 7 without repetition 6 where the game's width is 11. Any other answer: the game's.
+ */
+export function answerWidths(game: Game, widest: number): Int32Array {
+  const widths = new Int32Array(game.answers).fill(widest);
+  if (game.feedback !== 'full') return widths;
+  const bySum = new Int32Array(game.pegs + 1);
+  for (let a = 0; a < game.answers; a++) {
+    const answer = game.answerOf(a);
+    if (a !== game.solved && canOccur(game.rules, answer)) bySum[answer.hits + answer.blows]++;
+  }
+  const sameColours = Math.min(widest, Math.max(...bySum));
+  for (let a = 0; a < game.answers; a++) {
+    const { hits, blows } = game.answerOf(a);
+    if (a !== game.solved && hits + blows === game.pegs) widths[a] = sameColours;
+  }
+  return widths;
 }

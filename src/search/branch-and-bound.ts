@@ -40,7 +40,7 @@ import { CodebreakerError } from '../errors.js';
 import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
-import { BoundsByWidth, type SizeBounds } from './bounds.js';
+import { BoundsByWidth, type SizeBounds, answerWidths } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
 import { type Ranking, RankingKernels, leastBound, newRanking } from './ranking.js';
@@ -149,6 +149,8 @@ export class OptimalSearch {
   readonly bounds: SizeBounds;
   /** The size bounds of each width a node can have. */
   readonly #byWidth: BoundsByWidth;
+  /** Per answer, the widest its classes can be (search/bounds.ts `answerWidths`). */
+  readonly #answerWidths: Int32Array;
   /** Nodes searched (cache misses that were expanded). */
   nodes = 0;
   /** Classes ranked only for their lookahead bound (see `#lookahead`). */
@@ -188,6 +190,7 @@ export class OptimalSearch {
     for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.#byWidth = new BoundsByWidth(Math.max(possible, 2) - 1, game.size, options.crush ?? false);
     this.bounds = this.#byWidth.game;
+    this.#answerWidths = answerWidths(game, this.#byWidth.widest);
     this.#kernels = new RankingKernels(game, this.#byWidth, table, options.simd ?? true);
   }
 
@@ -240,7 +243,8 @@ export class OptimalSearch {
   ): { guesses: number[]; bounds: number[]; skipped: number } {
     this.#choice.reset(history);
     const ranking =
-      this.#savedFor(candidates, depth, limit) ?? this.#rank(candidates, depth, limit);
+      this.#savedFor(candidates, depth, limit) ??
+      this.#rank(candidates, depth, limit, this.#byWidth.widest);
     const order = Array.from({ length: ranking.count }, (_, i) => i);
     order.sort(
       (a, b) => ranking.keys[a] - ranking.keys[b] || ranking.guesses[a] - ranking.guesses[b],
@@ -383,7 +387,7 @@ export class OptimalSearch {
     this.nodes++;
     this.#checkIn();
 
-    const ranking = ranked ?? this.#rank(candidates, depth, limit);
+    const ranking = ranked ?? this.#rank(candidates, depth, limit, width);
     ranking.saved = false;
     const { keys, count } = ranking;
     let best = limit;
@@ -466,9 +470,12 @@ export class OptimalSearch {
         : this.#kernels.width(candidates, this.#choice.guesses(candidates));
   }
 
-  /** The bounds of the node being searched at the current level (one above a guess's classes). */
-  #nodeBounds(): SizeBounds {
-    return this.#byWidth.of(this.#widths[this.#choice.level - 1]);
+  /**
+   * The widest the class of answer `a` to the guess just played can be: no wider than the node
+   * it comes from (one level up), nor than its answer allows.
+   */
+  #classWidth(a: number): number {
+    return Math.min(this.#widths[this.#choice.level - 1], this.#answerWidths[a]);
   }
 
   /** The ranking buffer of the current level of the recursion. */
@@ -486,14 +493,18 @@ export class OptimalSearch {
     return this.#saved[level];
   }
 
-  /** The guesses worth trying at `candidates` (the current node), ranked below `limit`. */
+  /**
+   * The guesses worth trying at `candidates` (the current node), ranked below `limit`; `cap`, a
+   * width the node's cannot exceed.
+   */
   #rank(
     candidates: Int32Array,
     depth: number,
     limit: number,
+    cap: number,
     ranking: Ranking = this.#levelRanking(),
   ): Ranking {
-    this.#kernels.rank(candidates, this.#choice.guesses(candidates), depth, limit, ranking);
+    this.#kernels.rank(candidates, this.#choice.guesses(candidates), depth, limit, ranking, cap);
     return ranking;
   }
 
@@ -507,7 +518,7 @@ export class OptimalSearch {
     const n = candidates.length;
     const kind = split.kind;
     kind[a] = SIZE_ONLY;
-    const bounds = this.#nodeBounds();
+    const bounds = this.#byWidth.of(this.#classWidth(a));
     if (bounds.depth[n] > depth) return Number.POSITIVE_INFINITY;
     const within = bounds.within(depth)[n];
     const sizeBound = packCost(within, bounds.depth[n]);
@@ -536,12 +547,18 @@ export class OptimalSearch {
    * (`#known` says so): anything cached already bounds at least as well, since a search of the
    * class ranks it first. The ranking is left in `ranking`, marked saved, for a search of the
    * class that follows; it keeps only the guesses whose bounds are below `limit`, which must be
-   * at least the limit that search will have.
+   * at least the limit that search will have. `cap`: a width the class's cannot exceed.
    */
-  #lookahead(candidates: Int32Array, depth: number, ranking: Ranking, limit: number): number {
+  #lookahead(
+    candidates: Int32Array,
+    depth: number,
+    ranking: Ranking,
+    limit: number,
+    cap: number,
+  ): number {
     this.lookaheads++;
     this.#checkIn();
-    this.#rank(candidates, depth, limit, ranking);
+    this.#rank(candidates, depth, limit, cap, ranking);
     ranking.saved = true;
     ranking.members = candidates;
     ranking.depth = depth;
@@ -576,7 +593,7 @@ export class OptimalSearch {
           depth - 1,
           limit,
           saved[a].saved ? saved[a] : undefined,
-          this.#widths[choice.level - 1],
+          this.#classWidth(a),
         );
         saved[a].saved = false;
         if (cost >= limit) return packCost(total + costTotal(cost) + rest, 0);
@@ -618,7 +635,7 @@ export class OptimalSearch {
     let rest = 0;
     let total = n;
     let deepest = 1;
-    const within = this.#nodeBounds().within(depth - 1);
+    const within = this.bounds.within(depth - 1);
     for (let a = 0; a < answers; a++) {
       const c = start[a + 1] - start[a];
       if (c === 0 || a === game.solved) continue;
@@ -670,7 +687,7 @@ export class OptimalSearch {
     const saved = this.#savedRankings(this.#choice.level);
     for (let i = 0; i < unsettled; i++) saved[classes[i]].saved = false;
     if (!this.#lookaheadOn) return rest;
-    const target = (5 * this.#nodeBounds().answers) / 4;
+    const target = (5 * this.#byWidth.of(this.#widths[this.#choice.level - 1]).answers) / 4;
     let looked = 0;
     for (let i = 0; i < unsettled; i++) {
       const a = classes[i];
@@ -686,7 +703,13 @@ export class OptimalSearch {
       // The class's budget can only shrink from here (its siblings' bounds only rise), so
       // its search will never try a guess whose bound reaches today's: none are kept.
       const budget = packCost(bestTotal - total - (rest - lower[a]) + 1, 0);
-      const lookahead = this.#lookahead(split.members(a), depth - 1, saved[a], budget);
+      const lookahead = this.#lookahead(
+        split.members(a),
+        depth - 1,
+        saved[a],
+        budget,
+        this.#classWidth(a),
+      );
       if (lookahead === Number.POSITIVE_INFINITY) return lookahead;
       if (lookahead > lower[a]) {
         rest += lookahead - lower[a];

@@ -48,9 +48,11 @@ describe('the WebAssembly ranking kernels', () => {
               );
         const depth = 2 + (trial % 5);
         const limit = trial % 4 === 0 ? Number.POSITIVE_INFINITY : (3 * n - 1 - (trial % 7)) * 256;
+        // The width the node's cannot exceed, its parent's: here sometimes narrower than the game's.
+        const cap = bounds.widest - (trial % 3);
         const rankings = [simd, plain].map((kernels) => {
           const ranking = newRanking(game.size);
-          kernels.rank(candidates, guesses, depth, limit, ranking);
+          kernels.rank(candidates, guesses, depth, limit, ranking, cap);
           return {
             guesses: [...ranking.guesses.subarray(0, ranking.count)],
             keys: [...ranking.keys.subarray(0, ranking.count)],

@@ -14,6 +14,7 @@
  * TypeScript kernel runs.
  */
 import { type KernelMemory, compileKernel, growTo, instantiateKernel } from '../wasm.js';
+import type { SizeBounds } from './bounds.js';
 import { MASKS_WASM_BASE64 } from './masks-wasm.js';
 import type { Ranking } from './ranking.js';
 
@@ -89,6 +90,9 @@ interface MaskExports {
     P: number,
     total: number,
     depths: number,
+    narrowMask: number,
+    totalNarrow: number,
+    depthsNarrow: number,
     answers: number,
     solved: number,
     depth: number,
@@ -135,6 +139,8 @@ export class MaskKernel {
   readonly #next: number;
   readonly #total: number;
   readonly #depths: number;
+  readonly #totalNarrow: number;
+  readonly #depthsNarrow: number;
   // Views of the memory (made once: it never grows after the constructor).
   readonly #rowsView: Int32Array;
   readonly #guessesView: Int32Array;
@@ -146,6 +152,8 @@ export class MaskKernel {
   readonly #keysView: Float64Array;
   readonly #totalView: Float64Array;
   readonly #depthsView: Uint8Array;
+  readonly #totalNarrowView: Float64Array;
+  readonly #depthsNarrowView: Uint8Array;
   readonly #skipped: Float64Array;
   readonly #width: Int32Array;
   /** How many guesses the last `classify` kept. */
@@ -197,6 +205,8 @@ export class MaskKernel {
     this.#next = addresses.next;
     this.#total = addresses.total;
     this.#depths = addresses.depths;
+    this.#totalNarrow = addresses.totalNarrow;
+    this.#depthsNarrow = addresses.depthsNarrow;
     const bytes = addresses.bytes;
     this.#exports = instantiateKernel<MaskExports>(module);
     growTo(this.#exports.memory, bytes);
@@ -213,6 +223,8 @@ export class MaskKernel {
     this.#keysView = new Float64Array(buffer, this.#keys, CLASSES);
     this.#totalView = new Float64Array(buffer, this.#total, size + 1);
     this.#depthsView = new Uint8Array(buffer, this.#depths, size + 1);
+    this.#totalNarrowView = new Float64Array(buffer, this.#totalNarrow, size + 1);
+    this.#depthsNarrowView = new Uint8Array(buffer, this.#depthsNarrow, size + 1);
     this.#codesView = new Int32Array(buffer, this.#codes, size);
     this.#groupedView = new Int32Array(buffer, this.#grouped, size);
     this.#startView = new Int32Array(buffer, this.#start, answers + 1);
@@ -302,16 +314,17 @@ export class MaskKernel {
   /**
    * The rest of the ranking `classify` began, of `n` candidates: above `P` of them (P − 1 the
    * node's width), each guess kept whose classes may exceed P gets its exact bound from their
-   * sizes (`total` and `depths` by size, of the node's width with `depth` − 1 guesses left),
-   * and is left out if that reaches `limit` or dropped if it cannot keep to `depth`. Puts the
-   * guesses kept and their keys in `ranking`, and returns the least packed bound of those left
-   * out.
+   * sizes, and is left out if that reaches `limit` or dropped if it cannot keep to
+   * `depth`. The bounds are `bounds` (of the node's width), and `narrow` for the answers of
+   * `narrowMask` (a bit each). Puts the guesses kept and their keys in `ranking`, and returns
+   * the least packed bound of those left out.
    */
   settle(
     n: number,
     P: number,
-    total: Float64Array,
-    depths: Uint8Array,
+    bounds: SizeBounds,
+    narrow: SizeBounds,
+    narrowMask: number,
     depth: number,
     limit: number,
     ranking: Ranking,
@@ -319,8 +332,12 @@ export class MaskKernel {
     let kept = this.#classified;
     let skipped = Number.POSITIVE_INFINITY;
     if (n > P) {
-      this.#totalView.set(total.subarray(0, n + 1));
-      this.#depthsView.set(depths.subarray(0, n + 1));
+      this.#totalView.set(bounds.within(depth - 1).subarray(0, n + 1));
+      this.#depthsView.set(bounds.depth.subarray(0, n + 1));
+      if (narrowMask !== 0) {
+        this.#totalNarrowView.set(narrow.within(depth - 1).subarray(0, n + 1));
+        this.#depthsNarrowView.set(narrow.depth.subarray(0, n + 1));
+      }
       kept = this.#exports.settle(
         this.#outGuesses,
         this.#outKeys,
@@ -329,6 +346,9 @@ export class MaskKernel {
         P,
         this.#total,
         this.#depths,
+        narrowMask,
+        this.#totalNarrow,
+        this.#depthsNarrow,
         this.#answers,
         this.#solved,
         depth,
@@ -367,7 +387,9 @@ function layout(size: number, shift: number) {
   // The size bounds `settle` reads, by size.
   const total = align(next + 4 * 32, 16);
   const depths = total + 8 * (size + 1);
-  const table = align(depths + size + 1, 16);
+  const totalNarrow = align(depths + size + 1, 16);
+  const depthsNarrow = totalNarrow + 8 * (size + 1);
+  const table = align(depthsNarrow + size + 1, 16);
   const bytes = table + size * stride;
   return {
     stride,
@@ -384,6 +406,8 @@ function layout(size: number, shift: number) {
     next,
     total,
     depths,
+    totalNarrow,
+    depthsNarrow,
     table,
     bytes,
   };

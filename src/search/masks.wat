@@ -148,17 +148,20 @@
   ;; The second pass, for nodes of more than P candidates (P − 1 the node's width): each of the
   ;; `written` guesses `classify` kept whose classes may exceed P (n − (answers − 1) secrets at
   ;; most in one) gets its exact bound from its classes' sizes, as the streaming kernel's: n +
-  ;; Σ_a total[c_a] over the classes but all hits (`total`: f64 by size, from 0 to n), depth
-  ;; bound 1 + depths[largest] (`depths`: a byte by size). A guess that cannot keep to `depth` is
-  ;; dropped, one whose bound reaches `limit` left out. Keeps the others in place, in order;
-  ;; leaves at address 0 the least packed bound of those left out. Returns how many it kept.
+  ;; Σ_a total[c_a] over the classes but all hits, depth bound 1 + the most of depths[c_a]. The
+  ;; tables are by size, from 0 to n (`total` f64, `depths` a byte each), and for the answers of
+  ;; `narrowMask` (a bit each) `totalNarrow` and `depthsNarrow`. A guess that cannot keep to
+  ;; `depth` is dropped, one whose bound reaches `limit` left out. Keeps the others in place, in
+  ;; order; leaves at address 0 the least packed bound of those left out. Returns how many it
+  ;; kept.
   (func (export "settle")
     (param $outGuesses i32) (param $outKeys i32) (param $outClasses i32) (param $written i32)
-    (param $P i32) (param $total i32) (param $depths i32) (param $answers i32) (param $solved i32)
+    (param $P i32) (param $total i32) (param $depths i32) (param $narrowMask i32)
+    (param $totalNarrow i32) (param $depthsNarrow i32) (param $answers i32) (param $solved i32)
     (param $depth i32) (param $limit f64) (param $rows i32) (param $n i32) (param $counts i32)
     (result i32)
     (local $i i32) (local $guess i32) (local $class i32) (local $key f64) (local $kept i32)
-    (local $a i32) (local $c i32) (local $sum f64) (local $largest i32) (local $deepest i32)
+    (local $a i32) (local $c i32) (local $sum f64) (local $d i32) (local $deepest i32)
     (local $packed f64) (local $skipped f64)
     (local.set $skipped (f64.const inf))
     (block $done
@@ -177,21 +180,29 @@
           (then
             (call $classes (local.get $rows) (local.get $n) (local.get $guess) (local.get $counts))
             (local.set $sum (f64.convert_i32_u (local.get $n)))
-            (local.set $largest (i32.const 0))
+            (local.set $deepest (i32.const 1))
             (local.set $a (i32.const 0))
             (loop $answer
               (local.set $c (i32.load (i32.add (local.get $counts) (i32.shl (local.get $a) (i32.const 2)))))
               (if (i32.ne (local.get $a) (local.get $solved))
                 (then
-                  (local.set $sum
-                    (f64.add (local.get $sum)
-                      (f64.load (i32.add (local.get $total) (i32.shl (local.get $c) (i32.const 3))))))))
-              (if (i32.gt_u (local.get $c) (local.get $largest))
-                (then (local.set $largest (local.get $c))))
+                  (if (i32.and (i32.shr_u (local.get $narrowMask) (local.get $a)) (i32.const 1))
+                    (then
+                      (local.set $sum
+                        (f64.add (local.get $sum)
+                          (f64.load
+                            (i32.add (local.get $totalNarrow) (i32.shl (local.get $c) (i32.const 3))))))
+                      (local.set $d (i32.load8_u (i32.add (local.get $depthsNarrow) (local.get $c)))))
+                    (else
+                      (local.set $sum
+                        (f64.add (local.get $sum)
+                          (f64.load (i32.add (local.get $total) (i32.shl (local.get $c) (i32.const 3))))))
+                      (local.set $d (i32.load8_u (i32.add (local.get $depths) (local.get $c))))))
+                  (if (i32.gt_u (local.get $d) (local.get $deepest))
+                    (then (local.set $deepest (local.get $d))))))
               (local.set $a (i32.add (local.get $a) (i32.const 1)))
               (br_if $answer (i32.lt_u (local.get $a) (local.get $answers))))
-            (local.set $deepest
-              (i32.add (i32.load8_u (i32.add (local.get $depths) (local.get $largest))) (i32.const 1)))
+            (local.set $deepest (i32.add (local.get $deepest) (i32.const 1)))
             (br_if $each (i32.gt_u (local.get $deepest) (local.get $depth)))
             (local.set $packed
               (f64.add (f64.mul (local.get $sum) (f64.const 256))

@@ -23,8 +23,8 @@
  */
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
-import type { BoundsByWidth, SizeBounds } from './bounds.js';
-import { CRUSH_WEIGHT, packCost } from './cost.js';
+import { type BoundsByWidth, type SizeBounds, answerWidths } from './bounds.js';
+import { packCost } from './cost.js';
 import { CLASSES, MaskKernel, answerShift } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
@@ -76,6 +76,13 @@ export class RankingKernels {
   #classCounts: Uint16Array | undefined;
   /** log2 of the counters per code in `#classCounts`: answers rounded up to a power of two. */
   readonly #answerShift: number;
+  /**
+   * The answers whose classes are narrower than the game (search/bounds.ts `answerWidths`), as
+   * a list and as a mask, and how wide they are at most.
+   */
+  readonly #narrowAnswers: Int32Array;
+  readonly #narrowMask: number;
+  readonly #narrowWidth: number;
   /** The kernels in WebAssembly (search/masks.ts), where they run. */
   readonly #simd: MaskKernel | undefined;
   /**
@@ -103,11 +110,17 @@ export class RankingKernels {
     this.#counts = new Int32Array(game.answers);
     this.#masks = new Int32Array(game.size);
     this.#answerShift = answerShift(game.answers);
+    const widths = answerWidths(game, bounds.widest);
+    const narrow = [...widths.keys()].filter((a) => widths[a] < bounds.widest);
+    this.#narrowAnswers = Int32Array.from(narrow);
+    this.#narrowMask = narrow.reduce((mask, a) => mask | (1 << a), 0);
+    this.#narrowWidth = Math.min(bounds.widest, ...narrow.map((a) => widths[a]));
   }
 
   /**
    * Ranks `guesses` (undefined: every code) at the node `candidates` with `depth` guesses left,
-   * keeping in `ranking` those whose bound is below `limit`.
+   * keeping in `ranking` those whose bound is below `limit`. `cap`, if given, is a width the
+   * node's cannot exceed (its parent's): the masks' first bounds are that width's.
    */
   rank(
     candidates: Int32Array,
@@ -115,6 +128,7 @@ export class RankingKernels {
     depth: number,
     limit: number,
     ranking: Ranking,
+    cap = this.#bounds.widest,
   ): void {
     ranking.count = 0;
     ranking.skipped = Number.POSITIVE_INFINITY;
@@ -124,8 +138,7 @@ export class RankingKernels {
     // guesses left their sizes decide whether the guess keeps to the depth at all, so every
     // guess needs its counts then (Bulls and Cows within 6 guesses: 6 s instead of 16).
     if (this.#game.answers <= 32 && masksServe(this.#bounds.game, n, depth)) {
-      const weight = this.#bounds.crush ? CRUSH_WEIGHT : 0;
-      this.#keysByClass(n, depth, limit, depth === 2 ? weight : 0, depth === 3 ? weight : 0);
+      this.#keysByClass(n, depth, limit, this.#bounds.of(cap));
       ranking.width = this.#simd
         ? this.#simd.classify(candidates, guesses, this.#classKeys)
         : this.#classifyByMasks(candidates, guesses, ranking);
@@ -185,15 +198,19 @@ export class RankingKernels {
     bounds: SizeBounds,
   ): void {
     const n = candidates.length;
+    const narrow = this.#narrowed(ranking.width);
+    const narrowMask = narrow === bounds ? 0 : this.#narrowMask;
+    // Counting a guess's classes pays where one may exceed the node's P: below, the masks' bound
+    // stands, even where a narrower answer's class would raise it (counting every guess for
+    // those costs more than it saves: Bulls and Cows 9.3 s instead of 11).
     const P = bounds.answers;
-    const total = bounds.within(depth - 1);
     let seen: Uint8Array = this.#seen;
     if (this.#simd) {
-      const left = this.#simd.settle(n, P, total, bounds.depth, depth, limit, ranking);
+      const left = this.#simd.settle(n, P, bounds, narrow, narrowMask, depth, limit, ranking);
       ranking.skipped = Math.min(ranking.skipped, left);
       seen = this.#simd.seen;
     } else if (n > P) {
-      this.#settleClasses(candidates, P, total, bounds.depth, depth, limit, ranking);
+      this.#settleClasses(candidates, P, bounds, narrow, narrowMask, depth, limit, ranking);
     }
     for (let c = 0; c < CLASSES; c++) {
       const packed = this.#classPacked[c];
@@ -203,19 +220,23 @@ export class RankingKernels {
 
   /**
    * Gives each ranked guess whose classes may exceed P its exact bound from their sizes (the
-   * TypeScript kernel's; see `#settleMasks` and `settle` in search/masks.ts), dropping those
-   * that cannot keep to `depth` and leaving out those whose bound reaches `limit`.
+   * TypeScript kernel's; see `#settleMasks` and `settle` in search/masks.ts): by `bounds`, and
+   * by `narrow` for the answers of `narrowMask`. Drops the guesses that cannot keep to `depth`
+   * and leaves out those whose bound reaches `limit`.
    */
   #settleClasses(
     candidates: Int32Array,
     P: number,
-    total: Float64Array,
-    depths: Uint8Array,
+    bounds: SizeBounds,
+    narrow: SizeBounds,
+    narrowMask: number,
     depth: number,
     limit: number,
     ranking: Ranking,
   ): void {
     const n = candidates.length;
+    const total = bounds.within(depth - 1);
+    const totalNarrow = narrow.within(depth - 1);
     const table = this.#table;
     const counts = this.#counts;
     const { size, answers, solved } = this.#game;
@@ -227,14 +248,16 @@ export class RankingKernels {
         const row = guess * size;
         for (let j = 0; j < n; j++) counts[table[row + candidates[j]]]++;
         let sum = n;
-        let largest = 0;
+        let deepest = 1;
         for (let a = 0; a < answers; a++) {
           const c = counts[a];
           counts[a] = 0;
-          if (a !== solved) sum += total[c];
-          if (c > largest) largest = c;
+          if (a === solved) continue;
+          const inNarrow = ((narrowMask >>> a) & 1) === 1;
+          sum += inNarrow ? totalNarrow[c] : total[c];
+          deepest = Math.max(deepest, inNarrow ? narrow.depth[c] : bounds.depth[c]);
         }
-        const deepest = depths[largest] + 1;
+        deepest++;
         if (deepest > depth) continue;
         const packed = packCost(sum, deepest);
         if (packed >= limit) {
@@ -250,19 +273,28 @@ export class RankingKernels {
   }
 
   /**
-   * The bounds and keys of `#settleMasks` by class of guess (see `#classKeys`): 3n − 2s − k plus
-   * the crush terms, for k answers besides all hits and s = 1 for a candidate, with the depth
-   * bound 2 if that splits the candidates apart, else 3; skipped if the guess leaves them in one
-   * class or cannot keep to `depth`.
+   * The bounds and keys of `#settleMasks` by class of guess (see `#classKeys`), under `bounds`:
+   * for k answers besides all hits and s = 1 for a candidate, the n − s secrets left fall into
+   * k classes, and since the bound of a class grows ever faster with its size (each secret more
+   * goes at least as deep as the last), they cost the least split as evenly as they can be:
+   * n + Σ of the k even parts' bounds, with the depth bound of the largest part. While the parts
+   * are no larger than P that is 3n − 2s − k plus the crush terms, and the depth bound 2 if the
+   * guess splits the candidates apart, else 3. Skipped if the guess leaves them in one class or
+   * cannot keep to `depth`.
    */
-  #keysByClass(n: number, depth: number, limit: number, lastAll: number, lastBut1: number): void {
+  #keysByClass(n: number, depth: number, limit: number, bounds: SizeBounds): void {
+    const total = bounds.within(depth - 1);
+    const depths = bounds.depth;
     for (let c = 0; c < CLASSES; c++) {
       const s = c & 1;
       const k = (c >> 1) - s;
-      const deepest = k === n - s ? 2 : 3;
+      const left = n - s;
+      const part = k > 0 ? Math.floor(left / k) : 0;
+      const over = left - part * k;
+      const deepest = Math.max(2, depths[over > 0 ? part + 1 : part] + 1);
       let bound = Number.POSITIVE_INFINITY;
       if (k >= 0 && (s === 1 || k > 1) && deepest <= depth) {
-        bound = 3 * n - 2 * s - k + lastAll * (n - s) + lastBut1 * (n - s - k);
+        bound = n + over * total[part + 1] + (k - over) * total[part];
       }
       const packed = packCost(bound, deepest);
       this.#classPacked[c] = packed;
@@ -360,6 +392,14 @@ export class RankingKernels {
   }
 
   /**
+   * The bounds of the classes of the narrower answers at a node of width `width`: that width's
+   * where they are no narrower.
+   */
+  #narrowed(width: number): SizeBounds {
+    return this.#bounds.of(Math.min(width, this.#narrowWidth));
+  }
+
+  /**
    * Ranking at a larger node: count every code's classes at once, streaming each candidate's
    * row of the table into one counter per code and answer (a tight loop over memory in order),
    * then read each guess's bound off its counters.
@@ -393,9 +433,15 @@ export class RankingKernels {
     const bounds = this.#bounds.of(ranking.width);
     // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
     // is taken back out after the loop. The largest class fixes the depth bound, which grows
-    // with size; counting the all-hits class in it changes nothing once n ≥ 2.
+    // with size; counting the all-hits class in it changes nothing once n ≥ 2. The classes of
+    // the narrower answers then have their bounds raised to their own width's.
     const depthBound = bounds.depth;
     const total = bounds.within(depth - 1);
+    const narrow = this.#narrowed(ranking.width);
+    const narrowAnswers = this.#narrowAnswers;
+    const narrowCount = narrow === bounds ? 0 : narrowAnswers.length;
+    const totalNarrow = narrow.within(depth - 1);
+    const depthNarrow = narrow.depth;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const base = guess << shift;
@@ -408,7 +454,12 @@ export class RankingKernels {
       }
       const candidate = counts[base + solved];
       sum -= total[candidate];
-      const deepest = depthBound[largest] + 1;
+      let deepest = depthBound[largest] + 1;
+      for (let j = 0; j < narrowCount; j++) {
+        const c = counts[base + narrowAnswers[j]];
+        sum += totalNarrow[c] - total[c];
+        deepest = Math.max(deepest, depthNarrow[c] + 1);
+      }
       if (largest === n || deepest > depth) continue;
       offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
     }
