@@ -178,6 +178,33 @@ export function countingBound(secrets: number, answers: number): number {
   return total;
 }
 
+/**
+ * The counting bound when a guess's answers are of two kinds. With hits and blows, the secrets
+ * whose hits + blows is the number of pegs have the guess's colours, and every later guess gets
+ * one same sum from all of them, so at most `narrowWidth` answers; besides all hits, a guess gets
+ * at most `wide` answers of the other kind and `narrow` of this one. Fill depths 1, 2, 3, … with
+ * as many guesses as each can have.
+ */
+export function typedCountingBound(
+  secrets: number,
+  wide: number,
+  narrow: number,
+  narrowWidth: number,
+): number {
+  let total = 0;
+  let left = secrets;
+  let wideGuesses = 1;
+  let narrowGuesses = 0;
+  for (let depth = 1; left > 0; depth++) {
+    const solved = Math.min(left, wideGuesses + narrowGuesses);
+    total += depth * solved;
+    left -= solved;
+    narrowGuesses = wideGuesses * narrow + narrowGuesses * narrowWidth;
+    wideGuesses *= wide;
+  }
+  return total;
+}
+
 /** The answers that can occur with `pegs` pegs and repetition: h + b ≤ pegs, but not (pegs − 1, 1). */
 export function answersWithRepetition(pegs: number): number {
   return ((pegs + 1) * (pegs + 2)) / 2 - 1;
@@ -185,9 +212,14 @@ export function answersWithRepetition(pegs: number): number {
 
 /**
  * A lower bound one level down: the least over the first guesses `firsts` of the number of
- * secrets plus the counting bounds of the classes each guess makes (the all-hits class aside).
+ * secrets plus the bounds of the classes each guess makes (the all-hits class aside), by
+ * `classBound` from a class's size and its answer's hits and blows.
  */
-export function oneLevelBound(codes: string[], firsts: string[], answers: number): number {
+export function oneLevelBound(
+  codes: string[],
+  firsts: string[],
+  classBound: (size: number, hits: number, blows: number) => number,
+): number {
   let least = Number.POSITIVE_INFINITY;
   for (const first of firsts) {
     const sizes = new Map<string, number>();
@@ -196,7 +228,10 @@ export function oneLevelBound(codes: string[], firsts: string[], answers: number
       if (answer !== `${first.length}-0`) sizes.set(answer, (sizes.get(answer) ?? 0) + 1);
     }
     let bound = codes.length;
-    for (const size of sizes.values()) bound += countingBound(size, answers);
+    for (const [answer, size] of sizes) {
+      const [hits, blows] = answer.split('-').map(Number);
+      bound += classBound(size, hits, blows);
+    }
     least = Math.min(least, bound);
   }
   return least;

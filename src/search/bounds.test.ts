@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type NaiveAnswer,
-  countingBound,
   naiveBlackAnswer,
   naiveFullAnswer,
   seededRandom,
+  typedCountingBound,
 } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
@@ -62,34 +62,69 @@ describe('the size bounds of a node’s width', () => {
     const table = game.useTable()!;
     const codes = Array.from({ length: game.size }, (_, i) => game.codes.make(i));
     const widest = naiveWidth(codes, codes, answerOf);
-    const bounds = new BoundsByWidth(widest, game.size);
+    // The answers whose hits + blows is the number of pegs, and the widest a class of codes with
+    // the same colours is (hits and blows only).
+    const solved = answerOf(codes[0], codes[0]);
+    const answers = new Set(codes.flatMap((a) => codes.map((b) => answerOf(a, b))));
+    answers.delete(solved);
+    const full = (answer: string): boolean =>
+      answer.includes('-') &&
+      answer.split('-').reduce((sum, x) => sum + Number(x), 0) === game.pegs;
+    const narrowAnswers = [...answers].filter(full).length;
+    const colours = (code: string): string => [...code].sort().join('');
+    const byColours = new Map<string, string[]>();
+    for (const code of codes)
+      byColours.set(colours(code), [...(byColours.get(colours(code)) ?? []), code]);
+    const narrowWidth =
+      narrowAnswers > 0
+        ? Math.max(...[...byColours.values()].map((same) => naiveWidth(same, codes, answerOf)))
+        : widest;
+    const bounds = BoundsByWidth.forGame(game, widest);
+    expect([bounds.narrowAnswers, bounds.narrowWidth]).toEqual([narrowAnswers, narrowWidth]);
+    const wideAnswers = widest - narrowAnswers;
+    const countingBound = (n: number, width: number): number => {
+      const wide = Math.min(width, wideAnswers);
+      const narrow = Math.min(narrowAnswers, width - wide);
+      return typedCountingBound(n, wide, narrow, Math.min(width, narrowWidth));
+    };
     const kernels = [true, false].map((simd) => new RankingKernels(game, bounds, table, simd));
     const random = seededRandom(game.size);
     let narrower = 0;
-    for (let trial = 0; trial < 40; trial++) {
-      // A class two guesses down, as the search meets them: the secrets that answer two random
-      // guesses as a random secret does.
+    for (let trial = 0; trial < 60; trial++) {
+      // A class one or two guesses down, as the search meets them: the secrets that answer
+      // random guesses as a random secret does.
       const secret = Math.floor(random() * game.size);
-      const guesses = [0, 1].map(() => Math.floor(random() * game.size));
+      const guesses = [0, 1].slice(trial % 2).map(() => Math.floor(random() * game.size));
       const members = codes
         .map((_, i) => i)
         .filter((i) =>
           guesses.every((g) => answerOf(codes[i], codes[g]) === answerOf(codes[secret], codes[g])),
         );
-      if (members.length < 2 || members.length > 12) continue;
+      if (members.length < 2 || members.length > 14) continue;
       const secrets = members.map((i) => codes[i]);
       const width = naiveWidth(secrets, codes, answerOf);
       for (const kernel of kernels)
         expect(kernel.width(Int32Array.from(members), undefined)).toBe(width);
       const n = members.length;
-      expect(bounds.of(width).total[n]).toBe(countingBound(n, width + 1));
+      expect(bounds.of(width).total[n]).toBe(countingBound(n, width));
       expect(naiveClassOptimum(secrets, codes, answerOf)).toBeGreaterThanOrEqual(
-        countingBound(n, width + 1),
+        countingBound(n, width),
       );
-      if (countingBound(n, width + 1) > countingBound(n, widest + 1)) narrower++;
+      if (countingBound(n, width) > countingBound(n, widest)) narrower++;
+      console.log('W', width, wideAnswers, n);
     }
     // The width raises the bound of some of these classes above the game's.
     expect(narrower).toBeGreaterThan(0);
+    // Every width's bounds, for every size, as counted above; with hits and blows the narrower
+    // answers raise the wider ones' above the plain count once a depth fills.
+    let typed = 0;
+    for (let width = 1; width <= widest; width++) {
+      for (let n = 1; n <= game.size; n++) {
+        expect(bounds.of(width).total[n]).toBe(countingBound(n, width));
+        if (countingBound(n, width) > typedCountingBound(n, width, 0, width)) typed++;
+      }
+    }
+    expect(typed > 0).toBe(narrowAnswers > 0);
   });
 
   it.each([
