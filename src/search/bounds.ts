@@ -56,29 +56,25 @@ export class SizeBounds {
     this.total = new Float64Array(maxSize + 1);
     this.depth = new Uint8Array(maxSize + 1);
     const capacity: number[] = [0];
-    // The most guesses at the depth being filled: `wide` as wide as the bounds, `narrow` not.
+    // The most guesses at each depth: `wide` as wide as the bounds, `narrow` not. Each depth is
+    // filled in turn (a depth beyond 255 is written as 255, still a lower bound).
     let wide = 1;
     let narrow = 0;
-    const deeper = (): void => {
-      [wide, narrow] = [wide * growth.wide, wide * growth.narrow + narrow * growth.narrowWidth];
-    };
-    let depth = 1;
     let filled = 0;
     let total = 0;
-    for (let s = 1; s <= maxSize; s++) {
-      while (filled >= capacity[depth - 1] + wide + narrow) {
-        capacity.push(capacity[depth - 1] + wide + narrow);
-        deeper();
-        depth++;
+    for (let depth = 1; filled < maxSize || capacity.length < 64; depth++) {
+      const room = wide + narrow;
+      const end = Math.min(maxSize, filled + room);
+      const byte = Math.min(depth, 255);
+      while (filled < end) {
+        filled++;
+        total += depth;
+        this.total[filled] = total;
+        this.depth[filled] = byte;
       }
-      filled++;
-      total += depth;
-      this.total[s] = total;
-      this.depth[s] = depth;
-    }
-    while (capacity.length < 64) {
-      capacity.push(capacity[capacity.length - 1] + wide + narrow);
-      deeper();
+      capacity.push(capacity[depth - 1] + room);
+      narrow = wide * growth.narrow + narrow * growth.narrowWidth;
+      wide *= growth.wide;
     }
     this.capacity = Float64Array.from(capacity);
   }
@@ -117,6 +113,8 @@ export class SizeBounds {
  */
 export class BoundsByWidth {
   readonly #byWidth: SizeBounds[] = [];
+  /** For `plain()`'s: the bounds whose narrower answers it leaves out. */
+  #source: BoundsByWidth | undefined;
 
   /**
    * Bounds for widths up to `widest` (the game's) and classes of up to `maxSize` secrets. Of
@@ -130,6 +128,16 @@ export class BoundsByWidth {
     readonly narrowAnswers = 0,
     readonly narrowWidth = widest,
   ) {}
+
+  /**
+   * The same bounds without the narrower answers, sharing those of the widths they leave alike:
+   * the plain counts, by which the search orders its guesses (search/branch-and-bound.ts).
+   */
+  plain(): BoundsByWidth {
+    const plain = new BoundsByWidth(this.widest, this.maxSize, this.crush);
+    plain.#source = this;
+    return plain;
+  }
 
   /** The bounds of `game`, whose width is `widest`, with its narrower answers (`answerWidths`). */
   static forGame(game: Game, widest: number, crush = false): BoundsByWidth {
@@ -146,6 +154,12 @@ export class BoundsByWidth {
   of(width: number): SizeBounds {
     const w = Math.min(Math.max(width, 1), this.widest);
     let bounds = this.#byWidth[w];
+    const source = this.#source;
+    if (!bounds && source && w <= source.widest - source.narrowAnswers) {
+      // No answer is narrower at this width: the same bounds.
+      bounds = source.of(w);
+      this.#byWidth[w] = bounds;
+    }
     if (!bounds) {
       const wide = Math.min(w, this.widest - this.narrowAnswers);
       const growth = {

@@ -174,6 +174,8 @@ export class OptimalSearch {
   readonly #saved: Ranking[][] = [];
   /** Per level of the recursion, the width of the node being searched there (its ranking's). */
   readonly #widths: number[] = [];
+  /** The node `#measureWidth` last measured, and its width (its candidates' alone). */
+  #measured = { candidates: new Int32Array(0), width: 0 };
 
   constructor(
     readonly game: Game,
@@ -195,8 +197,7 @@ export class OptimalSearch {
     // classes (see search/bounds.ts) raise the bounds of the guesses that make large wide classes
     // but lead the search to worse guesses first (Mastermind: 1,662 nodes instead of 1,009).
     // They bound the classes of a guess played (`#known`), and so the proof's lower bounds.
-    const plain = new BoundsByWidth(this.#byWidth.widest, game.size, this.#byWidth.crush);
-    this.#kernels = new RankingKernels(game, plain, table, options.simd ?? true);
+    this.#kernels = new RankingKernels(game, this.#byWidth.plain(), table, options.simd ?? true);
   }
 
   /**
@@ -469,10 +470,21 @@ export class OptimalSearch {
    * `planGuess`) rather than ranks: the game's for the whole game, else measured.
    */
   #measureWidth(candidates: Int32Array): void {
-    this.#widths[this.#choice.level] =
-      candidates.length === this.game.size
-        ? this.#byWidth.widest
-        : this.#kernels.width(candidates, this.#choice.guesses(candidates));
+    const level = this.#choice.level;
+    if (candidates.length === this.game.size) {
+      this.#widths[level] = this.#byWidth.widest;
+      return;
+    }
+    // The jobs of a large class are its guesses, one after another: measured once.
+    const last = this.#measured;
+    const n = candidates.length;
+    let same = last.candidates.length === n;
+    for (let i = 0; same && i < n; i++) same = last.candidates[i] === candidates[i];
+    if (!same) {
+      const width = this.#kernels.width(candidates, this.#choice.guesses(candidates));
+      this.#measured = { candidates: candidates.slice(), width };
+    }
+    this.#widths[level] = this.#measured.width;
   }
 
   /**

@@ -80,12 +80,12 @@ interface MaskExports {
     seen: number,
     outGuesses: number,
     outKeys: number,
-    outClasses: number,
+    outMasks: number,
   ): number;
   settle(
     outGuesses: number,
     outKeys: number,
-    outClasses: number,
+    outMasks: number,
     written: number,
     P: number,
     total: number,
@@ -93,7 +93,6 @@ interface MaskExports {
     narrowMask: number,
     totalNarrow: number,
     depthsNarrow: number,
-    answers: number,
     solved: number,
     depth: number,
     limit: number,
@@ -129,7 +128,7 @@ export class MaskKernel {
   readonly #guesses: number;
   readonly #outGuesses: number;
   readonly #outKeys: number;
-  readonly #outClasses: number;
+  readonly #outMasks: number;
   readonly #planes: number;
   readonly #table: number;
   readonly #answers: number;
@@ -195,7 +194,7 @@ export class MaskKernel {
     this.#guesses = addresses.guesses;
     this.#outGuesses = addresses.outGuesses;
     this.#outKeys = addresses.outKeys;
-    this.#outClasses = addresses.outClasses;
+    this.#outMasks = addresses.outMasks;
     this.#planes = addresses.planes;
     this.#table = addresses.table;
     this.#answers = answers;
@@ -306,16 +305,15 @@ export class MaskKernel {
       this.#seen,
       this.#outGuesses,
       this.#outKeys,
-      this.#outClasses,
+      this.#outMasks,
     );
     return this.#width[0];
   }
 
   /**
-   * The rest of the ranking `classify` began, of `n` candidates: above `P` of them (P − 1 the
-   * node's width), each guess kept whose classes may exceed P gets its exact bound from their
-   * sizes, and is left out if that reaches `limit` or dropped if it cannot keep to
-   * `depth`. The bounds are `bounds` (of the node's width), and `narrow` for the answers of
+   * The rest of the ranking `classify` began, of `n` candidates: above `P` of them (the game's
+   * P), each guess kept whose classes may exceed P gets its exact bound from their sizes, and
+   * is left out if that reaches `limit` or dropped if it cannot keep to `depth`. The bounds are `bounds` (of the node's width), and `narrow` for the answers of
    * `narrowMask` (a bit each). Puts the guesses kept and their keys in `ranking`, and returns
    * the least packed bound of those left out.
    */
@@ -341,7 +339,7 @@ export class MaskKernel {
       kept = this.#exports.settle(
         this.#outGuesses,
         this.#outKeys,
-        this.#outClasses,
+        this.#outMasks,
         kept,
         P,
         this.#total,
@@ -349,7 +347,6 @@ export class MaskKernel {
         narrowMask,
         this.#totalNarrow,
         this.#depthsNarrow,
-        this.#answers,
         this.#solved,
         depth,
         limit,
@@ -377,8 +374,8 @@ function layout(size: number, shift: number) {
   const guesses = align(classCounts + (size << (shift + 1)), 16);
   const outGuesses = guesses + 4 * size;
   const outKeys = align(outGuesses + 4 * size, 16);
-  const outClasses = outKeys + 8 * size;
-  const planes = align(outClasses + size, 16);
+  const outMasks = outKeys + 8 * size;
+  const planes = align(outMasks + 4 * size, 16);
   // A node's candidates, and their classes by answer to one guess (`split`).
   const codes = align(planes + 4 * stride, 16);
   const grouped = codes + 4 * size;
@@ -398,7 +395,7 @@ function layout(size: number, shift: number) {
     guesses,
     outGuesses,
     outKeys,
-    outClasses,
+    outMasks,
     planes,
     codes,
     grouped,

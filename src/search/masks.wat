@@ -83,13 +83,13 @@
   ;; only on how many answers it gets and whether it gets all hits (is a candidate): its class,
   ;; 2 × answers + 1 if a candidate, for which the caller has put the key at `keys` (8 bytes a
   ;; class; infinite for a guess to skip or leave out). Writes the guesses kept, their keys and
-  ;; their classes (a byte each) out; marks at `seen` (a byte a class, cleared first) the classes
+  ;; their answer masks out; marks at `seen` (a byte a class, cleared first) the classes
   ;; met; leaves at address 8 the node's width (search/bounds.ts): the most answers other than
   ;; all hits (bit `solved`) one guess gets, skipped or not. Returns how many it wrote.
   (func (export "classify")
     (param $guesses i32) (param $count i32) (param $all i32) (param $solved i32)
     (param $planes i32) (param $stride i32) (param $planeCount i32) (param $keys i32)
-    (param $seen i32) (param $outGuesses i32) (param $outKeys i32) (param $outClasses i32)
+    (param $seen i32) (param $outGuesses i32) (param $outKeys i32) (param $outMasks i32)
     (result i32)
     (local $i i32) (local $guess i32) (local $at i32) (local $mask i32) (local $class i32)
     (local $key f64) (local $written i32) (local $others i32) (local $k i32) (local $widest i32)
@@ -139,15 +139,17 @@
         (f64.store
           (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
           (local.get $key))
-        (i32.store8 (i32.add (local.get $outClasses) (local.get $written)) (local.get $class))
+        (i32.store
+          (i32.add (local.get $outMasks) (i32.shl (local.get $written) (i32.const 2)))
+          (local.get $mask))
         (local.set $written (i32.add (local.get $written) (i32.const 1)))
         (br $each)))
     (i32.store (i32.const 8) (local.get $widest))
     (local.get $written))
 
-  ;; The second pass, for nodes of more than P candidates (P − 1 the node's width): each of the
-  ;; `written` guesses `classify` kept whose classes may exceed P (n − (answers − 1) secrets at
-  ;; most in one) gets its exact bound from its classes' sizes, as the streaming kernel's: n +
+  ;; The second pass, for nodes of more than P candidates (the game's P): each of the `written`
+  ;; guesses `classify` kept whose classes may exceed P (n − (answers − 1) secrets at most in
+  ;; one) gets its exact bound from its classes' sizes, as the streaming kernel's: n +
   ;; Σ_a total[c_a] over the classes but all hits, depth bound 1 + the most of depths[c_a]. The
   ;; tables are by size, from 0 to n (`total` f64, `depths` a byte each), and for the answers of
   ;; `narrowMask` (a bit each) `totalNarrow` and `depthsNarrow`. A guess that cannot keep to
@@ -155,15 +157,16 @@
   ;; order; leaves at address 0 the least packed bound of those left out. Returns how many it
   ;; kept.
   (func (export "settle")
-    (param $outGuesses i32) (param $outKeys i32) (param $outClasses i32) (param $written i32)
+    (param $outGuesses i32) (param $outKeys i32) (param $outMasks i32) (param $written i32)
     (param $P i32) (param $total i32) (param $depths i32) (param $narrowMask i32)
-    (param $totalNarrow i32) (param $depthsNarrow i32) (param $answers i32) (param $solved i32)
-    (param $depth i32) (param $limit f64) (param $rows i32) (param $n i32) (param $counts i32)
+    (param $totalNarrow i32) (param $depthsNarrow i32) (param $solved i32) (param $depth i32)
+    (param $limit f64) (param $rows i32) (param $n i32) (param $counts i32)
     (result i32)
-    (local $i i32) (local $guess i32) (local $class i32) (local $key f64) (local $kept i32)
-    (local $a i32) (local $c i32) (local $sum f64) (local $d i32) (local $deepest i32)
-    (local $packed f64) (local $skipped f64)
+    (local $i i32) (local $guess i32) (local $mask i32) (local $key f64) (local $kept i32)
+    (local $left i32) (local $a i32) (local $c i32) (local $sum f64) (local $d i32)
+    (local $deepest i32) (local $packed f64) (local $skipped f64) (local $others i32)
     (local.set $skipped (f64.const inf))
+    (local.set $others (i32.xor (i32.shl (i32.const 1) (local.get $solved)) (i32.const -1)))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $i) (local.get $written)))
@@ -171,37 +174,41 @@
           (i32.load (i32.add (local.get $outGuesses) (i32.shl (local.get $i) (i32.const 2)))))
         (local.set $key
           (f64.load (i32.add (local.get $outKeys) (i32.shl (local.get $i) (i32.const 3)))))
-        (local.set $class (i32.load8_u (i32.add (local.get $outClasses) (local.get $i))))
+        (local.set $mask
+          (i32.load (i32.add (local.get $outMasks) (i32.shl (local.get $i) (i32.const 2)))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (if (i32.gt_s
-              (i32.sub (i32.add (local.get $n) (i32.const 1))
-                (i32.shr_u (local.get $class) (i32.const 1)))
+              (i32.sub (i32.add (local.get $n) (i32.const 1)) (i32.popcnt (local.get $mask)))
               (local.get $P))
           (then
             (call $classes (local.get $rows) (local.get $n) (local.get $guess) (local.get $counts))
             (local.set $sum (f64.convert_i32_u (local.get $n)))
             (local.set $deepest (i32.const 1))
-            (local.set $a (i32.const 0))
-            (loop $answer
-              (local.set $c (i32.load (i32.add (local.get $counts) (i32.shl (local.get $a) (i32.const 2)))))
-              (if (i32.ne (local.get $a) (local.get $solved))
-                (then
-                  (if (i32.and (i32.shr_u (local.get $narrowMask) (local.get $a)) (i32.const 1))
-                    (then
-                      (local.set $sum
-                        (f64.add (local.get $sum)
-                          (f64.load
-                            (i32.add (local.get $totalNarrow) (i32.shl (local.get $c) (i32.const 3))))))
-                      (local.set $d (i32.load8_u (i32.add (local.get $depthsNarrow) (local.get $c)))))
-                    (else
-                      (local.set $sum
-                        (f64.add (local.get $sum)
-                          (f64.load (i32.add (local.get $total) (i32.shl (local.get $c) (i32.const 3))))))
-                      (local.set $d (i32.load8_u (i32.add (local.get $depths) (local.get $c))))))
-                  (if (i32.gt_u (local.get $d) (local.get $deepest))
-                    (then (local.set $deepest (local.get $d))))))
-              (local.set $a (i32.add (local.get $a) (i32.const 1)))
-              (br_if $answer (i32.lt_u (local.get $a) (local.get $answers))))
+            ;; The answers the guess gets, but all hits, one bit at a time.
+            (local.set $left (i32.and (local.get $mask) (local.get $others)))
+            (block $answered
+              (loop $answer
+                (br_if $answered (i32.eqz (local.get $left)))
+                (local.set $a (i32.ctz (local.get $left)))
+                (local.set $left
+                  (i32.and (local.get $left) (i32.sub (local.get $left) (i32.const 1))))
+                (local.set $c
+                  (i32.load (i32.add (local.get $counts) (i32.shl (local.get $a) (i32.const 2)))))
+                (if (i32.and (i32.shr_u (local.get $narrowMask) (local.get $a)) (i32.const 1))
+                  (then
+                    (local.set $sum
+                      (f64.add (local.get $sum)
+                        (f64.load
+                          (i32.add (local.get $totalNarrow) (i32.shl (local.get $c) (i32.const 3))))))
+                    (local.set $d (i32.load8_u (i32.add (local.get $depthsNarrow) (local.get $c)))))
+                  (else
+                    (local.set $sum
+                      (f64.add (local.get $sum)
+                        (f64.load (i32.add (local.get $total) (i32.shl (local.get $c) (i32.const 3))))))
+                    (local.set $d (i32.load8_u (i32.add (local.get $depths) (local.get $c))))))
+                (if (i32.gt_u (local.get $d) (local.get $deepest))
+                  (then (local.set $deepest (local.get $d))))
+                (br $answer)))
             (local.set $deepest (i32.add (local.get $deepest) (i32.const 1)))
             (br_if $each (i32.gt_u (local.get $deepest) (local.get $depth)))
             (local.set $packed
@@ -214,7 +221,8 @@
             (local.set $key
               (f64.add (f64.mul (local.get $packed) (f64.const 2))
                 (f64.convert_i32_u
-                  (i32.xor (i32.and (local.get $class) (i32.const 1)) (i32.const 1)))))))
+                  (i32.xor (i32.and (i32.shr_u (local.get $mask) (local.get $solved)) (i32.const 1))
+                    (i32.const 1)))))))
         (i32.store
           (i32.add (local.get $outGuesses) (i32.shl (local.get $kept) (i32.const 2)))
           (local.get $guess))
