@@ -39,6 +39,12 @@ const STATED: Record<
   },
   'mastermind-5x6-expected.json.gz': { secrets: 7776, total: 36721, max: 6 },
   'mastermind-5x8-norepeat-expected.json.gz': { secrets: 6720, total: 34444, max: 7 },
+  'mastermind-6x7-norepeat-expected.json.gz': {
+    secrets: 5040,
+    total: 29123,
+    max: 8,
+    histogram: { 8: 1 },
+  },
   // Not proved optimal: the best strategy a stopped proof of 5 × 7 had found (its best opening
   // solved exactly), the table's upper bound.
   'mastermind-5x7-upper-bound.json.gz': {
@@ -87,3 +93,14 @@ describe.runIf(process.env.CODEBREAKER_SLOW)(
     );
   },
 );
+
+// 6 × 7 without repetition: its least total needs 8 guesses for one secret, and no strategy at
+// all keeps to 6 (refuted at the first guess's classes, under a second with the bounds by width).
+describe('the least worst case of 6 × 7 without repetition', () => {
+  it('no strategy within 6 guesses', { timeout: 120_000 }, async () => {
+    const argv = ['--pegs', '6', '--colors', '7', '--no-repeat', '--max-depth', '6'];
+    const { status, out } = await cli('optimal', ...argv, '--threads', '2', '--json');
+    expect(status).toBe(1);
+    expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
+  });
+});

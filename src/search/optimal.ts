@@ -244,6 +244,8 @@ class Proof {
   #guessBound: () => number = () => Number.POSITIVE_INFINITY;
   /** The least bound (packed) of the first guesses not tried yet. */
   #nextBound = Number.POSITIVE_INFINITY;
+  /** The game's counting bound (a total), below which no lower bound is reported. */
+  #floor = 0;
   #jobsDone = 0;
   #jobsKnown = 0;
   #workDone = 0;
@@ -334,9 +336,14 @@ class Proof {
     };
   }
 
-  /** The least of the best so far and the bounds of every first guess still open. */
+  /**
+   * The least of the best so far and the bounds of every first guess still open, and at least
+   * the counting bound of the whole game: the first guesses' ranking counts their classes
+   * plainly (search/branch-and-bound.ts), which may bound less than the game's counting bound.
+   */
   #lowerBound(): number {
-    return Math.min(costTotal(this.#best), this.#guessBound(), costTotal(this.#nextBound));
+    const open = Math.min(costTotal(this.#best), this.#guessBound(), costTotal(this.#nextBound));
+    return Math.max(this.#floor, open);
   }
 
   /** Tells `onProgress`; true when it asks to stop. */
@@ -369,6 +376,7 @@ class Proof {
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
     this.#nextBound = packCost(this.#planner.bounds.total[all.length], 0);
+    this.#floor = this.#planner.bounds.total[all.length];
     await this.#pause();
     const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
     const planned = bounds.slice();
