@@ -59,6 +59,25 @@ interface MaskExports {
     planeCount: number,
   ): void;
   perfect(codes: number, n: number, table: number, stride: number): number;
+  keys(
+    counts: number,
+    shift: number,
+    guesses: number,
+    count: number,
+    all: number,
+    answers: number,
+    solved: number,
+    n: number,
+    total: number,
+    depths: number,
+    narrowMask: number,
+    totalNarrow: number,
+    depthsNarrow: number,
+    depth: number,
+    limit: number,
+    outGuesses: number,
+    outKeys: number,
+  ): number;
   split(
     row: number,
     codes: number,
@@ -264,6 +283,66 @@ export class MaskKernel {
     start.set(this.#startView);
   }
 
+  /**
+   * The streaming kernel's keys (`#keysFromCounts` in search/ranking.ts) from the counters `count`
+   * just left, for `n` candidates and `guesses` (undefined: every code), under `bounds` and
+   * `narrow` for the answers of `narrowMask`, with `depth` guesses left: keeps in `ranking` the
+   * guesses below `limit` and notes the least bound of the others. Returns the node's width.
+   */
+  keys(
+    n: number,
+    guesses: Int32Array | undefined,
+    bounds: SizeBounds,
+    narrow: SizeBounds,
+    narrowMask: number,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number {
+    this.#setTables(n, bounds, narrow, narrowMask, depth);
+    if (guesses) this.#guessesView.set(guesses);
+    const written = this.#exports.keys(
+      this.#classCounts,
+      this.#shift,
+      this.#guesses,
+      guesses ? guesses.length : this.#size,
+      guesses ? 0 : 1,
+      this.#answers,
+      this.#solved,
+      n,
+      this.#total,
+      this.#depths,
+      narrowMask,
+      this.#totalNarrow,
+      this.#depthsNarrow,
+      depth,
+      limit,
+      this.#outGuesses,
+      this.#outKeys,
+    );
+    ranking.guesses.set(this.#outGuessesView.subarray(0, written));
+    ranking.keys.set(this.#outKeysView.subarray(0, written));
+    ranking.count = written;
+    ranking.skipped = Math.min(ranking.skipped, this.#skipped[0]);
+    return this.#width[0];
+  }
+
+  /** Copies the size bounds `settle` and `keys` read, up to `n` secrets, into the memory. */
+  #setTables(
+    n: number,
+    bounds: SizeBounds,
+    narrow: SizeBounds,
+    narrowMask: number,
+    depth: number,
+  ): void {
+    this.#totalView.set(bounds.within(depth - 1).subarray(0, n + 1));
+    this.#depthsView.set(bounds.depth.subarray(0, n + 1));
+    if (narrowMask !== 0) {
+      this.#totalNarrowView.set(narrow.within(depth - 1).subarray(0, n + 1));
+      this.#depthsNarrowView.set(narrow.depth.subarray(0, n + 1));
+    }
+  }
+
   /** Puts the addresses of the rows of `candidates` at `#rows`. */
   #setRows(candidates: Int32Array): void {
     const rows = this.#rowsView;
@@ -330,12 +409,7 @@ export class MaskKernel {
     let kept = this.#classified;
     let skipped = Number.POSITIVE_INFINITY;
     if (n > P) {
-      this.#totalView.set(bounds.within(depth - 1).subarray(0, n + 1));
-      this.#depthsView.set(bounds.depth.subarray(0, n + 1));
-      if (narrowMask !== 0) {
-        this.#totalNarrowView.set(narrow.within(depth - 1).subarray(0, n + 1));
-        this.#depthsNarrowView.set(narrow.depth.subarray(0, n + 1));
-      }
+      this.#setTables(n, bounds, narrow, narrowMask, depth);
       kept = this.#exports.settle(
         this.#outGuesses,
         this.#outKeys,

@@ -291,6 +291,95 @@
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $eachRow))))
 
+  ;; The streaming kernel's keys (search/ranking.ts `#keysFromCounts`), from the counters `count`
+  ;; left (16 bits, `2^shift` a code, at `counts`), for the guesses (`count` of them at
+  ;; `guesses`, or every code below `count` when `all`): n + Σ_a total[c_a] over the classes but
+  ;; all hits, depth bound 1 + the most of depths[c_a], the tables by size (f64 and a byte each)
+  ;; and for the answers of `narrowMask` `totalNarrow` and `depthsNarrow`. A guess that leaves
+  ;; every candidate in one class or cannot keep to `depth` is dropped, one whose bound reaches
+  ;; `limit` left out. Writes the guesses kept and their keys out; leaves at address 0 the least
+  ;; packed bound of those left out, at 8 the node's width (the most answers but all hits one
+  ;; guess gets). Returns how many it wrote.
+  (func (export "keys")
+    (param $counts i32) (param $shift i32) (param $guesses i32) (param $count i32) (param $all i32)
+    (param $answers i32) (param $solved i32) (param $n i32) (param $total i32) (param $depths i32)
+    (param $narrowMask i32) (param $totalNarrow i32) (param $depthsNarrow i32) (param $depth i32)
+    (param $limit f64) (param $outGuesses i32) (param $outKeys i32)
+    (result i32)
+    (local $i i32) (local $guess i32) (local $base i32) (local $a i32) (local $c i32)
+    (local $sum f64) (local $d i32) (local $deepest i32) (local $largest i32) (local $classes i32)
+    (local $candidate i32) (local $widest i32) (local $packed f64) (local $skipped f64)
+    (local $written i32)
+    (local.set $skipped (f64.const inf))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $guess
+          (if (result i32) (local.get $all)
+            (then (local.get $i))
+            (else (i32.load (i32.add (local.get $guesses) (i32.shl (local.get $i) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (local.set $base
+          (i32.add (local.get $counts)
+            (i32.shl (local.get $guess) (i32.add (local.get $shift) (i32.const 1)))))
+        (local.set $sum (f64.convert_i32_u (local.get $n)))
+        (local.set $deepest (i32.const 1))
+        (local.set $largest (i32.const 0))
+        (local.set $classes (i32.const 0))
+        (local.set $a (i32.const 0))
+        (loop $answer
+          (local.set $c
+            (i32.load16_u (i32.add (local.get $base) (i32.shl (local.get $a) (i32.const 1)))))
+          (if (local.get $c)
+            (then
+              (local.set $classes (i32.add (local.get $classes) (i32.const 1)))
+              (if (i32.gt_u (local.get $c) (local.get $largest))
+                (then (local.set $largest (local.get $c))))
+              (if (i32.ne (local.get $a) (local.get $solved))
+                (then
+                  (if (i32.and (i32.shr_u (local.get $narrowMask) (local.get $a)) (i32.const 1))
+                    (then
+                      (local.set $sum
+                        (f64.add (local.get $sum)
+                          (f64.load
+                            (i32.add (local.get $totalNarrow) (i32.shl (local.get $c) (i32.const 3))))))
+                      (local.set $d (i32.load8_u (i32.add (local.get $depthsNarrow) (local.get $c)))))
+                    (else
+                      (local.set $sum
+                        (f64.add (local.get $sum)
+                          (f64.load (i32.add (local.get $total) (i32.shl (local.get $c) (i32.const 3))))))
+                      (local.set $d (i32.load8_u (i32.add (local.get $depths) (local.get $c))))))
+                  (if (i32.gt_u (local.get $d) (local.get $deepest))
+                    (then (local.set $deepest (local.get $d))))))))
+          (local.set $a (i32.add (local.get $a) (i32.const 1)))
+          (br_if $answer (i32.lt_u (local.get $a) (local.get $answers))))
+        (local.set $candidate
+          (i32.load16_u (i32.add (local.get $base) (i32.shl (local.get $solved) (i32.const 1)))))
+        (if (i32.gt_u (i32.sub (local.get $classes) (local.get $candidate)) (local.get $widest))
+          (then (local.set $widest (i32.sub (local.get $classes) (local.get $candidate)))))
+        (br_if $each (i32.eq (local.get $largest) (local.get $n)))
+        (local.set $deepest (i32.add (local.get $deepest) (i32.const 1)))
+        (br_if $each (i32.gt_u (local.get $deepest) (local.get $depth)))
+        (local.set $packed
+          (f64.add (f64.mul (local.get $sum) (f64.const 256))
+            (f64.convert_i32_u (local.get $deepest))))
+        (if (f64.ge (local.get $packed) (local.get $limit))
+          (then
+            (local.set $skipped (f64.min (local.get $skipped) (local.get $packed)))
+            (br $each)))
+        (i32.store
+          (i32.add (local.get $outGuesses) (i32.shl (local.get $written) (i32.const 2)))
+          (local.get $guess))
+        (f64.store
+          (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
+          (f64.add (f64.mul (local.get $packed) (f64.const 2))
+            (f64.convert_i32_u (i32.xor (local.get $candidate) (i32.const 1)))))
+        (local.set $written (i32.add (local.get $written) (i32.const 1)))
+        (br $each)))
+    (f64.store (i32.const 0) (local.get $skipped))
+    (i32.store (i32.const 8) (local.get $widest))
+    (local.get $written))
+
   ;; The first of the `n` candidates (code indices at `codes`) whose answers split the others
   ;; apart, each candidate a different answer (at most 32 answers: a bit each); −1 if none.
   ;; Rows of the table are `stride` bytes from `table`. A candidate fails at its first repeated

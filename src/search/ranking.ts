@@ -146,7 +146,7 @@ export class RankingKernels {
       this.#settleMasks(candidates, depth, limit, ranking, bounds);
       return;
     }
-    this.#rankStreaming(candidates, guesses, depth, limit, ranking);
+    this.#rankStreaming(candidates, guesses, depth, limit, ranking, cap);
   }
 
   /**
@@ -411,49 +411,82 @@ export class RankingKernels {
     depth: number,
     limit: number,
     ranking: Ranking,
+    cap: number,
   ): void {
+    const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
+    // The keys are read off under the width the masks measured, if they did, else under `cap`
+    // while the width is measured, and again in the rare case it is narrower.
+    const measured = ranking.width >= 0;
+    const width = this.#keysFromCounts(
+      counts,
+      candidates.length,
+      guesses,
+      depth,
+      limit,
+      ranking,
+      measured ? ranking.width : cap,
+      !measured,
+    );
+    if (measured) return;
+    if (width < cap) {
+      ranking.count = 0;
+      ranking.skipped = Number.POSITIVE_INFINITY;
+      this.#keysFromCounts(counts, candidates.length, guesses, depth, limit, ranking, width, false);
+    }
+    ranking.width = width;
+  }
+
+  /**
+   * The streaming kernel's keys from `counts`, under the bounds of width `width`; with
+   * `measure`, also the node's width, returned (else 0).
+   */
+  #keysFromCounts(
+    counts: Uint16Array,
+    n: number,
+    guesses: Int32Array | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+    width: number,
+    measure: boolean,
+  ): number {
+    const bounds = this.#bounds.of(width);
+    const narrow = this.#narrowed(width);
+    if (this.#simd) {
+      const mask = narrow === bounds ? 0 : this.#narrowMask;
+      const widest = this.#simd.keys(n, guesses, bounds, narrow, mask, depth, limit, ranking);
+      return measure ? widest : 0;
+    }
     const game = this.#game;
-    const size = game.size;
-    const n = candidates.length;
     const solved = game.solved;
     const answers = game.answers;
     const shift = this.#answerShift;
-    const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
-    const count = guesses ? guesses.length : size;
-    if (ranking.width < 0) {
-      let widest = 0;
-      for (let i = 0; i < count; i++) {
-        const base = (guesses ? guesses[i] : i) << shift;
-        let k = 0;
-        for (let a = 0; a < answers; a++) k += counts[base + a] === 0 ? 0 : 1;
-        k -= counts[base + solved] === 0 ? 0 : 1;
-        if (k > widest) widest = k;
-      }
-      ranking.width = widest;
-    }
-    const bounds = this.#bounds.of(ranking.width);
+    const count = guesses ? guesses.length : game.size;
     // Without branches on the counts: total[0] is 0, and the all-hits class (0 or 1 secret)
     // is taken back out after the loop. The largest class fixes the depth bound, which grows
     // with size; counting the all-hits class in it changes nothing once n ≥ 2. The classes of
     // the narrower answers then have their bounds raised to their own width's.
     const depthBound = bounds.depth;
     const total = bounds.within(depth - 1);
-    const narrow = this.#narrowed(ranking.width);
     const narrowAnswers = this.#narrowAnswers;
     const narrowCount = narrow === bounds ? 0 : narrowAnswers.length;
     const totalNarrow = narrow.within(depth - 1);
     const depthNarrow = narrow.depth;
+    let widest = 0;
     for (let i = 0; i < count; i++) {
       const guess = guesses ? guesses[i] : i;
       const base = guess << shift;
       let sum = n;
       let largest = 0;
+      let classes = 0;
       for (let a = 0; a < answers; a++) {
         const c = counts[base + a];
         sum += total[c];
         largest = c > largest ? c : largest;
+        classes += c > 0 ? 1 : 0;
       }
       const candidate = counts[base + solved];
+      if (measure) widest = Math.max(widest, classes - candidate);
       sum -= total[candidate];
       let deepest = depthBound[largest] + 1;
       for (let j = 0; j < narrowCount; j++) {
@@ -464,6 +497,7 @@ export class RankingKernels {
       if (largest === n || deepest > depth) continue;
       offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
     }
+    return widest;
   }
 
   /** The TypeScript kernel's count of `#rankStreaming`: per code and answer, the candidates. */
