@@ -121,6 +121,16 @@ interface MaskExports {
   ): number;
 }
 
+/**
+ * The size bounds a node's classes are counted by: `bounds` (of the node's width), and `narrow`
+ * for the answers of `narrowMask` (a bit each; 0 where they are no narrower).
+ */
+export interface ClassBounds {
+  readonly bounds: SizeBounds;
+  readonly narrow: SizeBounds;
+  readonly narrowMask: number;
+}
+
 /** The compiled module, once per process; null once it is known not to compile here. */
 let compiled: object | null | undefined;
 
@@ -285,21 +295,19 @@ export class MaskKernel {
 
   /**
    * The streaming kernel's keys (`#keysFromCounts` in search/ranking.ts) from the counters `count`
-   * just left, for `n` candidates and `guesses` (undefined: every code), under `bounds` and
-   * `narrow` for the answers of `narrowMask`, with `depth` guesses left: keeps in `ranking` the
-   * guesses below `limit` and notes the least bound of the others. Returns the node's width.
+   * just left, for `n` candidates and `guesses` (undefined: every code), under `classes`, with
+   * `depth` guesses left: keeps in `ranking` the guesses below `limit` and notes the least bound
+   * of the others. Returns the node's width.
    */
   keys(
     n: number,
     guesses: Int32Array | undefined,
-    bounds: SizeBounds,
-    narrow: SizeBounds,
-    narrowMask: number,
+    classes: ClassBounds,
     depth: number,
     limit: number,
     ranking: Ranking,
   ): number {
-    this.#setTables(n, bounds, narrow, narrowMask, depth);
+    this.#setTables(n, classes, depth);
     if (guesses) this.#guessesView.set(guesses);
     const written = this.#exports.keys(
       this.#classCounts,
@@ -312,7 +320,7 @@ export class MaskKernel {
       n,
       this.#total,
       this.#depths,
-      narrowMask,
+      classes.narrowMask,
       this.#totalNarrow,
       this.#depthsNarrow,
       depth,
@@ -328,13 +336,7 @@ export class MaskKernel {
   }
 
   /** Copies the size bounds `settle` and `keys` read, up to `n` secrets, into the memory. */
-  #setTables(
-    n: number,
-    bounds: SizeBounds,
-    narrow: SizeBounds,
-    narrowMask: number,
-    depth: number,
-  ): void {
+  #setTables(n: number, { bounds, narrow, narrowMask }: ClassBounds, depth: number): void {
     this.#totalView.set(bounds.within(depth - 1).subarray(0, n + 1));
     this.#depthsView.set(bounds.depth.subarray(0, n + 1));
     if (narrowMask !== 0) {
@@ -391,17 +393,15 @@ export class MaskKernel {
 
   /**
    * The rest of the ranking `classify` began, of `n` candidates: above `P` of them (the game's
-   * P), each guess kept whose classes may exceed P gets its exact bound from their sizes, and
-   * is left out if that reaches `limit` or dropped if it cannot keep to `depth`. The bounds are `bounds` (of the node's width), and `narrow` for the answers of
-   * `narrowMask` (a bit each). Puts the guesses kept and their keys in `ranking`, and returns
-   * the least packed bound of those left out.
+   * P), each guess kept whose classes may exceed P gets its exact bound from their sizes under
+   * `classes`, and is left out if that reaches `limit` or dropped if it cannot keep to `depth`.
+   * Puts the guesses kept and their keys in `ranking`, and returns the least packed bound of
+   * those left out.
    */
   settle(
     n: number,
     P: number,
-    bounds: SizeBounds,
-    narrow: SizeBounds,
-    narrowMask: number,
+    classes: ClassBounds,
     depth: number,
     limit: number,
     ranking: Ranking,
@@ -409,7 +409,7 @@ export class MaskKernel {
     let kept = this.#classified;
     let skipped = Number.POSITIVE_INFINITY;
     if (n > P) {
-      this.#setTables(n, bounds, narrow, narrowMask, depth);
+      this.#setTables(n, classes, depth);
       kept = this.#exports.settle(
         this.#outGuesses,
         this.#outKeys,
@@ -418,7 +418,7 @@ export class MaskKernel {
         P,
         this.#total,
         this.#depths,
-        narrowMask,
+        classes.narrowMask,
         this.#totalNarrow,
         this.#depthsNarrow,
         this.#solved,

@@ -25,7 +25,7 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import { type BoundsByWidth, type SizeBounds, answerWidths } from './bounds.js';
 import { packCost } from './cost.js';
-import { CLASSES, MaskKernel, answerShift } from './masks.js';
+import { CLASSES, type ClassBounds, MaskKernel, answerShift } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
 export interface Ranking {
@@ -142,8 +142,7 @@ export class RankingKernels {
       ranking.width = this.#simd
         ? this.#simd.classify(candidates, guesses, this.#classKeys)
         : this.#classifyByMasks(candidates, guesses, ranking);
-      const bounds = this.#bounds.of(ranking.width);
-      this.#settleMasks(candidates, depth, limit, ranking, bounds);
+      this.#settleMasks(candidates, depth, limit, ranking);
       return;
     }
     this.#rankStreaming(candidates, guesses, depth, limit, ranking, cap);
@@ -190,16 +189,9 @@ export class RankingKernels {
    * (n − s) with two guesses left, all but one per class (n − s − k) with three, and for classes
    * of at most P secrets nothing with more.
    */
-  #settleMasks(
-    candidates: Int32Array,
-    depth: number,
-    limit: number,
-    ranking: Ranking,
-    bounds: SizeBounds,
-  ): void {
+  #settleMasks(candidates: Int32Array, depth: number, limit: number, ranking: Ranking): void {
     const n = candidates.length;
-    const narrow = this.#narrowed(ranking.width);
-    const narrowMask = narrow === bounds ? 0 : this.#narrowMask;
+    const classes = this.#classBounds(ranking.width);
     // Counting a guess's classes pays where one may exceed the game's P: below, the masks' bound
     // stands, even where the node's narrower width would raise it (counting those too costs more
     // than it saves: 6 × 7 without repetition's class 2H3B in 6.0 s instead of 5.2, Bulls and
@@ -207,11 +199,11 @@ export class RankingKernels {
     const P = this.#bounds.game.answers;
     let seen: Uint8Array = this.#seen;
     if (this.#simd) {
-      const left = this.#simd.settle(n, P, bounds, narrow, narrowMask, depth, limit, ranking);
+      const left = this.#simd.settle(n, P, classes, depth, limit, ranking);
       ranking.skipped = Math.min(ranking.skipped, left);
       seen = this.#simd.seen;
     } else if (n > P) {
-      this.#settleClasses(candidates, P, bounds, narrow, narrowMask, depth, limit, ranking);
+      this.#settleClasses(candidates, P, classes, depth, limit, ranking);
     }
     for (let c = 0; c < CLASSES; c++) {
       const packed = this.#classPacked[c];
@@ -221,16 +213,14 @@ export class RankingKernels {
 
   /**
    * Gives each ranked guess whose classes may exceed P its exact bound from their sizes (the
-   * TypeScript kernel's; see `#settleMasks` and `settle` in search/masks.ts): by `bounds`, and
-   * by `narrow` for the answers of `narrowMask`. Drops the guesses that cannot keep to `depth`
-   * and leaves out those whose bound reaches `limit`.
+   * TypeScript kernel's; see `#settleMasks` and `settle` in search/masks.ts), under `classes`.
+   * Drops the guesses that cannot keep to `depth` and leaves out those whose bound reaches
+   * `limit`.
    */
   #settleClasses(
     candidates: Int32Array,
     P: number,
-    bounds: SizeBounds,
-    narrow: SizeBounds,
-    narrowMask: number,
+    { bounds, narrow, narrowMask }: ClassBounds,
     depth: number,
     limit: number,
     ranking: Ranking,
@@ -393,11 +383,13 @@ export class RankingKernels {
   }
 
   /**
-   * The bounds of the classes of the narrower answers at a node of width `width`: that width's
-   * where they are no narrower.
+   * The bounds of the classes at a node of width `width`: that width's, and for the narrower
+   * answers their own width's where it is less.
    */
-  #narrowed(width: number): SizeBounds {
-    return this.#bounds.of(Math.min(width, this.#narrowWidth));
+  #classBounds(width: number): ClassBounds {
+    const bounds = this.#bounds.of(width);
+    const narrow = this.#bounds.of(Math.min(width, this.#narrowWidth));
+    return { bounds, narrow, narrowMask: narrow === bounds ? 0 : this.#narrowMask };
   }
 
   /**
@@ -450,13 +442,12 @@ export class RankingKernels {
     width: number,
     measure: boolean,
   ): number {
-    const bounds = this.#bounds.of(width);
-    const narrow = this.#narrowed(width);
+    const classes = this.#classBounds(width);
     if (this.#simd) {
-      const mask = narrow === bounds ? 0 : this.#narrowMask;
-      const widest = this.#simd.keys(n, guesses, bounds, narrow, mask, depth, limit, ranking);
+      const widest = this.#simd.keys(n, guesses, classes, depth, limit, ranking);
       return measure ? widest : 0;
     }
+    const { bounds, narrow, narrowMask } = classes;
     const game = this.#game;
     const solved = game.solved;
     const answers = game.answers;
@@ -469,7 +460,7 @@ export class RankingKernels {
     const depthBound = bounds.depth;
     const total = bounds.within(depth - 1);
     const narrowAnswers = this.#narrowAnswers;
-    const narrowCount = narrow === bounds ? 0 : narrowAnswers.length;
+    const narrowCount = narrowMask === 0 ? 0 : narrowAnswers.length;
     const totalNarrow = narrow.within(depth - 1);
     const depthNarrow = narrow.depth;
     let widest = 0;
