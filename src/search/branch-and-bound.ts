@@ -14,9 +14,10 @@
  * At each node:
  * - only essentially different guesses are tried (search/guess-choice.ts), and only guesses that
  *   split C at all;
- * - each guess gets an admissible lower bound from its class sizes (search/ranking.ts), and the
- *   guesses are tried in order of that bound, so good strategies come first and the loop stops
- *   as soon as the bound reaches the best found;
+ * - each guess gets an admissible lower bound from its class sizes (search/ranking.ts), under
+ *   the bounds of the node's width, the most answers one guess gets from it (search/bounds.ts:
+ *   no class below can be wider), and the guesses are tried in order of that bound, so good
+ *   strategies come first and the loop stops as soon as the bound reaches the best found;
  * - a candidate that splits C into singletons costs (2|C| − 1, 2), the least any strategy can,
  *   so it ends the node at once; classes of one or two secrets are never searched (their cost is
  *   exact: (1, 1) and (3, 2));
