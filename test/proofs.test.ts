@@ -84,12 +84,8 @@ describe.runIf(process.env.CODEBREAKER_SLOW)(
     ])(
       '%s pegs × %s colours: no strategy within %s guesses',
       { timeout: 3_600_000 },
-      async (pegs, colors, depth) => {
-        const argv = ['--pegs', pegs, '--colors', colors, '--repeat', '--max-depth', depth];
-        const { status, out } = await cli('optimal', ...argv, '--threads', '2', '--json');
-        expect(status).toBe(1);
-        expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
-      },
+      (pegs, colors, depth) =>
+        expectNoStrategy('--pegs', pegs, '--colors', colors, '--repeat', '--max-depth', depth),
     );
   },
 );
@@ -97,10 +93,14 @@ describe.runIf(process.env.CODEBREAKER_SLOW)(
 // 6 × 7 without repetition: its least total needs 8 guesses for one secret, and no strategy at
 // all keeps to 6 (refuted at the first guess's classes, under a second with the bounds by width).
 describe('the least worst case of 6 × 7 without repetition', () => {
-  it('no strategy within 6 guesses', { timeout: 120_000 }, async () => {
-    const argv = ['--pegs', '6', '--colors', '7', '--no-repeat', '--max-depth', '6'];
-    const { status, out } = await cli('optimal', ...argv, '--threads', '2', '--json');
-    expect(status).toBe(1);
-    expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
-  });
+  it('no strategy within 6 guesses', { timeout: 120_000 }, () =>
+    expectNoStrategy('--pegs', '6', '--colors', '7', '--no-repeat', '--max-depth', '6'),
+  );
 });
+
+/** Runs `optimal` with `argv` on 2 threads and expects it to prove that no strategy exists. */
+async function expectNoStrategy(...argv: string[]): Promise<void> {
+  const { status, out } = await cli('optimal', ...argv, '--threads', '2', '--json');
+  expect(status).toBe(1);
+  expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
+}

@@ -117,33 +117,49 @@ export class BoundsByWidth {
   #source: BoundsByWidth | undefined;
 
   /**
-   * Bounds for widths up to `widest` (the game's) and classes of up to `maxSize` secrets. Of
-   * the game's answers besides all hits, `narrowAnswers` have classes no wider than
-   * `narrowWidth` (`answerWidths`); the others can be as wide as the node.
+   * Of the game's answers besides all hits, how many have classes narrower than the game's
+   * width, and how narrow: the growth of the bounds of the wider widths (none for `plain()`'s).
+   */
+  readonly narrowAnswers: number;
+  readonly narrowWidth: number;
+
+  /**
+   * Bounds for widths up to `widest` (the game's) and classes of up to `maxSize` secrets;
+   * `answerWidths`, per answer, the widest its classes can be (`answerWidths`; none given: all
+   * the game's), which the bounds count below the wider widths if `narrowGrowth`.
    */
   constructor(
     readonly widest: number,
     readonly maxSize: number,
     readonly crush = false,
-    readonly narrowAnswers = 0,
-    readonly narrowWidth = widest,
-  ) {}
+    readonly answerWidths: Int32Array = new Int32Array(0),
+    narrowGrowth = true,
+  ) {
+    const narrow = narrowGrowth ? answerWidths.filter((width) => width < widest) : [];
+    this.narrowAnswers = narrow.length;
+    this.narrowWidth = narrow.length > 0 ? Math.max(...narrow) : widest;
+  }
 
   /**
-   * The same bounds without the narrower answers, sharing those of the widths they leave alike:
-   * the plain counts, by which the search orders its guesses (search/branch-and-bound.ts).
+   * The same bounds without the narrower answers' growth, sharing those of the widths it leaves
+   * alike: the plain counts, by which the search orders its guesses (search/branch-and-bound.ts).
+   * The answers' own widths stay, for the classes the ranking counts.
    */
   plain(): BoundsByWidth {
-    const plain = new BoundsByWidth(this.widest, this.maxSize, this.crush);
+    const plain = new BoundsByWidth(
+      this.widest,
+      this.maxSize,
+      this.crush,
+      this.answerWidths,
+      false,
+    );
     plain.#source = this;
     return plain;
   }
 
   /** The bounds of `game`, whose width is `widest`, with its narrower answers (`answerWidths`). */
   static forGame(game: Game, widest: number, crush = false): BoundsByWidth {
-    const narrow = answerWidths(game, widest).filter((width) => width < widest);
-    const narrowWidth = narrow.length > 0 ? Math.max(...narrow) : widest;
-    return new BoundsByWidth(widest, game.size, crush, narrow.length, narrowWidth);
+    return new BoundsByWidth(widest, game.size, crush, answerWidths(game, widest));
   }
 
   /**

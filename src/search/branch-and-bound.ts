@@ -41,7 +41,7 @@ import { CodebreakerError } from '../errors.js';
 import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
-import { BoundsByWidth, type SizeBounds, answerWidths } from './bounds.js';
+import { BoundsByWidth, type SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
 import { type Ranking, RankingKernels, leastBound, newRanking } from './ranking.js';
@@ -150,8 +150,6 @@ export class OptimalSearch {
   readonly bounds: SizeBounds;
   /** The size bounds of each width a node can have. */
   readonly #byWidth: BoundsByWidth;
-  /** Per answer, the widest its classes can be (search/bounds.ts `answerWidths`). */
-  readonly #answerWidths: Int32Array;
   /** Nodes searched (cache misses that were expanded). */
   nodes = 0;
   /** Classes ranked only for their lookahead bound (see `#lookahead`). */
@@ -193,7 +191,6 @@ export class OptimalSearch {
     for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.#byWidth = BoundsByWidth.forGame(game, Math.max(possible, 2) - 1, options.crush ?? false);
     this.bounds = this.#byWidth.game;
-    this.#answerWidths = answerWidths(game, this.#byWidth.widest);
     // The ranking orders the guesses by the plain counts of their widths: the narrower answers'
     // classes (see search/bounds.ts) raise the bounds of the guesses that make large wide classes
     // but lead the search to worse guesses first (Mastermind: 1,662 nodes instead of 1,009).
@@ -493,7 +490,7 @@ export class OptimalSearch {
    * it comes from (one level up), nor than its answer allows.
    */
   #classWidth(a: number): number {
-    return Math.min(this.#widths[this.#choice.level - 1], this.#answerWidths[a]);
+    return Math.min(this.#widths[this.#choice.level - 1], this.#byWidth.answerWidths[a]);
   }
 
   /** The ranking buffer of the current level of the recursion. */

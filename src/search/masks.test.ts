@@ -29,7 +29,8 @@ describe('the WebAssembly ranking kernels', () => {
     expect(MaskKernel.create(table, game.size, game.answers, game.solved)).toBeDefined();
     const random = seededRandom(game.size);
     for (const crush of [false, true]) {
-      const bounds = new BoundsByWidth(game.answers - 1, game.size, crush);
+      // As the search ranks: plain counts, its answers' own widths for their classes.
+      const bounds = BoundsByWidth.forGame(game, game.answers - 1, crush).plain();
       const simd = new RankingKernels(game, bounds, table, true);
       const plain = new RankingKernels(game, bounds, table, false);
       const largest = Math.min(game.size, 2 * bounds.game.capacity[3]);

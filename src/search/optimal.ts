@@ -375,8 +375,8 @@ class Proof {
     const all = allCandidates(this.#game);
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
-    this.#nextBound = packCost(this.#planner.bounds.total[all.length], 0);
     this.#floor = this.#planner.bounds.total[all.length];
+    this.#nextBound = packCost(this.#floor, 0);
     await this.#pause();
     const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
     const planned = bounds.slice();

@@ -23,7 +23,7 @@
  */
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
-import { type BoundsByWidth, type SizeBounds, answerWidths } from './bounds.js';
+import type { BoundsByWidth, SizeBounds } from './bounds.js';
 import { packCost } from './cost.js';
 import { CLASSES, type ClassBounds, MaskKernel, answerShift } from './masks.js';
 
@@ -110,7 +110,7 @@ export class RankingKernels {
     this.#counts = new Int32Array(game.answers);
     this.#masks = new Int32Array(game.size);
     this.#answerShift = answerShift(game.answers);
-    const widths = answerWidths(game, bounds.widest);
+    const widths = bounds.answerWidths;
     const narrow = [...widths.keys()].filter((a) => widths[a] < bounds.widest);
     this.#narrowAnswers = Int32Array.from(narrow);
     this.#narrowMask = narrow.reduce((mask, a) => mask | (1 << a), 0);
