@@ -45,6 +45,13 @@ const STATED: Record<
     max: 8,
     histogram: { 8: 1 },
   },
+  // The least worst case, 7, and the least total within it (the least total above needs 8).
+  'mastermind-6x7-norepeat-worst.json.gz': {
+    secrets: 5040,
+    total: 29124,
+    max: 7,
+    histogram: { 7: 982 },
+  },
   // Not proved optimal: the best strategy a stopped proof of 5 × 7 had found (its best opening
   // solved exactly), the table's upper bound.
   'mastermind-5x7-upper-bound.json.gz': {
@@ -96,7 +103,39 @@ describe('the least worst case of 6 × 7 without repetition', () => {
   it('no strategy within 6 guesses', { timeout: 120_000 }, () =>
     expectNoStrategy('--pegs', '6', '--colors', '7', '--no-repeat', '--max-depth', '6'),
   );
+  it('7, settling for the first strategy within it', { timeout: 120_000 }, () =>
+    expectLeastDepth(7, '--pegs', '6', '--colors', '7', '--no-repeat'),
+  );
 });
+
+// The least worst cases of games whose least totals are open: 6 (5 × 7: no strategy within 5,
+// refuted at the first guesses' classes; 6 × 5: within 5 refuted deeper, about 3 minutes).
+describe('the least worst cases of 5 × 7 and 6 × 5 (open least totals)', () => {
+  it('5 × 7: 6', { timeout: 300_000 }, () =>
+    expectLeastDepth(6, '--pegs', '5', '--colors', '7', '--repeat'),
+  );
+  it.runIf(process.env.CODEBREAKER_SLOW)('6 × 5: 6 (slow)', { timeout: 3_600_000 }, () =>
+    expectLeastDepth(6, '--pegs', '6', '--colors', '5', '--repeat'),
+  );
+});
+
+/**
+ * Runs `optimal --objective depth` with `argv` on 2 threads and expects it to prove `least` the
+ * least worst case, with a strategy that keeps to it.
+ */
+async function expectLeastDepth(least: number, ...argv: string[]): Promise<void> {
+  const { status, out } = await cli(
+    'optimal',
+    ...argv,
+    '--objective',
+    'depth',
+    '--threads',
+    '2',
+    '--json',
+  );
+  expect(status).toBe(0);
+  expect(JSON.parse(out)).toMatchObject({ max: least, proved: true, lowerBound: least });
+}
 
 /** Runs `optimal` with `argv` on 2 threads and expects it to prove that no strategy exists. */
 async function expectNoStrategy(...argv: string[]): Promise<void> {

@@ -113,6 +113,21 @@ describe('codebreaker optimal', () => {
     expect(text).toContain(`at worst  ${crush.atWorst} secrets need ${crush.max} guesses`);
   });
 
+  it('depth: the least worst case alone, in JSON and in words, its tree as played', async () => {
+    const run = (...flags: string[]) =>
+      cli('optimal', '--game', 'mastermind', '--objective', 'depth', ...flags);
+    const doc = JSON.parse((await run('--json')).out);
+    expect(doc).toMatchObject({ objective: 'depth', max: 5, proved: true, lowerBound: 5 });
+    // Not the least total within 5 (5626): the first strategy found that keeps to 5.
+    expect(doc.total).toBeGreaterThan(5626);
+    expect((await run()).out).toContain(
+      'proved    least worst case 5: no strategy keeps to 4 guesses',
+    );
+    const below = await run('--max-depth', '4', '--json');
+    expect(below.status).toBe(1);
+    expect(JSON.parse(below.out)).toMatchObject({ possible: false, proved: true });
+  });
+
   it('plays the cached optimal strategy in analyze and solve', async () => {
     const first = JSON.parse(
       (await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json')).out,

@@ -58,6 +58,8 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
   expected: 'least total (so least average), ties to the smaller worst case',
   worst: 'least worst case, ties to the smaller total',
   crush: 'least worst case, then the fewest secrets that need it, then the least total',
+  depth:
+    'least worst case alone (the first strategy found that keeps to it; its total not minimised)',
 };
 
 /** What a search thread needs besides its cache and the shared score table: about this much. */
@@ -117,7 +119,7 @@ export function optimalCommand(program: Command, io: Io): void {
   command
     .option(
       '--objective <name>',
-      `${OBJECTIVES.join(', ')}: least total; least worst case; least worst case with the fewest secrets needing it`,
+      `${OBJECTIVES.join(', ')}: least total; least worst case; least worst case with the fewest secrets needing it; least worst case alone (fast; the total not minimised)`,
       'expected',
     )
     .option('--max-depth <d>', 'only strategies that never need more than D guesses')
@@ -318,10 +320,13 @@ function printResult(
     `rules     ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
     `objective ${objective}: ${OBJECTIVE_TEXT[objective]}${maxDepth === undefined ? '' : `, at most ${maxDepth} guesses`}${flags.consistentOnly ? ', consistent guesses only' : ''}`,
   ];
+  const depthOnly = objective === 'depth';
   lines.push(
     result.proved
-      ? `proved    optimal: the search was exhaustive (${effort})`
-      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`,
+      ? depthOnly
+        ? `proved    least worst case ${result.depth}: no strategy keeps to ${result.depth - 1} guesses (${effort})`
+        : `proved    optimal: the search was exhaustive (${effort})`
+      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${depthOnly ? `the least worst case is at least ${result.lowerBound} guesses` : `the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`}`,
   );
   if (analysis) {
     lines.push(`first     ${first}`, analysisText(game, analysis));

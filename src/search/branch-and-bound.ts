@@ -95,6 +95,12 @@ export interface SearchOptions {
    */
   crush?: boolean;
   /**
+   * Settle for the first strategy a node finds within the depth budget: the search then decides
+   * only whether one exists (the least worst case), far faster than the least total within it.
+   * Its costs are then those of the strategies found, not the least.
+   */
+  firstFound?: boolean;
+  /**
    * Called about every `progressEvery` nodes, and at least every quarter of a second while
    * nodes or lookaheads are searched; return true to stop the search.
    */
@@ -158,6 +164,7 @@ export class OptimalSearch {
   readonly #cache: SetCache;
   readonly #choice: GuessChoice;
   readonly #lookaheadOn: boolean;
+  readonly #firstFound: boolean;
   readonly #onProgress: SearchOptions['onProgress'];
   readonly #progressEvery: number;
   /** Nodes at the last report to `onProgress`, and when it was (`Date.now()`). */
@@ -185,6 +192,7 @@ export class OptimalSearch {
     this.#cache = new SetCache(options.cacheBytes, options.crush ?? false);
     this.#choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
+    this.#firstFound = options.firstFound ?? false;
     this.#onProgress = options.onProgress;
     this.#progressEvery = options.progressEvery ?? 4096;
     let possible = 0;
@@ -421,7 +429,7 @@ export class OptimalSearch {
         proved = Math.min(proved, bound);
         break;
       }
-      for (let b = 0; b < ties && bound < best; b++) {
+      for (let b = 0; b < ties && bound < best && !(this.#firstFound && bestGuess >= 0); b++) {
         keys[batch[b]] = Number.POSITIVE_INFINITY;
         const guess = ranking.guesses[batch[b]];
         const cost = this.#evaluate(guess, candidates, depth, best);
@@ -436,6 +444,7 @@ export class OptimalSearch {
         proved = Math.min(proved, bound);
         break;
       }
+      if (this.#firstFound && bestGuess >= 0) break;
     }
     if (bestGuess >= 0) {
       cache.set(candidates, depth, best, bestGuess);

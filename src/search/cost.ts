@@ -60,9 +60,10 @@ export function costOfHistogram(
 }
 
 /**
- * What a proof minimises: the total (so the average); the worst case (then the total); or the
- * worst case, then how many secrets need it ("crush"), then the total.
+ * What a proof minimises: the total (so the average); the worst case (then the total); the
+ * worst case, then how many secrets need it ("crush"), then the total; or the worst case alone
+ * ("depth": the first strategy found that keeps to it, its total not minimised).
  */
-export const OBJECTIVES = ['expected', 'worst', 'crush'] as const;
+export const OBJECTIVES = ['expected', 'worst', 'crush', 'depth'] as const;
 /** What a proof minimises: see `OBJECTIVES`. */
 export type Objective = (typeof OBJECTIVES)[number];

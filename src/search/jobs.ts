@@ -23,6 +23,8 @@ export interface SearchSettings {
   readonly simd: boolean;
   /** The crush objective's weights (see search/cost.ts). */
   readonly crush: boolean;
+  /** Settle for a node's first strategy within the depth (the `depth` objective). */
+  readonly firstFound: boolean;
 }
 
 /** One piece of a proof: solve a class of secrets, or evaluate one guess at it (`guess` given). */
@@ -153,7 +155,8 @@ export class JobSolver {
           known.symmetry === settings.symmetry &&
           known.lookahead === settings.lookahead &&
           known.simd === settings.simd &&
-          known.crush === settings.crush));
+          known.crush === settings.crush &&
+          known.firstFound === settings.firstFound));
     this.#rules = rules;
     this.#settings = settings;
     if (same) return search;

@@ -75,6 +75,8 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
         true,
       );
 
+      await expectLeastDepth(game, least, consistentOnly);
+
       const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
       const played = analyze(game, crush.strategy!);
       const [atLast, total] = naiveCrush(codes, least, consistentOnly)!;
@@ -82,6 +84,25 @@ describe('optimal strategies agree with a brute-force search on tiny games', () 
     }
   });
 });
+
+/**
+ * The `depth` objective finds the least worst case `least` (from a brute-force search), with a
+ * strategy that keeps to it and plays at the cost it reports, and proves one guess fewer
+ * impossible.
+ */
+async function expectLeastDepth(game: Game, least: number, consistentOnly: boolean): Promise<void> {
+  const depth = await findOptimal(game, { objective: 'depth', consistentOnly });
+  const played = analyze(game, depth.strategy!);
+  expect([depth.proved, depth.lowerBound, played.max]).toEqual([true, least, least]);
+  expect([costTotal(depth.cost), costMax(depth.cost)]).toEqual([played.total, least]);
+  expect(verifyTree(buildTree(game, depth.strategy!)).valid).toBe(true);
+  const below = await findOptimal(game, {
+    objective: 'depth',
+    maxDepth: least - 1,
+    consistentOnly,
+  });
+  expect([below.impossible, below.proved]).toEqual([true, true]);
+}
 
 /** Tiny black-peg games (hits only), with and without repetition. */
 const tinyBlack = [
@@ -123,6 +144,7 @@ describe('optimal strategies for black pegs only agree with a brute-force search
       expect((await findOptimal(game, { maxDepth: least - 1, consistentOnly })).impossible).toBe(
         true,
       );
+      await expectLeastDepth(game, least, consistentOnly);
       const crush = await findOptimal(game, { objective: 'crush', consistentOnly });
       const played = analyze(game, crush.strategy!);
       const [atLast, total] = naiveCrush(codes, least, consistentOnly, naiveBlackAnswer)!;
@@ -197,6 +219,15 @@ describe('optimal strategies for classic Mastermind (Koyama & Lai; Knuth)', () =
     expect(costMax(found.cost)).toBe(5);
     expect(costTotal(found.cost)).toBe(5626);
   });
+  it('least worst case 5 alone, settling for the first strategy: above 5626, in fewer nodes', async () => {
+    const worst = await findOptimal(game, { objective: 'worst' });
+    const depth = await findOptimal(game, { objective: 'depth' });
+    const played = analyze(game, depth.strategy!);
+    expect([depth.proved, depth.lowerBound, played.max]).toEqual([true, 5, 5]);
+    expect(played.total).toBe(costTotal(depth.cost));
+    expect(played.total).toBeGreaterThan(5626);
+    expect(depth.nodes).toBeLessThan(worst.nodes);
+  });
   it('crush: at least 539 secrets need 5 guesses, and a strategy with 539 plays as proved', async () => {
     const found = await findOptimal(game, { objective: 'crush' });
     expect(found.proved).toBe(true);
@@ -267,6 +298,20 @@ describe('a proof resumed from a checkpoint', () => {
     expect(resumed.cost).toBe(fresh.cost);
     expect(resumed.resumed).toBeGreaterThan(0);
     expect(resumed.nodes).toBeLessThan(fresh.nodes);
+  });
+
+  it('under `depth` too: the strategy it assembles keeps to the depth and plays as reported', async () => {
+    const depthIdentity = { ...identity, objective: 'depth' as const };
+    const checkpoint = new Checkpoint(depthIdentity);
+    const fresh = await proveOptimal(game, { objective: 'depth', checkpoint });
+    const resumed = await proveOptimal(game, {
+      objective: 'depth',
+      checkpoint: Checkpoint.read(checkpoint.write(), depthIdentity),
+    });
+    expect(resumed.resumed).toBeGreaterThan(0);
+    expect([resumed.proved, resumed.lowerBound]).toEqual([true, fresh.lowerBound]);
+    const played = analyze(game, resumed.strategy!);
+    expect([played.total, played.max]).toEqual([costTotal(resumed.cost), fresh.lowerBound]);
   });
 
   it('refuses a strategy that does not play as its record claims, even with a good checksum', async () => {

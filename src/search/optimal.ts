@@ -65,7 +65,8 @@ const PLANNER_CACHE_BYTES = 64 * 2 ** 20;
 export interface OptimalOptions {
   /**
    * `expected` (the default): the least total; `worst`: the least worst case, then the total;
-   * `crush`: the least worst case, then the fewest secrets that need it, then the total.
+   * `crush`: the least worst case, then the fewest secrets that need it, then the total;
+   * `depth`: the least worst case alone (a strategy that keeps to it, its total not minimised).
    */
   objective?: Objective;
   /** Only strategies that never need more than this many guesses. */
@@ -142,7 +143,10 @@ export interface OptimalResult {
   readonly cost: number;
   /** The proof finished: no strategy is better. */
   readonly proved: boolean;
-  /** A proved lower bound on the optimal total. */
+  /**
+   * A proved lower bound on the optimal total; for the `depth` objective, on the least worst
+   * case (guesses).
+   */
   readonly lowerBound: number;
   /** The depth budget searched last (`worst`: the least possible worst case, once proved). */
   readonly depth: number;
@@ -161,7 +165,8 @@ export interface OptimalResult {
  * (ties: the smaller worst case) within `maxDepth`; `worst` finds the least depth any strategy
  * can keep to (at most `maxDepth`), then the least total at that depth; `crush` finds that depth
  * too, then the fewest secrets that need all of it, then the least total (the cost and bounds are
- * then weighted totals).
+ * then weighted totals); `depth` finds that depth alone, every node settling for the first
+ * strategy that keeps to it: far faster where the least total at it is out of reach.
  *
  * @remarks
  * A proof may take from a fraction of a second (classic Mastermind) to hours. `onProgress`
@@ -184,12 +189,12 @@ export async function proveOptimal(game: Game, options: ProofOptions = {}): Prom
 }
 
 /**
- * The depth budgets to search in turn: the cap for `expected`; for `worst` and `crush`, every depth from the
- * least the size bound allows up to the cap, until one has a strategy.
+ * The depth budgets to search in turn: the cap for `expected`; for the others, every depth from
+ * the least the size bound allows up to the cap, until one has a strategy.
  */
 function depthsToTry(options: OptimalOptions, least: number): number[] {
   const cap = options.maxDepth ?? UNLIMITED;
-  if (options.objective !== 'worst' && options.objective !== 'crush') return [cap];
+  if ((options.objective ?? 'expected') === 'expected') return [cap];
   return Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i);
 }
 
@@ -264,6 +269,7 @@ class Proof {
       lookahead: options.lookahead ?? true,
       simd: options.simd ?? true,
       crush: options.objective === 'crush',
+      firstFound: options.objective === 'depth',
     };
     const { cacheBytes, progressEvery } = options;
     const trees = options.checkpoint !== undefined;
@@ -386,7 +392,10 @@ class Proof {
       for (let j = i; j < planned.length; j++) least = Math.min(least, planned[j]);
       return least;
     };
-    let leastPlanned = Number.POSITIVE_INFINITY;
+    // Settling for the first strategy, the bounds of totals order nothing: no planning ahead.
+    let leastPlanned = this.#settings.firstFound
+      ? Number.NEGATIVE_INFINITY
+      : Number.POSITIVE_INFINITY;
     for (let i = 0; i < guesses.length && bounds[i] < leastPlanned; i++) {
       this.#nextBound = boundFrom(0);
       await this.#pause();
@@ -413,6 +422,7 @@ class Proof {
       if (evaluated.tree && evaluated.cost < this.#best) {
         this.#best = evaluated.cost;
         this.#bestRoot = evaluated.tree;
+        if (this.#settings.firstFound) break;
       }
     }
     this.#guessBound = () => Number.POSITIVE_INFINITY;
@@ -583,7 +593,8 @@ class Proof {
     const limit = (i: number): number | null => {
       const outer = budget();
       if (outer === null) needed = false;
-      return outer === null ? null : Math.min(outer, i < bestIndex ? best + 1 : best);
+      if (outer === null || (this.#settings.firstFound && bestSolved)) return null;
+      return Math.min(outer, i < bestIndex ? best + 1 : best);
     };
     const finish = (): void => {
       if (!needed) {
@@ -718,19 +729,30 @@ class Proof {
   #result(root: readonly number[] | undefined, cost: number, proved: boolean): OptimalResult {
     const game = this.#game;
     const tree = root && { game, root: this.#unpack(root) };
-    if (tree && this.#resumed > 0) this.#checkResumed(tree, cost);
+    const firstFound = this.#settings.firstFound;
+    if (tree && this.#resumed > 0) this.#checkResumed(tree, firstFound ? undefined : cost);
+    // A strategy settled for is not the least of anything: its cost is what its tree plays (a
+    // class solved again after the cache let it go may have settled for another strategy).
+    const played =
+      tree && firstFound
+        ? costOfHistogram(this.#objective, this.#depth, analyzeTree(tree).histogram)
+        : cost;
     const { nodes, lookaheads } = this.#progress();
     const impossible = proved && !root;
+    // Under `depth` the bound is on the worst case: every depth below the one searched failed.
+    const lowerBound = impossible
+      ? Number.POSITIVE_INFINITY
+      : firstFound
+        ? this.#depth
+        : proved
+          ? costTotal(cost)
+          : this.#lowerBound();
     return {
       tree,
       strategy: tree && treeStrategy(tree, 'optimal'),
-      cost,
+      cost: played,
       proved,
-      lowerBound: impossible
-        ? Number.POSITIVE_INFINITY
-        : proved
-          ? costTotal(cost)
-          : this.#lowerBound(),
+      lowerBound,
       depth: this.#depth,
       nodes,
       lookaheads,
@@ -749,11 +771,15 @@ class Proof {
     }
   }
 
-  /** A strategy assembled from a checkpoint is checked before it is believed. */
-  #checkResumed(tree: Tree, cost: number): void {
+  /**
+   * A strategy assembled from a checkpoint is checked before it is believed: it must play, and
+   * at `cost` if given.
+   */
+  #checkResumed(tree: Tree, cost: number | undefined): void {
     const verdict = verifyTree(tree);
     if (!verdict.valid) throw untrusted();
     const { histogram } = summarize(verdict.guesses);
+    if (cost === undefined) return;
     if (costOfHistogram(this.#objective, this.#depth, histogram) !== cost) throw untrusted();
   }
 }
