@@ -275,6 +275,20 @@ describe('the lower bound a proof reports, level by level', () => {
   });
 });
 
+describe('the depth objective stopped at once', () => {
+  it('is settled when Irving’s strategy keeps to the least depth the size bound allows (4 × 4)', async () => {
+    const game = new Game(resolveRules({ pegs: 4, colors: 4, repeat: true }));
+    const found = await findOptimal(game, { objective: 'depth', onProgress: () => true });
+    expect([found.proved, found.lowerBound, found.nodes]).toEqual([true, 4, 0]);
+    expect(analyze(game, found.strategy!).max).toBe(4);
+  });
+  it('is not when that strategy needs more (4 × 5: at least 4, the size bound)', async () => {
+    const game = new Game(resolveRules({ pegs: 4, colors: 5, repeat: true }));
+    const found = await findOptimal(game, { objective: 'depth', onProgress: () => true });
+    expect([found.proved, found.lowerBound, found.strategy]).toEqual([false, 4, undefined]);
+  });
+});
+
 describe('a proof resumed from a checkpoint', () => {
   const game = new Game(resolveRules({ game: 'hit-and-blow' }));
   const identity = {

@@ -303,7 +303,10 @@ class Proof {
       if (!(error instanceof ProofStopped)) throw error;
       if (this.#bestRoot) return this.#result(this.#bestRoot, this.#best, false);
       const fallback = this.#fallback();
-      return this.#result(fallback?.root, fallback?.cost ?? Number.POSITIVE_INFINITY, false);
+      // Under `depth`, every depth below the one searched has failed: a fallback that keeps to
+      // it settles the least worst case.
+      const settled = this.#settings.firstFound && fallback !== undefined;
+      return this.#result(fallback?.root, fallback?.cost ?? Number.POSITIVE_INFINITY, settled);
     } finally {
       await this.#queue.stop();
     }
