@@ -75,7 +75,10 @@ export interface OptimalOptions {
   consistentOnly?: boolean;
   /** Try one guess per symmetry class (default true; off only to check it). */
   symmetry?: boolean;
-  /** Bound classes by one level of lookahead (default true; off only to measure it). */
+  /**
+   * Bound classes by one level of lookahead (default true, but false for the `depth` objective;
+   * otherwise only to measure it).
+   */
   lookahead?: boolean;
   /**
    * Rank guesses with the WebAssembly SIMD kernel where it runs (default true; off only to
@@ -266,7 +269,11 @@ class Proof {
     this.#settings = {
       consistentOnly: options.consistentOnly ?? false,
       symmetry: options.symmetry ?? true,
-      lookahead: options.lookahead ?? true,
+      // Settling for the first strategy, a guess's classes are searched at once, largest first:
+      // looking ahead at every class before any costs more than it refutes (measured, one thread:
+      // 6 × 5 within 5 refuted in 45 s instead of 177, 4 × 9's least worst case in 24 s instead
+      // of 66, 5 of 10 within 6 refuted in 6 s instead of 17).
+      lookahead: options.lookahead ?? options.objective !== 'depth',
       simd: options.simd ?? true,
       crush: options.objective === 'crush',
       firstFound: options.objective === 'depth',
