@@ -231,12 +231,14 @@ describe('the examples print the known figures', () => {
     }
   });
 
-  it('09-optimal: Koyama and Lai, 5625 with one secret at 6, and 5626 within 5', () => {
+  it('09-optimal: Koyama and Lai, 5625 with one secret at 6, and 5626 within 5; Knuth’s 5', () => {
     expect(lines('09-optimal')).toEqual([
       'proved: true',
       '5625 guesses in all, at most 6; valid: true',
       expect.stringMatching(/^1 secret needs 6: \d{4}$/),
       '{"objective":"worst"}: proved true, 5626 in all, at most 5',
+      // The least worst case alone: a strategy within 5, its total whatever the first found is.
+      expect.stringMatching(/^\{"objective":"depth"\}: proved true, \d{4} in all, at most 5$/),
       '{"maxDepth":5}: proved true, 5626 in all, at most 5',
     ]);
     const progress = runs.get('examples/09-optimal.ts')!.stderr.trimEnd().split('\n');
