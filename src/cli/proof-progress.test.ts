@@ -67,6 +67,10 @@ describe('progress of a proof on stderr', () => {
     expect(io.printed.err).toContain(
       'best 26300 · lower bound 26100 · jobs 20/40 · 123,456 nodes · 30 s, about 30 s left',
     );
+    // A depth budget (a cap, or the depth `worst`, `crush` and `depth` are trying) is shown.
+    vi.advanceTimersByTime(1_000);
+    display.update({ ...progress(20, 500), depth: 6 });
+    expect(io.printed.err).toContain('(2 threads) · within 6 guesses · best 26300 · lower bound');
     display.stop();
   });
 

@@ -128,6 +128,8 @@ function statusText(
   const left = secondsLeft(progress, elapsed);
   const parts = [
     `proving (${whereText(threads)})`,
+    // The depth budget searched: under `worst`, `crush` and `depth`, the depth being tried.
+    ...(progress.depth < UNLIMITED ? [`within ${progress.depth} guesses`] : []),
     best,
     `lower bound ${objectiveText(progress.lowerBound, crush)}`,
     `jobs ${progress.jobsDone}/${progress.jobsKnown}`,
