@@ -78,8 +78,9 @@ describe('the proved trees in docs/proofs', () => {
 
 /**
  * The least worst cases stated beside them: one guess fewer than the tree's worst case is
- * impossible, proved again by the exhaustive search (slow: 6 s for 5 × 6, 9 s for 4 × 10 and 43 s
- * for 4 × 9 on two threads, with the WebAssembly kernels; 4 × 9 took a quarter of an hour before).
+ * impossible, proved again by the exhaustive search (slow: 4.7 s for 5 × 6, 4.3 s for 4 × 10 and
+ * 29 s for 4 × 9 on two threads, with the bounds by width; 4 × 9 took a quarter of an hour before
+ * the WebAssembly kernels).
  */
 describe.runIf(process.env.CODEBREAKER_SLOW)(
   'the least worst cases of 4 × 9, 4 × 10 and 5 × 6 (slow)',
