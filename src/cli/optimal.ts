@@ -320,13 +320,18 @@ function printResult(
     `rules     ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
     `objective ${objective}: ${OBJECTIVE_TEXT[objective]}${maxDepth === undefined ? '' : `, at most ${maxDepth} guesses`}${flags.consistentOnly ? ', consistent guesses only' : ''}`,
   ];
+  // What a finished proof settled, and what a stopped one has proved so far.
   const depthOnly = objective === 'depth';
+  const settled = depthOnly
+    ? `least worst case ${result.depth}: no strategy keeps to ${result.depth - 1} guesses`
+    : 'optimal: the search was exhaustive';
+  const atLeast = depthOnly
+    ? `the least worst case is at least ${result.lowerBound} guesses`
+    : `the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`;
   lines.push(
     result.proved
-      ? depthOnly
-        ? `proved    least worst case ${result.depth}: no strategy keeps to ${result.depth - 1} guesses (${effort})`
-        : `proved    optimal: the search was exhaustive (${effort})`
-      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${depthOnly ? `the least worst case is at least ${result.lowerBound} guesses` : `the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`}`,
+      ? `proved    ${settled} (${effort})`
+      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${atLeast}`,
   );
   if (analysis) {
     lines.push(`first     ${first}`, analysisText(game, analysis));

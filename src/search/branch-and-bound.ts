@@ -412,7 +412,7 @@ export class OptimalSearch {
     // sorting, and ties are common enough that it beats a scan per guess.
     this.#batches[level] ??= new Int32Array(this.game.size);
     const batch = this.#batches[level];
-    for (;;) {
+    guesses: for (;;) {
       let ties = 0;
       let key = Number.POSITIVE_INFINITY;
       for (let i = 0; i < count; i++) {
@@ -429,13 +429,15 @@ export class OptimalSearch {
         proved = Math.min(proved, bound);
         break;
       }
-      for (let b = 0; b < ties && bound < best && !(this.#firstFound && bestGuess >= 0); b++) {
+      for (let b = 0; b < ties && bound < best; b++) {
         keys[batch[b]] = Number.POSITIVE_INFINITY;
         const guess = ranking.guesses[batch[b]];
         const cost = this.#evaluate(guess, candidates, depth, best);
         if (cost < best) {
           best = cost;
           bestGuess = guess;
+          // Settling for the first strategy within the depth: the node is done.
+          if (this.#firstFound) break guesses;
         } else {
           proved = Math.min(proved, cost);
         }
@@ -444,7 +446,6 @@ export class OptimalSearch {
         proved = Math.min(proved, bound);
         break;
       }
-      if (this.#firstFound && bestGuess >= 0) break;
     }
     if (bestGuess >= 0) {
       cache.set(candidates, depth, best, bestGuess);
