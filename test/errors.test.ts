@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCheckpoint } from '../src/cli/checkpoint-file.js';
 import { outputFailure } from '../src/cli/io.js';
+import { keyFromText } from '../src/cli/keys.js';
 import { connectRedis } from '../src/cli/queue.js';
 import {
   CodebreakerError,
@@ -65,12 +66,16 @@ const walks: Record<ErrorKind, Walk> = {
   'bad-checkpoint': {
     through: 'command line',
     bad: () =>
-      openCheckpoint(damaged, {
-        rules: mastermind,
-        objective: 'expected',
-        maxDepth: null,
-        consistentOnly: false,
-      }),
+      openCheckpoint(
+        damaged,
+        {
+          rules: mastermind,
+          objective: 'expected',
+          maxDepth: null,
+          consistentOnly: false,
+        },
+        keyFromText('k'.repeat(32), 'a test key'),
+      ),
   },
   'cannot-write': {
     through: 'command line',

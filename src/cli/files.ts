@@ -5,33 +5,77 @@
  */
 // `promises` is read when a file is written: loading node:fs/promises (and the streams it
 // brings) costs every command 2 ms at start-up, and most never write one.
-import { constants, accessSync, promises, statSync } from 'node:fs';
+import { promises, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, type ErrorKind } from '../errors.js';
+import { safeText } from './io.js';
 
-/** Throws `CodebreakerError` unless `path` names a file that can be written (or made). */
-export function checkWritable(path: string, flag: string): void {
+/** A file a command will write when its work is done, opened before the work starts. */
+export interface OutputFile {
+  readonly path: string;
+  /**
+   * Writes `text` as the whole file. A failure still loses nothing: the text goes to a file in
+   * the system's temporary folder, and the one `CodebreakerError` names both.
+   */
+  write(text: string): Promise<void>;
+  /** Closes it unwritten; a file it made is removed. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Opens `path` (the value of `flag`) for writing now, without emptying a file already there, so
+ * that a path that cannot be written fails before a long search rather than after it.
+ */
+export async function openOutput(path: string, flag: string): Promise<OutputFile> {
   const fail = (why: string): never => {
-    throw new CodebreakerError('bad-option', `${flag} ${path}: ${why}`);
+    throw new CodebreakerError('bad-option', `${flag} ${safeText(path)}: ${why}`);
   };
-  let isDirectory = false;
+  let existed = false;
   try {
-    isDirectory = statSync(path).isDirectory();
-  } catch {
-    // Not there yet: its folder must be.
-    try {
-      accessSync(dirname(path), constants.W_OK);
-    } catch {
-      fail(`cannot make a file there (is the folder ${dirname(path)} there and writable?)`);
-    }
-    return;
+    existed = true;
+    if (statSync(path).isDirectory()) fail('is a folder; give a file name');
+  } catch (error) {
+    if (error instanceof CodebreakerError) throw error;
+    existed = false;
   }
-  if (isDirectory) fail('is a folder; give a file name');
+  let handle: import('node:fs/promises').FileHandle;
   try {
-    accessSync(path, constants.W_OK);
-  } catch {
-    fail('cannot be written');
+    handle = await promises.open(path, 'a');
+  } catch (error) {
+    return fail(
+      `cannot be written (${plainReason(error)}; is the folder ${safeText(dirname(path))} there and writable?)`,
+    );
   }
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await handle.close().catch(() => {});
+  };
+  return {
+    path,
+    async write(text) {
+      try {
+        await handle.truncate(0);
+        await handle.writeFile(text);
+        await close();
+      } catch (error) {
+        await close();
+        const { tmpdir } = await import('node:os');
+        const { join } = await import('node:path');
+        const kept = join(tmpdir(), `codebreaker-out-${process.pid}-${Date.now()}.json`);
+        await promises.writeFile(kept, text);
+        throw new CodebreakerError(
+          'cannot-write',
+          `cannot write ${flag} ${safeText(path)} (${plainReason(error)}); what it would hold is kept in ${kept}`,
+        );
+      }
+    },
+    async discard() {
+      await close();
+      if (!existed) await promises.rm(path, { force: true }).catch(() => {});
+    },
+  };
 }
 
 /** Writes `text` to `path`; a failure is one `CodebreakerError` naming the file. */
@@ -41,4 +85,80 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
   } catch (error) {
     throw new CodebreakerError('bad-option', `cannot write '${path}': ${(error as Error).message}`);
   }
+}
+
+/** The most bytes a file the program reads may hold, compressed or not. */
+export const MAX_FILE_BYTES = 256 * 2 ** 20;
+/** The most bytes a compressed file may inflate to. */
+export const MAX_INFLATED_BYTES = 256 * 2 ** 20;
+
+/** What `readBoundedFile` is told of the file: what it is, for messages, and its limits. */
+export interface FileLimits {
+  /** What the file is, for messages: "the tree file", "the checkpoint". */
+  readonly what: string;
+  /** The error kind a file that cannot be read is told as. */
+  readonly kind: ErrorKind;
+  readonly maxBytes?: number;
+  readonly maxInflated?: number;
+}
+
+/**
+ * The bytes of `path` ('-' for standard input through `stdin`), inflated if gzip: read as a
+ * stream and stopped as soon as it passes its limit, so that neither a device that never ends
+ * (/dev/zero) nor a gzip bomb takes more than the limit's memory and time. Every failure is one
+ * `CodebreakerError` that says why.
+ */
+export async function readBoundedFile(
+  path: string,
+  limits: FileLimits,
+  stdin?: AsyncIterable<Uint8Array>,
+): Promise<Uint8Array> {
+  const { what, kind } = limits;
+  const maxBytes = limits.maxBytes ?? MAX_FILE_BYTES;
+  const maxInflated = limits.maxInflated ?? MAX_INFLATED_BYTES;
+  const fail = (why: string): never => {
+    throw new CodebreakerError(kind, `cannot read ${what} '${safeText(path)}': ${why}`);
+  };
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const { createReadStream } = await import('node:fs');
+  try {
+    const source: AsyncIterable<Uint8Array> =
+      path === '-' && stdin ? stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+    for await (const chunk of source) {
+      length += chunk.length;
+      if (length > maxBytes) fail(`it is larger than ${mebibytes(maxBytes)}`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof CodebreakerError) throw error;
+    fail(plainReason(error));
+  }
+  const bytes = Buffer.concat(chunks, length);
+  if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+  const { gunzipSync } = await import('node:zlib');
+  try {
+    // Inflated in pieces and stopped at the limit: a bomb costs at most the limit.
+    return gunzipSync(bytes, { maxOutputLength: maxInflated });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+      return fail(`it inflates to more than ${mebibytes(maxInflated)}`);
+    }
+    return fail(`it is damaged gzip data (${plainReason(error)})`);
+  }
+}
+
+/** "256 MiB". */
+function mebibytes(bytes: number): string {
+  return `${Math.round(bytes / 2 ** 20)} MiB`;
+}
+
+/** An error's message without what Node adds for programmers ("ENOENT: ..., open 'x'"). */
+function plainReason(error: unknown): string {
+  const failure = error as NodeJS.ErrnoException;
+  if (failure.code === 'ENOENT') return 'no such file';
+  if (failure.code === 'EISDIR') return 'it is a folder';
+  if (failure.code === 'EACCES') return 'permission denied';
+  return safeText(failure.message ?? String(error));
 }

@@ -21,8 +21,8 @@ export interface Io {
   readonly errIsTerminal: boolean;
   /** Opens standard input for reading lines; absent, standard input is empty. */
   readonly openInput?: () => LineReader;
-  /** Reads the whole of standard input, as bytes; absent, standard input is empty. */
-  readonly readInput?: () => Promise<Uint8Array>;
+  /** Standard input as chunks of bytes, to read whole; absent, standard input is empty. */
+  readonly inputBytes?: () => AsyncIterable<Uint8Array>;
 }
 
 /** A line reader over fixed text, as if piped in: for tests and scripts. */
@@ -54,7 +54,12 @@ export function memoryIo(input?: string): Io & { readonly printed: { out: string
     errIsTerminal: false,
     ...(input === undefined
       ? {}
-      : { openInput: textInput(input), readInput: async () => new TextEncoder().encode(input) }),
+      : {
+          openInput: textInput(input),
+          inputBytes: async function* () {
+            yield new TextEncoder().encode(input);
+          },
+        }),
   };
 }
 
@@ -87,6 +92,22 @@ function processInput(): LineReader {
   };
 }
 
+/**
+ * `text` with every control character written as an escape (`\x1b`, `\u202e`): what a
+ * message quotes from a file, a code, a record or a flag can then not drive the terminal (move
+ * the cursor, rewrite a line, reverse the text's direction).
+ */
+export function safeText(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  });
+}
+
+/** C0 and C1 controls, the line and paragraph separators, and the direction controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /** What a failed write to standard output (a full disk, a closed file) is told as. */
 export function outputFailure(error: NodeJS.ErrnoException): CodebreakerError {
   const why = error.code === 'ENOSPC' ? 'no space left on the device' : error.message;
@@ -108,9 +129,5 @@ export const processIo: Io = {
   err: (text) => process.stderr.write(text),
   errIsTerminal: Boolean(process.stderr.isTTY),
   openInput: processInput,
-  readInput: async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  },
+  inputBytes: () => process.stdin,
 };

@@ -18,6 +18,23 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
+/**
+ * A signal heard before the program is loaded and listens itself (signals.ts takes it over): the
+ * first thing the executable does, so that a Ctrl-C at any moment is heard, never a silent kill.
+ */
+const early: { signal?: NodeJS.Signals; stop(): void } = {
+  stop() {
+    process.off('SIGINT', record);
+    process.off('SIGTERM', record);
+  },
+};
+function record(signal: NodeJS.Signals): void {
+  early.signal ??= signal;
+}
+process.on('SIGINT', record);
+process.on('SIGTERM', record);
+(globalThis as Record<symbol, unknown>)[Symbol.for('codebreaker.early-signal')] = early;
+
 const bundleUrl = new URL('./codebreaker.js', import.meta.url);
 const bundle = fileURLToPath(bundleUrl);
 const cacheFile = fileURLToPath(new URL('./codebreaker.cache', import.meta.url));

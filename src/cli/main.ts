@@ -2,6 +2,8 @@
  * The `codebreaker` program. The build bundles it, with every module it imports, into the
  * classic script dist/cli/codebreaker.js, which the executable (launch.ts) runs.
  */
+// First: Ctrl-C and SIGTERM are heard from the program's first moment (signals.ts).
+import './signals.js';
 import { outputFailure, processIo } from './io.js';
 import { run } from './program.js';
 

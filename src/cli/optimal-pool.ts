@@ -20,10 +20,14 @@ export interface WorkerRequest {
   readonly table: Uint8Array;
 }
 
-/** What a worker says back: nodes searched so far on a job, then its answer (a failure is the worker's error event). */
+/**
+ * What a worker says back: nodes searched so far on a job, then its answer, or why the job
+ * failed (the thread goes on to the next job).
+ */
 export type WorkerReport =
   | { readonly kind: 'progress'; readonly id: number; readonly nodes: number }
-  | { readonly kind: 'done'; readonly id: number; readonly answer: JobAnswer };
+  | { readonly kind: 'done'; readonly id: number; readonly answer: JobAnswer }
+  | { readonly kind: 'failed'; readonly id: number; readonly message: string };
 
 /**
  * A runner over `threads` worker threads, each with a cache of about `cacheBytes`, sharing the
@@ -66,10 +70,15 @@ export function workerPool(threads: number, cacheBytes: number, table?: Uint8Arr
           worker.off('message', onMessage);
           worker.off('error', onError);
           idle.push(worker);
-          resolve(message.answer);
+          if (message.kind === 'done') resolve(message.answer);
+          else reject(new Error(message.message));
         };
+        // A thread that died is replaced by a new one at the next job: one job's failure never
+        // leaves the pool short of a thread.
         const onError = (error: unknown): void => {
           worker.off('message', onMessage);
+          workers.splice(workers.indexOf(worker), 1);
+          void worker.terminate();
           reject(error);
         };
         worker.on('message', onMessage);

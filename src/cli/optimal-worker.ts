@@ -14,15 +14,22 @@ let solver: JobSolver | undefined;
 /** The games whose shared tables this thread has taken (a queue's worker serves several). */
 const adopted = new Set<Game>();
 port.on('message', ({ id, job, cacheBytes, table }: WorkerRequest) => {
-  const game = gameFor(job.rules);
-  if (!adopted.has(game)) {
-    game.adoptTable(table);
-    adopted.add(game);
+  try {
+    const game = gameFor(job.rules);
+    if (!adopted.has(game)) {
+      game.adoptTable(table);
+      adopted.add(game);
+    }
+    solver ??= new JobSolver({ cacheBytes });
+    const answer = solver.solve(job, (nodes) => {
+      send({ kind: 'progress', id, nodes });
+      return false;
+    });
+    send({ kind: 'done', id, answer });
+  } catch (error) {
+    // A job that fails (bad input from a queue) fails alone: the thread takes the next one,
+    // with a search made anew.
+    solver = undefined;
+    send({ kind: 'failed', id, message: (error as Error).message ?? String(error) });
   }
-  solver ??= new JobSolver({ cacheBytes });
-  const answer = solver.solve(job, (nodes) => {
-    send({ kind: 'progress', id, nodes });
-    return false;
-  });
-  send({ kind: 'done', id, answer });
 });

@@ -8,13 +8,14 @@ import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { checkSearchable } from '../search/branch-and-bound.js';
+import type { Reliance } from '../search/claims.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { maskKernelBytes } from '../search/masks.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
 import { CommandFailure } from './failure.js';
-import { checkWritable, writeTextFile } from './files.js';
+import { openOutput } from './files.js';
 import { analysisJson, analysisText } from './format.js';
-import type { Io } from './io.js';
+import { type Io, safeText } from './io.js';
 import {
   type ProofDisplay,
   type WorkersSeen,
@@ -29,18 +30,20 @@ import {
   proveOnThread,
   runProof,
 } from './proof-run.js';
+import { REDIS_OPTIONS, type RedisFlags } from './queue-options.js';
 import {
   type RulesFlags,
   addRulesOptions,
-  byteSizeFlag,
   gameFromFlags,
+  memoryLimitFlag,
   threadsFlag,
   threadsHelp,
   timeLimitFlag,
   wholeFlag,
 } from './rules-options.js';
+import { onStop } from './signals.js';
 
-interface OptimalFlags extends RulesFlags {
+interface OptimalFlags extends RulesFlags, RedisFlags {
   objective: string;
   maxDepth?: string;
   consistentOnly?: boolean;
@@ -50,6 +53,9 @@ interface OptimalFlags extends RulesFlags {
   checkpoint?: string;
   memoryLimit?: string;
   queue?: string;
+  keyFile?: string;
+  recheck?: string | boolean;
+  replicas?: string;
   out?: string;
   json?: boolean;
 }
@@ -140,7 +146,17 @@ export function optimalCommand(program: Command, io: Io): void {
     )
     .option(
       '--queue <url>',
-      'put the jobs on a BullMQ queue on this Redis (redis://HOST:PORT/DB), for `codebreaker worker`s on any machines to solve',
+      'put the jobs on a BullMQ queue on this Redis (redis://[USER:PASSWORD@]HOST:PORT/DB, or rediss:// for TLS), for `codebreaker worker`s on any machines to solve',
+    );
+  for (const [flag, help] of REDIS_OPTIONS) command.option(flag, help);
+  command
+    .option(
+      '--recheck [share]',
+      'solve again here the answers taken from the checkpoint or workers (all, or a share such as 0.1) and refuse the result if any is false',
+    )
+    .option(
+      '--replicas <n>',
+      'with --queue: how many different workers solve each job (2: only answers that agree count)',
     )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
     .option('--json', 'print one JSON document')
@@ -157,15 +173,24 @@ export function optimalCommand(program: Command, io: Io): void {
       const timeLimit = timeLimitFlag(flags.timeLimit);
       checkSearchable(game);
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
-      const memoryLimit = byteSizeFlag(flags.memoryLimit, '--memory-limit') ?? defaultMemoryLimit();
+      const memoryLimit = memoryLimitFlag(flags.memoryLimit, 0, threads) ?? defaultMemoryLimit();
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
-      if (flags.out !== undefined) checkWritable(flags.out, '--out');
       if (flags.queue !== undefined && flags.checkpoint !== undefined) {
         throw new CodebreakerError(
           'bad-option',
           '--queue keeps the finished jobs in Redis: give it or --checkpoint, not both',
         );
       }
+      const recheck = recheckFlag(flags.recheck);
+      const replicas = wholeFlag(flags.replicas, '--replicas', 1, 2) ?? 1;
+      if (replicas > 1 && flags.queue === undefined) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--replicas needs --queue: it spreads jobs over workers',
+        );
+      }
+      // Opened now, so that a path that cannot be written fails before the search, not after.
+      const out = flags.out === undefined ? undefined : await openOutput(flags.out, '--out');
       // A short proof runs in this thread, with the library's own runner (it shares the
       // planner's search). Any other runs on a thread of its own, its jobs on worker threads
       // (one at least) or a queue, so that this thread stays free to hear Ctrl-C.
@@ -184,13 +209,21 @@ export function optimalCommand(program: Command, io: Io): void {
         cacheBytes,
         checkpoint: flags.checkpoint,
         queue: flags.queue,
+        redis: {
+          redisPasswordFile: flags.redisPasswordFile,
+          tlsCa: flags.tlsCa,
+          tlsCert: flags.tlsCert,
+          tlsKey: flags.tlsKey,
+        },
+        keyFile: flags.keyFile,
+        recheck,
+        replicas,
       };
 
       const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
       // Ctrl-C, or a service manager stopping the proof: the same stop, the best so far printed.
-      const onInterrupt = (): void => {
-        Atomics.store(stop, 0, 1);
-      };
+      // Heard from the program's first moment (signals.ts): one before now stops it at once.
+      const unlisten = onStop(() => Atomics.store(stop, 0, 1));
       let started = 0;
       let deadline = Number.POSITIVE_INFINITY;
       let display: ProofDisplay | undefined;
@@ -199,8 +232,6 @@ export function optimalCommand(program: Command, io: Io): void {
         started() {
           started = performance.now();
           if (timeLimit !== undefined) deadline = started + timeLimit * 1000;
-          process.once('SIGINT', onInterrupt);
-          process.once('SIGTERM', onInterrupt);
           display = proofDisplay(
             io,
             flags.queue === undefined ? threads : () => workers,
@@ -228,18 +259,53 @@ export function optimalCommand(program: Command, io: Io): void {
         } else {
           result = await proveOnThread(request, stop, io, hooks);
         }
+      } catch (error) {
+        await out?.discard();
+        throw error;
       } finally {
         display?.stop();
-        process.removeListener('SIGINT', onInterrupt);
-        process.removeListener('SIGTERM', onInterrupt);
+        unlisten();
       }
       const seconds = (performance.now() - started) / 1000;
-      printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
-      if (flags.out && result.tree) {
-        await writeTextFile(flags.out, `${JSON.stringify(treeToJson(result.tree))}\n`);
-        if (!flags.json) io.out(`tree written to ${flags.out}\n`);
+      refuseRefuted(result.relied);
+      try {
+        printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
+      } catch (error) {
+        await out?.discard();
+        throw error;
+      }
+      if (out && result.tree) {
+        await out.write(`${JSON.stringify(treeToJson(result.tree))}\n`);
+        if (!flags.json) io.out(`tree written to ${safeText(out.path)}\n`);
+      } else {
+        await out?.discard();
       }
     });
+}
+
+/** Reads `--recheck`: absent 0, bare 1 (every answer), else a share from 0 to 1. */
+function recheckFlag(value: string | boolean | undefined): number {
+  if (value === undefined || value === false) return 0;
+  if (value === true) return 1;
+  const share = /^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(share >= 0 && share <= 1)) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--recheck takes a share from 0 to 1, such as 0.1, or nothing for all; not '${value}'`,
+    );
+  }
+  return share;
+}
+
+/** Refuses a result that relied on an answer that solving it again here showed false. */
+function refuseRefuted(relied: Reliance): void {
+  if (relied.refuted.length === 0) return;
+  const [first] = relied.refuted;
+  const more = relied.refuted.length > 1 ? ` and ${relied.refuted.length - 1} more` : '';
+  throw new CommandFailure(
+    `the result is refused: solved again here, job ${first}${more} costs less than the answer read back claimed (a false checkpoint or worker)`,
+    2,
+  );
 }
 
 /**
@@ -249,7 +315,11 @@ export function optimalCommand(program: Command, io: Io): void {
 function verifiedAnalysis(tree: Tree, cost: number, objective: Objective, depth: number): Analysis {
   const analysis = analyzeTree(tree);
   if (costOfHistogram(objective, depth, analysis.histogram) !== cost) {
-    throw new Error(`the strategy found plays ${analysis.total} guesses, not ${costTotal(cost)}`);
+    // Answers read back (a checkpoint, workers) put the strategy together: one that lied.
+    throw new CommandFailure(
+      `the result is refused: the strategy put together plays ${analysis.total} guesses, not the ${costTotal(cost)} its parts claim (a false checkpoint or worker)`,
+      2,
+    );
   }
   return analysis;
 }
@@ -285,11 +355,12 @@ function printResult(
     threads,
     ...(flags.checkpoint === undefined && flags.queue === undefined
       ? {}
-      : { resumed: result.resumed }),
+      : { resumed: result.resumed, relied: reliedJson(result.relied) }),
     seconds: Number(seconds.toFixed(3)),
     peakMemory,
   };
   const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';
+  const trust = reliedText(result.relied);
   const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s, peak memory ${Math.round(peakMemory / 2 ** 20)} MiB${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
   if (result.impossible) {
     // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
@@ -333,6 +404,7 @@ function printResult(
       ? `proved    ${settled} (${effort})`
       : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${atLeast}`,
   );
+  if (trust) lines.push(`relied on ${trust}`);
   if (analysis) {
     lines.push(`first     ${first}`, analysisText(game, analysis));
     if (crush) {
@@ -347,4 +419,30 @@ function printResult(
     lines.push('no strategy found yet');
   }
   io.out(`${lines.join('\n')}\n`);
+}
+
+/** What a proof relied on, for its JSON: the answers from outside, by source and kind. */
+function reliedJson(relied: Reliance): Record<string, unknown> {
+  const { checkpoint, workers, rechecked } = relied;
+  return { checkpoint, workers, rechecked };
+}
+
+/** "12 lower bounds and 3 exact costs from the checkpoint; rechecked here: 15, all true". */
+function reliedText(relied: Reliance): string | undefined {
+  const parts: string[] = [];
+  for (const [source, counts] of [
+    ['the checkpoint', relied.checkpoint],
+    ['workers', relied.workers],
+  ] as const) {
+    if (counts.bounds + counts.exact === 0) continue;
+    parts.push(
+      `${groupThousands(counts.bounds)} lower bounds and ${groupThousands(counts.exact)} exact costs from ${source}`,
+    );
+  }
+  if (parts.length === 0) return undefined;
+  const checked =
+    relied.rechecked > 0
+      ? `; ${groupThousands(relied.rechecked)} solved again here, all true`
+      : '; none solved again here (--recheck does)';
+  return `${parts.join(', ')}${checked}`;
 }

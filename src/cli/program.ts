@@ -5,7 +5,8 @@
 import { Command, CommanderError } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { CommandFailure, EXIT_BAD_INPUT } from './failure.js';
-import type { Io } from './io.js';
+import { type Io, safeText } from './io.js';
+import { holdStops } from './signals.js';
 
 function errorLine(message: string): string {
   const text = message
@@ -14,7 +15,7 @@ function errorLine(message: string): string {
     .map((line) => line.trim())
     .filter(Boolean)
     .join(' ');
-  return `codebreaker: ${text}\n`;
+  return `codebreaker: ${safeText(text)}\n`;
 }
 
 type Register = (program: Command, io: Io) => void;
@@ -36,6 +37,9 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   puzzle: async () => (await import('./puzzle.js')).puzzleCommand,
 };
+
+/** The commands that listen for Ctrl-C and SIGTERM themselves (see signals.ts). */
+const LISTENING = new Set(['optimal', 'worker']);
 
 /**
  * Builds the program; `io` receives everything it prints. With `only`, the name of a command,
@@ -64,6 +68,7 @@ export async function buildProgram(io: Io, only?: string): Promise<Command> {
 
 /** Runs the CLI on `argv` (without node and script); resolves to the exit status. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
+  if (LISTENING.has(argv[0])) holdStops();
   const program = await buildProgram(io, argv[0]);
   // No command at all: the help, as asked for.
   if (argv.length === 0) {
@@ -93,6 +98,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.err(errorLine(error.message));
       return EXIT_BAD_INPUT;
     }
-    throw error;
+    // Anything else is a bug: one line all the same (the stack with CODEBREAKER_DEBUG=1).
+    if (process.env.CODEBREAKER_DEBUG) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(errorLine(`unexpected failure (a bug; please report it): ${message}`));
+    return 1;
   }
 }

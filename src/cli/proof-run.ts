@@ -20,12 +20,16 @@ import type { Rules } from '../rules.js';
 import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
 import type { Objective } from '../search/cost.js';
-import { type OptimalResult, type ProofProgress, proveOptimal } from '../search/optimal.js';
+import type { JobRunner } from '../search/jobs.js';
+import { type ProofProgress, type ProvedResult, proveOptimal } from '../search/optimal.js';
 import { packTree, unpackTree } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
 import { CommandFailure } from './failure.js';
 import type { Io } from './io.js';
+import { safeText } from './io.js';
+import type { SigningKey } from './keys.js';
 import type { WorkersSeen } from './proof-progress.js';
+import type { RedisFlags } from './queue-options.js';
 import type { QueueProof } from './queue-runner.js';
 import { sharedScoreTable } from './shared-table.js';
 import { startWorker } from './workers.js';
@@ -45,6 +49,14 @@ export interface ProofRequest {
   readonly checkpoint: string | undefined;
   /** `--queue`: the Redis URL. */
   readonly queue: string | undefined;
+  /** How to log in to Redis (`--redis-password-file`, `--tls-*`). */
+  readonly redis: RedisFlags;
+  /** `--key-file`: the signing key's file (else the environment's, or the user's own). */
+  readonly keyFile: string | undefined;
+  /** `--recheck`: the share of the answers taken from outside to solve again here. */
+  readonly recheck: number;
+  /** `--replicas`: how many different workers solve each queued job. */
+  readonly replicas: number;
 }
 
 /** What the command hears of a running proof. */
@@ -56,43 +68,54 @@ export interface ProofHooks {
 }
 
 /** A proof's result as the command uses it (it plays no strategy). */
-export type ProofOutcome = Omit<OptimalResult, 'strategy'>;
+export type ProofOutcome = Omit<ProvedResult, 'strategy'>;
 
 /** Runs the proof `request` asks for in this thread; `io` hears what it says on stderr. */
 export async function runProof(
   request: ProofRequest,
   io: Io,
   hooks: ProofHooks,
-): Promise<OptimalResult> {
+): Promise<ProvedResult> {
   const { rules, objective, maxDepth, consistentOnly, symmetry, threads, cacheBytes } = request;
   const game = gameFor(rules);
   const identity = { rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
+  // Only a proof that reads back what it wrote needs the key (made on first use).
+  const key =
+    request.queue === undefined && request.checkpoint === undefined
+      ? undefined
+      : (await import('./keys.js')).loadKey(request.keyFile);
   const queued =
-    request.queue === undefined ? undefined : await openQueue(request.queue, identity, symmetry);
+    request.queue === undefined
+      ? undefined
+      : await openQueue(request, identity, key!, (line) => io.err(`codebreaker: ${line}\n`));
+  let saved: CheckpointFile | undefined;
+  // Writes to Redis one after the other, in the order the jobs finished.
+  let stored = Promise.resolve();
+  const store = (): void => {
+    if (queued) stored = stored.then(() => queued.save());
+  };
   try {
-    const saved: CheckpointFile | undefined =
+    saved =
       request.checkpoint === undefined
         ? undefined
-        : await openCheckpoint(request.checkpoint, identity);
+        : await openCheckpoint(request.checkpoint, identity, key!);
     const found = saved?.found ?? queued?.found ?? 0;
     if (found > 0 && io.errIsTerminal) {
-      io.err(
-        `resuming from ${request.checkpoint ?? request.queue}: ${found} jobs already finished\n`,
-      );
+      const from = request.checkpoint ?? queued?.address ?? '';
+      io.err(`resuming from ${safeText(from)}: ${found} jobs already finished\n`);
     }
     hooks.started();
     // A proof on a queue plans here with a table of its own; its workers build theirs.
     const table = scoreTable(io, game, threads !== undefined && !queued);
+    const pool = async (): Promise<typeof import('./optimal-pool.js')> =>
+      import('./optimal-pool.js');
     const runner =
       queued?.runner ??
-      (threads === undefined
-        ? undefined
-        : (await import('./optimal-pool.js')).workerPool(threads, cacheBytes, table));
-    // Writes to Redis one after the other, in the order the jobs finished.
-    let stored = Promise.resolve();
-    const store = (): void => {
-      if (queued) stored = stored.then(() => queued.save());
-    };
+      (threads === undefined ? undefined : (await pool()).workerPool(threads, cacheBytes, table));
+    // Answers taken from outside are solved again here, on this machine's threads.
+    const { workerPool } = threads === undefined ? { workerPool: undefined } : await pool();
+    const recheckRunner: (() => JobRunner) | undefined =
+      workerPool && (() => workerPool(threads!, cacheBytes, queued ? undefined : table));
     const result = await proveOptimal(game, {
       objective,
       maxDepth,
@@ -102,6 +125,8 @@ export async function runProof(
       cacheBytes,
       progressEvery: 512,
       checkpoint: saved?.checkpoint ?? queued?.checkpoint,
+      recheck: request.recheck,
+      recheckRunner,
       onProgress: (progress) => {
         const stop = hooks.progress(progress, queued?.workers());
         saved?.save();
@@ -109,26 +134,34 @@ export async function runProof(
         return stop;
       },
     });
-    saved?.save(true);
-    store();
-    await stored;
     await queued?.finish(result.proved);
     return result;
   } finally {
+    // What finished is kept, however the proof ended.
+    saved?.save(true);
+    store();
+    await stored.catch(() => {});
     await queued?.close();
   }
 }
 
 /** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
 async function openQueue(
-  url: string,
+  request: ProofRequest,
   identity: ProofIdentity,
-  symmetry: boolean,
-): Promise<QueueProof> {
+  key: SigningKey,
+  tell: (line: string) => void,
+): Promise<QueueProof & { readonly address: string }> {
   const { queueName, readQueueUrl } = await import('./queue.js');
-  const address = readQueueUrl(url);
+  const address = readQueueUrl(request.queue!, request.redis);
   const { openQueueProof } = await import('./queue-runner.js');
-  return openQueueProof(address, queueName(identity, symmetry), identity);
+  const name = queueName(identity, request.symmetry);
+  const proof = await openQueueProof(address, name, identity, {
+    key,
+    tell,
+    replicas: request.replicas,
+  });
+  return { ...proof, address: address.url };
 }
 
 /**
@@ -181,7 +214,7 @@ export type ProofMessage =
   | { readonly kind: 'failed'; readonly failure: ProofFailure };
 
 /** `result` without its strategy and with its tree packed. */
-export function packOutcome(result: OptimalResult): PackedOutcome {
+export function packOutcome(result: ProvedResult): PackedOutcome {
   const { strategy, tree, ...numbers } = result;
   return { ...numbers, tree: tree && packTree(tree.root) };
 }

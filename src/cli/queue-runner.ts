@@ -12,27 +12,48 @@
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  Checkpoint,
-  type ProofIdentity,
-  recordFromJson,
-  recordJson,
-} from '../search/checkpoint.js';
-import type { JobRecord } from '../search/checkpoint.js';
+import { CodebreakerError } from '../errors.js';
+import { Checkpoint, type JobRecord, type ProofIdentity } from '../search/checkpoint.js';
 import type { JobAnswer, JobRunner, ProofJob } from '../search/jobs.js';
+import { safeText } from './io.js';
+import type { SigningKey } from './keys.js';
 import {
   PROOFS_KEY,
   type RedisAddress,
   aliveWorkers,
+  answerSigned,
   connectRedis,
-  decodeAnswer,
   doneKey,
-  encodeJob,
   queuedJobId,
+  recordSigned,
+  signJob,
+  signRecord,
 } from './queue.js';
+import {
+  answerEnvelopeSchema,
+  answerFromQueue,
+  doneSchema,
+  problemOf,
+  recordJson,
+  recordOf,
+} from './records.js';
 
 /** How often the coordinator counts the workers alive. */
 const WORKERS_POLL_MS = 1000;
+/** How often one job may fail on workers before the proof stops. */
+export const MAX_JOB_FAILURES = 3;
+/** How often replicas may disagree, or come from one worker, before the proof stops. */
+const MAX_REPLICA_ROUNDS = 5;
+
+/** How the coordinator runs a proof's jobs on the queue. */
+export interface QueueOptions {
+  /** The key jobs, answers and records are signed with. */
+  readonly key: SigningKey;
+  /** Hears one line for each record dropped, job failed or answer refused. */
+  readonly tell: (line: string) => void;
+  /** How many different workers solve each job (1, or 2 to compare their answers). */
+  readonly replicas: number;
+}
 
 /** A proof's jobs on a queue, with its checkpoint in Redis. */
 export interface QueueProof {
@@ -50,11 +71,18 @@ export interface QueueProof {
   close(): Promise<void>;
 }
 
+/** A verified answer and the worker it says it came from. */
+interface Heard {
+  readonly answer: JobAnswer;
+  readonly worker: string;
+}
+
 /** Opens the queue `name` on Redis at `address` for the proof `identity`. */
 export async function openQueueProof(
   address: RedisAddress,
   name: string,
   identity: ProofIdentity,
+  { key, tell, replicas }: QueueOptions,
 ): Promise<QueueProof> {
   // BullMQ is large: loaded only by the proofs that use it.
   const { Queue, QueueEvents } = await import('bullmq');
@@ -69,10 +97,16 @@ export async function openQueueProof(
 
   const checkpoint = new Checkpoint(identity);
   const written = new Map<string, JobRecord>();
-  for (const [key, value] of Object.entries(await redis.hgetall(doneKey(name)))) {
-    const record = recordFromJson(key, JSON.parse(value));
-    checkpoint.put(key, record);
-    written.set(key, record);
+  for (const [job, value] of Object.entries(await redis.hgetall(doneKey(name)))) {
+    const record = readDone(key, name, job, value);
+    if (typeof record === 'string') {
+      tell(
+        `dropped the finished-job record ${safeText(job.slice(0, 80))} in Redis: ${record}; the job runs again`,
+      );
+      continue;
+    }
+    checkpoint.put(job, record);
+    written.set(job, record);
   }
   const found = checkpoint.size;
   await redis.sadd(PROOFS_KEY, name);
@@ -81,22 +115,85 @@ export async function openQueueProof(
   // Progress of running jobs, by BullMQ job id.
   const listeners = new Map<string, (nodes: number) => void>();
   queueEvents.on('progress', ({ jobId, data }) => {
-    if (typeof data === 'number') listeners.get(jobId)?.(data);
+    if (typeof data === 'number' && Number.isFinite(data)) listeners.get(jobId)?.(data);
   });
 
   let counted = { workers: 0, threads: 0 };
   let wake: () => void = () => {};
+  const dropped = new Set<string>();
   const count = async (): Promise<void> => {
-    const beats = await aliveWorkers(redis);
+    const beats = await aliveWorkers(redis, (worker, why) => {
+      if (dropped.has(worker)) return;
+      dropped.add(worker);
+      tell(`ignored the heartbeat ${safeText(worker.slice(0, 80))} in Redis: ${why}`);
+    });
     const threads = beats.reduce((sum, beat) => sum + beat.threads, 0);
-    counted = { workers: beats.length, threads };
+    counted = { workers: beats.length, threads: Math.ceil(threads / replicas) };
     wake();
   };
   await count();
   const poll = setInterval(() => void count().catch(() => {}), WORKERS_POLL_MS);
   poll.unref();
 
+  /**
+   * Solves `job` once on the queue under the BullMQ id `id`: its answer, checked, or why it is
+   * refused (a string). A job already on the queue under this id (put there by a coordinator
+   * that stopped) is that job: its answer, if it has one, is heard at once, and checked as any.
+   */
+  const solveOnce = async (
+    job: ProofJob,
+    id: string,
+    replica: number,
+    report: (nodes: number) => boolean,
+  ): Promise<Heard | string> => {
+    const envelope = { ...signJob(key, name, id, job), replica };
+    listeners.set(id, (nodes) => report(nodes));
+    let value: unknown;
+    try {
+      const queued: Job = await queue.add('solve', envelope, {
+        jobId: id,
+        removeOnComplete: false,
+        removeOnFail: false,
+      });
+      value = await queued.waitUntilFinished(queueEvents);
+    } catch (error) {
+      await queue.remove(id).catch(() => 0);
+      if (error instanceof CodebreakerError) throw error;
+      return `failed on a worker: ${safeText(String((error as Error).message).slice(0, 200))}`;
+    } finally {
+      listeners.delete(id);
+    }
+    const heard = checkAnswer(key, envelope.signature, job, value);
+    // A refused answer goes, so that the job can be put on the queue again.
+    if (typeof heard === 'string') await queue.remove(id).catch(() => 0);
+    return heard;
+  };
+
+  /** Solves `job` until a worker's answer is accepted, or it has failed too often. */
+  const solve = async (
+    job: ProofJob,
+    id: string,
+    replica: number,
+    report: (nodes: number) => boolean,
+  ): Promise<Heard> => {
+    let failures = 0;
+    for (;;) {
+      const heard = await solveOnce(job, id, replica, report);
+      if (typeof heard !== 'string') return heard;
+      const failed = heard.startsWith('failed');
+      if (failed) failures++;
+      if (failures >= MAX_JOB_FAILURES) {
+        throw new CodebreakerError(
+          'bad-option',
+          `job ${job.key} ${heard} (${failures} times): the proof stops; its finished jobs are kept in Redis, and the same command goes on from them`,
+        );
+      }
+      tell(`job ${job.key}: ${failed ? heard : `dropped an answer: ${heard}`}; it runs again`);
+    }
+  };
+
   const runner: JobRunner = {
+    external: true,
     get concurrency() {
       return counted.threads;
     },
@@ -105,18 +202,26 @@ export async function openQueueProof(
     },
     async run(job: ProofJob, report: (nodes: number) => boolean): Promise<JobAnswer> {
       const id = queuedJobId(job);
-      listeners.set(id, (nodes) => report(nodes));
-      try {
-        // A job already on the queue under this id (put there by a coordinator that stopped)
-        // is that job: BullMQ keeps the first, and its answer, if it has one, is heard at once.
-        const queued: Job = await queue.add('solve', encodeJob(job), {
-          jobId: id,
-          removeOnComplete: false,
-          removeOnFail: false,
-        });
-        return decodeAnswer(await queued.waitUntilFinished(queueEvents));
-      } finally {
-        listeners.delete(id);
+      if (replicas === 1) return (await solve(job, id, 0, report)).answer;
+      for (let round = 1; ; round++) {
+        const [a, b] = await Promise.all([
+          solve(job, id, 0, report),
+          solve(job, `${id}~r2`, 1, () => false),
+        ]);
+        const agree = a.answer.cost === b.answer.cost && a.answer.first === b.answer.first;
+        if (agree && a.worker !== b.worker) return a.answer;
+        const why = agree
+          ? `both replicas were solved by one worker (${safeText(a.worker)})`
+          : `two workers disagree (${safeText(a.worker)} and ${safeText(b.worker)})`;
+        await queue.remove(`${id}~r2`).catch(() => 0);
+        if (!agree) await queue.remove(id).catch(() => 0);
+        if (round >= MAX_REPLICA_ROUNDS) {
+          throw new CodebreakerError(
+            'bad-option',
+            `job ${job.key}: ${why}, ${round} times: --replicas 2 needs two honest workers; the proof stops, its finished jobs kept in Redis`,
+          );
+        }
+        tell(`job ${job.key}: ${why}; it runs again`);
       }
     },
     async close() {},
@@ -140,10 +245,12 @@ export async function openQueueProof(
     async save() {
       const fields: Record<string, string> = {};
       let any = false;
-      for (const [key, record] of checkpoint.entries()) {
-        if (written.get(key) === record) continue;
-        fields[key] = JSON.stringify(recordJson(record));
-        written.set(key, record);
+      for (const [job, record] of checkpoint.entries()) {
+        if (written.get(job) === record) continue;
+        const json = recordJson(record);
+        const signature = signRecord(key, name, job, json);
+        fields[job] = JSON.stringify({ record: json, signature });
+        written.set(job, record);
         any = true;
       }
       if (any) await redis.hset(doneKey(name), fields);
@@ -156,4 +263,42 @@ export async function openQueueProof(
     },
     close,
   };
+}
+
+/** A finished-job record from Redis, checked; or why it is refused. */
+function readDone(key: SigningKey, queue: string, job: string, value: string): JobRecord | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return 'not JSON';
+  }
+  const done = doneSchema.safeParse(parsed);
+  if (!done.success) return `not a record (${problemOf(done.error)})`;
+  if (!/^\d+\/[\d:/]+$/.test(job)) return 'not a job key';
+  if (!recordSigned(key, queue, job, done.data.record, done.data.signature)) {
+    return 'its signature does not match the key';
+  }
+  return recordOf(done.data.record);
+}
+
+/** A worker's answer to `job` (signed `jobSignature`), checked; or why it is refused. */
+function checkAnswer(
+  key: SigningKey,
+  jobSignature: string,
+  job: ProofJob,
+  value: unknown,
+): Heard | string {
+  const envelope = answerEnvelopeSchema.safeParse(value);
+  if (!envelope.success) return `not an answer (${problemOf(envelope.error)})`;
+  const { answer, signature } = envelope.data;
+  const worker = answer.worker;
+  if (!answerSigned(key, jobSignature, answer, signature)) {
+    return `its signature does not match the key (it says it is from ${safeText(worker)})`;
+  }
+  try {
+    return { answer: answerFromQueue(answer, job), worker };
+  } catch (error) {
+    return `${(error as Error).message} (from ${safeText(worker)})`;
+  }
 }

@@ -9,12 +9,24 @@
  * - `codebreaker:proofs`, the set of queues with a coordinator at work, which workers serve;
  * - `codebreaker:worker:ID`, one key per worker process, its threads and what it is solving,
  *   kept alive while the worker runs (it expires a few seconds after a worker dies).
+ *
+ * Whoever can write to Redis can put anything there, so nothing read back is believed as it
+ * comes: every job, answer and finished-job record carries an HMAC-SHA256 signature
+ * (cli/keys.ts) bound to its queue and job, made with the key the coordinator and its workers
+ * share, and every record is parsed against its schema (records.ts). Someone without the key
+ * can delay a proof, never change its result. A heartbeat only says how many threads a worker
+ * has (how many jobs to hand out at once): it is parsed, not signed.
  */
+import { readFileSync, statSync } from 'node:fs';
 import type { Redis, RedisOptions } from 'ioredis';
 import { crc32 } from '../checksum.js';
 import { CodebreakerError } from '../errors.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
-import type { JobAnswer, ProofJob } from '../search/jobs.js';
+import type { ProofJob } from '../search/jobs.js';
+import { safeText } from './io.js';
+import type { SigningKey } from './keys.js';
+import type { RedisFlags } from './queue-options.js';
+import { type QueuedJob, beatSchema, jobToQueue } from './records.js';
 
 /** The set of queues with a coordinator at work. */
 export const PROOFS_KEY = 'codebreaker:proofs';
@@ -25,46 +37,166 @@ export const WORKER_TTL_MS = 6000;
 /** How often a worker renews its key. */
 export const WORKER_BEAT_MS = 2000;
 
-/** Where the Redis server is, read from `redis://HOST:PORT/DB`. */
+/** The files of a TLS connection (`rediss://`): the CA to trust, and a client certificate. */
+export interface TlsFiles {
+  readonly ca?: string;
+  readonly cert?: string;
+  readonly key?: string;
+}
+
+/** Where the Redis server is and how to log in, read from `--queue` and its companions. */
 export interface RedisAddress {
+  /** The address as it may be shown: the password, if any, left out. */
   readonly url: string;
   readonly host: string;
   readonly port: number;
   readonly db: number;
+  readonly username?: string;
+  readonly password?: string;
+  /** TLS (`rediss://`), with the files it was given. */
+  readonly tls?: TlsFiles;
 }
 
-/** Reads `--queue`: `redis://HOST[:PORT][/DB]`; bad input names the flag. */
-export function readQueueUrl(value: string): RedisAddress {
-  const match = /^redis:\/\/([^:/\s]+)(?::(\d{1,5}))?(?:\/(\d{1,2}))?\/?$/.exec(value.trim());
-  const port = Number(match?.[2] ?? 6379);
-  if (!match || port < 1 || port > 65535) {
+/** `value` with the password of a URL, if any, left out: it may be shown. */
+function withoutPassword(value: string): string {
+  return safeText(value.trim().replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@'));
+}
+
+/**
+ * Reads `--queue`: `redis://[USER][:PASSWORD]@HOST[:PORT][/DB]`, or `rediss://` for TLS. The
+ * password comes from the URL, else `--redis-password-file`, else `$CODEBREAKER_REDIS_PASSWORD`;
+ * bad input names the flag, never the password.
+ */
+export function readQueueUrl(value: string, flags: RedisFlags = {}): RedisAddress {
+  const shown = withoutPassword(value);
+  const fail = (why: string): never => {
     throw new CodebreakerError(
       'bad-option',
-      `--queue must be a Redis address such as redis://127.0.0.1:6379/0, not '${value}'`,
+      `--queue must be a Redis address such as redis://127.0.0.1:6379/0 or rediss://user:password@host:6380/0, not '${shown}'${why ? ` (${why})` : ''}`,
+    );
+  };
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return fail('');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail('');
+  if (url.search || url.hash) fail('it has a query or a fragment');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!host) fail('it names no host');
+  const port = url.port === '' ? 6379 : Number(url.port);
+  if (!(port >= 1 && port <= 65535)) fail('its port is out of range');
+  const path = url.pathname.replace(/^\/|\/$/g, '');
+  if (path !== '' && !/^\d{1,2}$/.test(path)) fail('its database must be a number from 0 to 99');
+  const decode = (text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return fail('its user or password is not well escaped');
+    }
+  };
+  const username = url.username ? decode(url.username) : undefined;
+  const password = url.password ? decode(url.password) : passwordFrom(flags);
+  const tls = url.protocol === 'rediss:' ? tlsFrom(flags) : undefined;
+  if (!tls && (flags.tlsCa || flags.tlsCert || flags.tlsKey)) {
+    throw new CodebreakerError(
+      'bad-option',
+      '--tls-ca, --tls-cert and --tls-key need a rediss:// address',
     );
   }
-  return { url: value.trim(), host: match[1], port, db: Number(match[3] ?? 0) };
+  const auth = username || password ? `${username ?? ''}${password ? ':***' : ''}@` : '';
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `${url.protocol}//${auth}${shownHost}:${port}/${Number(path || 0)}`,
+    host,
+    port,
+    db: Number(path || 0),
+    ...(username ? { username } : {}),
+    ...(password ? { password } : {}),
+    ...(tls ? { tls } : {}),
+  };
+}
+
+/** The password of `--redis-password-file` or `$CODEBREAKER_REDIS_PASSWORD`, if any. */
+function passwordFrom(flags: RedisFlags): string | undefined {
+  const file = flags.redisPasswordFile;
+  if (file !== undefined) {
+    const text = readSmallFile(file, '--redis-password-file').trim();
+    if (!text) throw new CodebreakerError('bad-option', `--redis-password-file ${file} is empty`);
+    return text;
+  }
+  return process.env.CODEBREAKER_REDIS_PASSWORD || undefined;
+}
+
+/** The TLS files of the flags, else of the environment. */
+function tlsFrom(flags: RedisFlags): TlsFiles {
+  const env = process.env;
+  const ca = flags.tlsCa ?? env.CODEBREAKER_TLS_CA;
+  const cert = flags.tlsCert ?? env.CODEBREAKER_TLS_CERT;
+  const key = flags.tlsKey ?? env.CODEBREAKER_TLS_KEY;
+  if ((cert === undefined) !== (key === undefined)) {
+    throw new CodebreakerError(
+      'bad-option',
+      '--tls-cert and --tls-key go together: give both or neither',
+    );
+  }
+  return {
+    ...(ca ? { ca } : {}),
+    ...(cert ? { cert } : {}),
+    ...(key ? { key } : {}),
+  };
+}
+
+/** The text of a small file a flag names (a password, a certificate); failures name the flag. */
+function readSmallFile(path: string, flag: string): string {
+  try {
+    if (statSync(path).size > 1 << 20) {
+      throw new CodebreakerError('bad-option', `${flag} ${safeText(path)}: larger than 1 MiB`);
+    }
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof CodebreakerError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CodebreakerError(
+      'bad-option',
+      `${flag} ${safeText(path)}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read'}`,
+    );
+  }
 }
 
 /** How long to try to reach Redis before saying it cannot be reached. */
 const CONNECT_TIMEOUT_MS = 3000;
 
 /**
- * A connection to Redis, made sure of before it is used: an unreachable server is one
- * `CodebreakerError('unreachable')`, not a hang. `blocking`: for BullMQ's workers and events,
- * which wait on Redis (they must not give up on a command).
+ * A connection to Redis, made sure of before it is used: an unreachable server, a refused
+ * password or a failed TLS handshake is one `CodebreakerError('unreachable')`, not a hang.
+ * `blocking`: for BullMQ's workers and events, which wait on Redis (they must not give up on a
+ * command).
  */
 export async function connectRedis(address: RedisAddress, blocking = false): Promise<Redis> {
   const { Redis: IORedis } = await import('ioredis');
+  const tls = address.tls;
   const options: RedisOptions = {
     host: address.host,
     port: address.port,
     db: address.db,
+    username: address.username,
+    password: address.password,
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: blocking ? null : 3,
     // The first connection is tried once: a server that is not there is said at once.
     retryStrategy: () => null,
+    ...(tls
+      ? {
+          tls: {
+            ...(tls.ca ? { ca: readSmallFile(tls.ca, '--tls-ca') } : {}),
+            ...(tls.cert ? { cert: readSmallFile(tls.cert, '--tls-cert') } : {}),
+            ...(tls.key ? { key: readSmallFile(tls.key, '--tls-key') } : {}),
+          },
+        }
+      : {}),
   };
   const redis = new IORedis(options);
   let cause: Error | undefined;
@@ -76,10 +208,11 @@ export async function connectRedis(address: RedisAddress, blocking = false): Pro
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    const why = (cause ?? (error as Error)).message || 'no answer';
+    const message = (cause ?? (error as Error)).message || 'no answer';
+    const why = safeText(message.split('\n')[0].slice(0, 200));
     throw new CodebreakerError(
       'unreachable',
-      `cannot reach Redis at ${address.url} (${why}): start redis-server there or give another --queue`,
+      `cannot reach Redis at ${address.url} (${why}): start redis-server there, check its password and TLS, or give another --queue`,
     );
   }
   // Once connected, a dropped connection is tried again for a while, then given up.
@@ -96,19 +229,6 @@ export function queueName(identity: ProofIdentity, symmetry: boolean): string {
 /** The hash of the jobs a coordinator has merged. */
 export function doneKey(queue: string): string {
   return `${queue}:done`;
-}
-
-/** A job as it travels through Redis: the class as a plain array. */
-export type QueuedJob = Omit<ProofJob, 'candidates'> & { readonly candidates: number[] };
-
-/** A job for the queue. */
-export function encodeJob(job: ProofJob): QueuedJob {
-  return { ...job, candidates: Array.from(job.candidates) };
-}
-
-/** A job off the queue. */
-export function decodeJob(queued: QueuedJob): ProofJob {
-  return { ...queued, candidates: Int32Array.from(queued.candidates) };
 }
 
 /**
@@ -128,34 +248,90 @@ export interface WorkerBeat {
   readonly solving: readonly string[];
 }
 
-/** The workers alive, by their keys. */
-export async function aliveWorkers(redis: Redis): Promise<WorkerBeat[]> {
+/**
+ * The workers alive, by their keys; a key that is not a worker's heartbeat is left out, and
+ * `drop` hears its name and why (once for each such key, whoever wrote it).
+ */
+export async function aliveWorkers(
+  redis: Redis,
+  drop: (key: string, why: string) => void = () => {},
+): Promise<WorkerBeat[]> {
   const beats: WorkerBeat[] = [];
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${WORKER_PREFIX}*`, 'COUNT', 100);
     cursor = next;
     if (keys.length === 0) continue;
-    for (const value of await redis.mget(...keys)) {
-      if (value) beats.push(JSON.parse(value) as WorkerBeat);
-    }
+    const values = await redis.mget(...keys);
+    values.forEach((value, i) => {
+      if (value === null) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        drop(keys[i], 'not JSON');
+        return;
+      }
+      const beat = beatSchema.safeParse(parsed);
+      if (beat.success) beats.push(beat.data);
+      else drop(keys[i], 'not a heartbeat');
+    });
   } while (cursor !== '0');
   return beats;
 }
 
-/** An answer for Redis: JSON has no ∞ (a class with no strategy within its depth), so null. */
-export function encodeAnswer(answer: JobAnswer): unknown {
-  return { ...answer, cost: Number.isFinite(answer.cost) ? answer.cost : null };
+/** What the coordinator signs a job with: bound to the proof's queue and the job's id. */
+export function signJob(
+  key: SigningKey,
+  queue: string,
+  id: string,
+  job: ProofJob,
+): {
+  job: QueuedJob;
+  signature: string;
+} {
+  const queued = jobToQueue(job);
+  return { job: queued, signature: key.sign('job', { queue, id, job: queued }) };
 }
 
-/** An answer back from Redis, checked for its shape. */
-export function decodeAnswer(value: unknown): JobAnswer {
-  const answer = value as Omit<JobAnswer, 'cost'> & { cost: number | null };
-  if (
-    (typeof answer?.cost !== 'number' && answer?.cost !== null) ||
-    typeof answer.nodes !== 'number'
-  ) {
-    throw new Error('a worker answered a job with something that is not an answer');
-  }
-  return { ...answer, cost: answer.cost ?? Number.POSITIVE_INFINITY };
+/** The signature of a worker's answer: bound to the job's signature, so to that job alone. */
+export function signAnswer(key: SigningKey, jobSignature: string, answer: unknown): string {
+  return key.sign('answer', { job: jobSignature, answer });
+}
+
+/** Whether `signature` is that of `answer` to the job signed `jobSignature`. */
+export function answerSigned(
+  key: SigningKey,
+  jobSignature: string,
+  answer: unknown,
+  signature: string,
+): boolean {
+  return key.verify('answer', { job: jobSignature, answer }, signature);
+}
+
+/** The signature of a finished job's record in Redis. */
+export function signRecord(key: SigningKey, queue: string, job: string, record: unknown): string {
+  return key.sign('record', { queue, job, record });
+}
+
+/** Whether `signature` is that of the record of `job` in `queue`. */
+export function recordSigned(
+  key: SigningKey,
+  queue: string,
+  job: string,
+  record: unknown,
+  signature: string,
+): boolean {
+  return key.verify('record', { queue, job, record }, signature);
+}
+
+/** Whether `signature` is that of the job `job` under the id `id` in `queue`. */
+export function jobSigned(
+  key: SigningKey,
+  queue: string,
+  id: string,
+  job: unknown,
+  signature: string,
+): boolean {
+  return key.verify('job', { queue, id, job }, signature);
 }

@@ -1,5 +1,5 @@
 /** The rules flags every playing or analysing command accepts, and the strategy flags. */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { type Game, TABLE_MAX_CODES, gameFor } from '../game.js';
@@ -207,4 +207,32 @@ export function byteSizeFlag(value: string | undefined, flag: string): number | 
   }
   const power = ' kmgt'.indexOf(match[2].toLowerCase() || ' ');
   return Math.floor(Number(match[1]) * 1024 ** power);
+}
+
+/**
+ * Reads `--memory-limit` by one rule for every command: a size (see `byteSizeFlag`) no larger
+ * than the machine's memory and at least `least` bytes (what `threads` threads need at the
+ * least); undefined if absent.
+ */
+export function memoryLimitFlag(
+  value: string | undefined,
+  least: number,
+  threads: number,
+): number | undefined {
+  const bytes = byteSizeFlag(value, '--memory-limit');
+  if (bytes === undefined) return undefined;
+  const machine = totalmem();
+  if (bytes > machine) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--memory-limit ${value!.trim()} is more than this machine's memory (${Math.floor(machine / 2 ** 20)}M)`,
+    );
+  }
+  if (bytes < least) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--memory-limit is too small for ${threads} thread${threads === 1 ? '' : 's'}: give at least ${Math.ceil(least / 2 ** 20)}M`,
+    );
+  }
+  return bytes;
 }

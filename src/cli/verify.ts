@@ -1,13 +1,15 @@
 /** `codebreaker verify FILE`: check a strategy tree and show its statistics. */
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { summarize } from '../analyze.js';
-import { CodebreakerError } from '../errors.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { parseTree, verifyTree } from '../tree.js';
 import { CommandFailure } from './failure.js';
+import { readBoundedFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
+
+/** Standard input when there is none. */
+async function* emptyInput(): AsyncIterable<Uint8Array> {}
 
 interface VerifyFlags {
   json?: boolean;
@@ -26,21 +28,14 @@ export function verifyCommand(program: Command, io: Io): void {
     )
     .option('--json', 'print one JSON document (also when the tree is invalid)')
     .action(async (file: string, flags: VerifyFlags) => {
-      let text: string;
-      try {
-        const bytes =
-          file === '-' ? ((await io.readInput?.()) ?? new Uint8Array()) : await readFile(file);
-        // A compressed tree (file.json.gz, as proofs are kept) is read as it is.
-        const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-        const plain = gzipped ? (await import('node:zlib')).gunzipSync(bytes) : bytes;
-        // A byte order mark, as some editors write, is not part of the JSON.
-        text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(plain);
-      } catch (error) {
-        throw new CodebreakerError(
-          'bad-tree',
-          `cannot read the tree file '${file}': ${(error as Error).message}`,
-        );
-      }
+      // A compressed tree (file.json.gz, as proofs are kept) is read as it is, within limits.
+      const plain = await readBoundedFile(
+        file,
+        { what: 'the tree file', kind: 'bad-tree' },
+        io.inputBytes?.() ?? emptyInput(),
+      );
+      // A byte order mark, as some editors write, is not part of the JSON.
+      const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(plain);
       const tree = parseTree(text);
       const { game } = tree;
       const verdict = verifyTree(tree);

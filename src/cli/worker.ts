@@ -8,25 +8,29 @@
 import { hostname } from 'node:os';
 import type { Worker as BullWorker, Job } from 'bullmq';
 import type { Command } from 'commander';
-import type { JobAnswer } from '../search/jobs.js';
-import type { Io } from './io.js';
+import { CodebreakerError } from '../errors.js';
+import type { JobAnswer, ProofJob } from '../search/jobs.js';
+import { type Io, safeText } from './io.js';
+import { loadKey } from './keys.js';
 import { workerPool } from './optimal-pool.js';
+import { REDIS_OPTIONS, type RedisFlags } from './queue-options.js';
 import {
   PROOFS_KEY,
-  type QueuedJob,
   WORKER_BEAT_MS,
   WORKER_PREFIX,
   WORKER_TTL_MS,
   type WorkerBeat,
   connectRedis,
-  decodeJob,
-  encodeAnswer,
+  jobSigned,
   readQueueUrl,
+  signAnswer,
 } from './queue.js';
-import { byteSizeFlag, secondsFlag, threadsFlag } from './rules-options.js';
+import { answerToQueue, jobEnvelopeSchema, jobFromQueue, problemOf } from './records.js';
+import { memoryLimitFlag, secondsFlag, threadsFlag } from './rules-options.js';
 
-interface WorkerFlags {
+interface WorkerFlags extends RedisFlags {
   queue: string;
+  keyFile?: string;
   threads?: string;
   memoryLimit?: string;
   stallSeconds?: string;
@@ -38,12 +42,28 @@ const PROOFS_POLL_MS = 1000;
 const PROGRESS_EVERY_MS = 1000;
 /** The default memory for the searches' caches: 2 GiB a thread at most. */
 const CACHE_BYTES_PER_THREAD = 2 * 2 ** 30;
+/** What a search thread needs besides its cache: about this much (as `optimal` counts it). */
+const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
+/** The least cache a search thread is given. */
+const MIN_CACHE_BYTES = 16 * 2 ** 20;
+/** How long a worker told to stop waits for BullMQ and Redis to close before it exits anyway. */
+const STOP_GRACE_MS = 3000;
+/** How long a job this worker will not take (the other replica of one it solved) waits. */
+const REPLICA_DELAY_MS = 500;
+
+/** A job this worker refuses: BullMQ fails it, and the coordinator hears why. */
+class RefusedJob extends Error {}
 
 export function workerCommand(program: Command, io: Io): void {
-  program
+  const command = program
     .command('worker')
     .description('solve the jobs of proofs on a Redis queue (see optimal --queue), until stopped')
-    .requiredOption('--queue <url>', 'the Redis server, e.g. redis://10.0.0.5:6379/0')
+    .requiredOption(
+      '--queue <url>',
+      'the Redis server, e.g. redis://10.0.0.5:6379/0 or rediss://user:password@host:6380/0',
+    );
+  for (const [flag, help] of REDIS_OPTIONS) command.option(flag, help);
+  command
     .option('--threads <n>', 'worker threads, each solving one job at a time (default: every core)')
     .option('--memory-limit <size>', 'memory for the searches, e.g. 8G (default: 2G a thread)')
     .option(
@@ -51,16 +71,23 @@ export function workerCommand(program: Command, io: Io): void {
       'how long a job may go unheard from a dead worker before another takes it (default 30)',
     )
     .action(async (flags: WorkerFlags) => {
-      const address = readQueueUrl(flags.queue);
+      const address = readQueueUrl(flags.queue, flags);
+      const key = loadKey(flags.keyFile);
       const threads = threadsFlag(flags.threads, 1, 0);
-      const memory = byteSizeFlag(flags.memoryLimit, '--memory-limit');
-      const cacheBytes = memory ? Math.floor(memory / threads) : CACHE_BYTES_PER_THREAD;
+      const perThread = THREAD_OVERHEAD_BYTES + MIN_CACHE_BYTES;
+      const memory = memoryLimitFlag(flags.memoryLimit, threads * perThread, threads);
+      const cacheBytes =
+        memory === undefined
+          ? CACHE_BYTES_PER_THREAD
+          : Math.floor(memory / threads) - THREAD_OVERHEAD_BYTES;
       const stallMs = 1000 * (secondsFlag(flags.stallSeconds, '--stall-seconds') ?? 30);
       const redis = await connectRedis(address);
-      const { Worker } = await import('bullmq');
+      const { Worker, DelayedError } = await import('bullmq');
       const pool = workerPool(threads, cacheBytes);
       const id = `${hostname()}-${process.pid}-${Date.now().toString(36)}`;
       const solving = new Set<string>();
+      /** The jobs this worker has taken, by id without the replica's mark: the replica it took. */
+      const taken = new Map<string, number>();
       // Threads are shared by the proofs' queues: a job waits here for one.
       let free = threads;
       const waiting: (() => void)[] = [];
@@ -86,8 +113,43 @@ export function workerCommand(program: Command, io: Io): void {
         };
         await redis.set(`${WORKER_PREFIX}${id}`, JSON.stringify(me), 'PX', WORKER_TTL_MS);
       };
-      const solve = async (job: Job<QueuedJob>): Promise<unknown> => {
-        const task = decodeJob(job.data);
+
+      /** The job `job` carries, checked: its shape, its signature, its game; or refused. */
+      const readJob = (job: Job): { task: ProofJob; signature: string; replica: number } => {
+        const envelope = jobEnvelopeSchema.safeParse(job.data);
+        if (!envelope.success) throw new RefusedJob(`not a job (${problemOf(envelope.error)})`);
+        const { signature, replica } = envelope.data;
+        if (!jobSigned(key, job.queueName, String(job.id), envelope.data.job, signature)) {
+          throw new RefusedJob(
+            `its signature does not match this worker's key (from ${key.source}): the coordinator and its workers need the same key`,
+          );
+        }
+        try {
+          return { task: jobFromQueue(envelope.data.job), signature, replica: replica ?? 0 };
+        } catch (error) {
+          if (error instanceof CodebreakerError) throw new RefusedJob(error.message);
+          throw error;
+        }
+      };
+
+      const solve = async (job: Job, token?: string): Promise<unknown> => {
+        let read: ReturnType<typeof readJob>;
+        try {
+          read = readJob(job);
+        } catch (error) {
+          const why = (error as Error).message;
+          io.err(`refused job ${safeText(String(job.id).slice(0, 80))}: ${safeText(why)}\n`);
+          throw error;
+        }
+        const { task, signature, replica } = read;
+        // Replicas of one job go to different workers: the other one waits for another.
+        const base = String(job.id).replace(/~r2$/, '');
+        const other = taken.get(base);
+        if (other !== undefined && other !== replica) {
+          await job.moveToDelayed(Date.now() + REPLICA_DELAY_MS, token);
+          throw new DelayedError();
+        }
+        taken.set(base, replica);
         await thread();
         solving.add(task.key);
         const started = performance.now();
@@ -104,7 +166,11 @@ export function workerCommand(program: Command, io: Io): void {
           });
           const seconds = ((performance.now() - started) / 1000).toFixed(1);
           io.err(`solved  ${task.key}: ${answer.nodes} nodes in ${seconds} s\n`);
-          return encodeAnswer(answer);
+          const queued = answerToQueue(answer, id);
+          return { answer: queued, signature: signAnswer(key, signature, queued) };
+        } catch (error) {
+          io.err(`failed  ${task.key}: ${safeText((error as Error).message)}\n`);
+          throw error;
         } finally {
           solving.delete(task.key);
           release();
@@ -115,9 +181,9 @@ export function workerCommand(program: Command, io: Io): void {
       const follow = async (): Promise<void> => {
         const proofs = new Set(await redis.smembers(PROOFS_KEY));
         for (const name of proofs) {
-          if (workers.has(name)) continue;
+          if (workers.has(name) || !/^codebreaker-[0-9a-f]{8}$/.test(name)) continue;
           const connection = await connectRedis(address, true);
-          const worker = new Worker<QueuedJob>(name, solve, {
+          const worker = new Worker(name, solve, {
             connection,
             concurrency: threads,
             lockDuration: stallMs,
@@ -132,7 +198,7 @@ export function workerCommand(program: Command, io: Io): void {
         for (const [name, worker] of workers) {
           if (proofs.has(name)) continue;
           workers.delete(name);
-          void worker.close();
+          void worker.close().catch(() => {});
         }
       };
       await beat();
@@ -150,9 +216,22 @@ export function workerCommand(program: Command, io: Io): void {
       });
       for (const timer of timers) clearInterval(timer);
       io.err('worker stopping: its unfinished jobs go back to the queue\n');
-      await Promise.all([...workers.values()].map((worker) => worker.close(true)));
-      await redis.del(`${WORKER_PREFIX}${id}`);
-      redis.disconnect();
-      await pool.close();
+      // A second signal, or closing that takes too long (a connection that hangs), ends it.
+      const deadline = new Promise<void>((resolve) => {
+        setTimeout(resolve, STOP_GRACE_MS).unref();
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      const closing = (async () => {
+        await Promise.all(
+          [...workers.values()].map((worker) => worker.close(true).catch(() => {})),
+        );
+        await redis.del(`${WORKER_PREFIX}${id}`).catch(() => 0);
+        redis.disconnect();
+        await pool.close();
+      })();
+      await Promise.race([closing, deadline]);
+      // Whatever is still open (BullMQ's blocked connections) must not keep the process alive.
+      process.exit(process.exitCode ?? 0);
     });
 }

@@ -65,6 +65,11 @@ export interface JobAnswer {
  * stop a job at once lets `close` end it).
  */
 export interface JobRunner {
+  /**
+   * Whether its answers come from outside this process (other machines): a proof counts the
+   * lower bounds it takes from them, and can solve those jobs again to check them.
+   */
+  readonly external?: boolean;
   /** How many jobs it runs at once (it may change: see `watch`). */
   readonly concurrency: number;
   /**

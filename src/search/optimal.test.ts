@@ -298,17 +298,18 @@ describe('a proof resumed from a checkpoint', () => {
     maxDepth: null,
     consistentOnly: false,
   };
-  /** The jobs a checkpoint holds, as its file lists them. */
-  const jobsOf = (checkpoint: Checkpoint): Record<string, [number, number[]?]> => {
-    const text = checkpoint.write();
-    return JSON.parse(text.slice(text.indexOf('\n') + 1)).jobs;
+  /** A checkpoint holding what `checkpoint` holds, as if read back. */
+  const copied = (checkpoint: Checkpoint): Checkpoint => {
+    const copy = new Checkpoint(checkpoint.identity);
+    for (const [key, record] of checkpoint.entries()) copy.put(key, record);
+    return copy;
   };
 
   it('answers from it, and the strategy it assembles plays as proved', async () => {
     const checkpoint = new Checkpoint(identity);
     const fresh = await proveOptimal(game, { checkpoint });
     const resumed = await proveOptimal(game, {
-      checkpoint: Checkpoint.read(checkpoint.write(), identity),
+      checkpoint: copied(checkpoint),
     });
     expect(resumed.cost).toBe(fresh.cost);
     expect(resumed.resumed).toBeGreaterThan(0);
@@ -321,7 +322,7 @@ describe('a proof resumed from a checkpoint', () => {
     const fresh = await proveOptimal(game, { objective: 'depth', checkpoint });
     const resumed = await proveOptimal(game, {
       objective: 'depth',
-      checkpoint: Checkpoint.read(checkpoint.write(), depthIdentity),
+      checkpoint: copied(checkpoint),
     });
     expect(resumed.resumed).toBeGreaterThan(0);
     expect([resumed.proved, resumed.lowerBound]).toEqual([true, fresh.lowerBound]);
@@ -334,15 +335,50 @@ describe('a proof resumed from a checkpoint', () => {
     await proveOptimal(game, { checkpoint });
     const forged = new Checkpoint(identity);
     let cut = 0;
-    for (const [key, [cost, tree]] of Object.entries(jobsOf(checkpoint))) {
+    for (const [key, { cost, tree }] of checkpoint.entries()) {
       // Every class's strategy cut to its first guess: they no longer solve their classes.
-      const keep: number[] | undefined = tree && tree[1] > 0 ? [tree[0], 0] : tree;
+      const keep = tree && tree[1] > 0 ? [tree[0], 0] : tree;
       if (keep !== tree) cut++;
       forged.put(key, keep ? { cost, tree: keep } : { cost });
     }
     expect(cut).toBeGreaterThan(0);
-    await expect(
-      proveOptimal(game, { checkpoint: Checkpoint.read(forged.write(), identity) }),
-    ).rejects.toMatchObject({ kind: 'bad-checkpoint' });
+    await expect(proveOptimal(game, { checkpoint: forged })).rejects.toMatchObject({
+      kind: 'bad-checkpoint',
+    });
+  });
+
+  it('counts what it took from the checkpoint, and solving it again finds it true', async () => {
+    const checkpoint = new Checkpoint(identity);
+    const fresh = await proveOptimal(game, { checkpoint });
+    expect(fresh.relied).toMatchObject({ rechecked: 0, refuted: [] });
+    expect(fresh.relied.checkpoint).toEqual({ bounds: 0, exact: 0 });
+    const resumed = await proveOptimal(game, { checkpoint: copied(checkpoint), recheck: 1 });
+    const { bounds, exact } = resumed.relied.checkpoint;
+    expect(bounds + exact).toBe(resumed.resumed);
+    expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, refuted: [] });
+  });
+
+  it('a forged lower bound proves a wrong optimum unchecked; solving it again refutes it', async () => {
+    // The attack on a checkpoint whose checksum is fixed up: the records of the best first
+    // guess's classes say that no strategy solves them. The proof takes them and refutes the
+    // guess that is in truth the best.
+    const mastermind = new Game(resolveRules({ game: 'mastermind' }));
+    const checkpoint = new Checkpoint({ ...identity, rules: mastermind.rules });
+    const fresh = await proveOptimal(mastermind, { checkpoint });
+    expect(costTotal(fresh.cost)).toBe(5625);
+    const forged = new Checkpoint(checkpoint.identity);
+    const best = `${mastermind.codes.parse('1123')}:`;
+    for (const [key, record] of checkpoint.entries()) {
+      const lie = key.split('/')[1].startsWith(best);
+      forged.put(key, lie ? { cost: Number.POSITIVE_INFINITY } : record);
+    }
+    const believed = await proveOptimal(mastermind, { checkpoint: copied(forged) });
+    expect(believed.proved).toBe(true);
+    expect(costTotal(believed.cost)).toBeGreaterThan(5625);
+    const checked = await proveOptimal(mastermind, { checkpoint: copied(forged), recheck: 1 });
+    expect(checked.relied.refuted.length).toBeGreaterThan(0);
+    // Half of them picked by key: the same half every time, and a share of what all finds.
+    const half = await proveOptimal(mastermind, { checkpoint: copied(forged), recheck: 0.5 });
+    expect(half.relied.refuted.every((key) => checked.relied.refuted.includes(key))).toBe(true);
   });
 });

@@ -37,6 +37,7 @@ import {
 } from '../tree.js';
 import { OptimalSearch, SearchStopped, checkSearchable } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
+import { Claims, type Reliance } from './claims.js';
 import {
   type Objective,
   UNLIMITED,
@@ -53,9 +54,12 @@ import {
   type ProofJob,
   ProofStopped,
   type SearchSettings,
+  inProcessRunner,
   solverRunner,
 } from './jobs.js';
 
+/** A job's limit when it has none. */
+const UNBOUNDED = Number.POSITIVE_INFINITY;
 /** Classes at least this share of all codes are split into one job per guess. */
 const SPLIT_SHARE = 1 / 8;
 /** The cache of the search that ranks and plans at the top of the proof. */
@@ -108,6 +112,19 @@ export interface ProofOptions extends OptimalOptions {
    * line's `--checkpoint`).
    */
   checkpoint?: Checkpoint;
+  /**
+   * The share (0 to 1) of the answers taken from outside this process (the checkpoint, a runner
+   * whose answers are `external`) to solve again here once the proof ends (default 0).
+   */
+  recheck?: number;
+  /** Runs those jobs again (default: one at a time in this thread). */
+  recheckRunner?: () => JobRunner;
+}
+
+/** A proof's result with what it relied on (`proveOptimal`). */
+export interface ProvedResult extends OptimalResult {
+  /** The answers it took from outside this process, and what solving them again found. */
+  readonly relied: Reliance;
 }
 
 /** Where a running proof stands. */
@@ -182,11 +199,15 @@ export async function findOptimal(
   game: Game,
   options: OptimalOptions = {},
 ): Promise<OptimalResult> {
-  return proveOptimal(game, options);
+  const { relied, ...result } = await proveOptimal(game, options);
+  return result;
 }
 
-/** `findOptimal` with the command line's options too: a runner of its own, a checkpoint. */
-export async function proveOptimal(game: Game, options: ProofOptions = {}): Promise<OptimalResult> {
+/**
+ * `findOptimal` with the command line's options too: a runner of its own, a checkpoint, and
+ * the answers taken from them counted and, as asked, checked again.
+ */
+export async function proveOptimal(game: Game, options: ProofOptions = {}): Promise<ProvedResult> {
   checkSearchable(game);
   return new Proof(game, options).run();
 }
@@ -244,6 +265,8 @@ class Proof {
   readonly #planner: OptimalSearch;
   readonly #queue: JobQueue;
   readonly #checkpoint: Checkpoint | undefined;
+  /** The answers taken from outside this process. */
+  readonly #claims = new Claims();
   readonly #objective: Objective;
   #depth: number;
   #best = Number.POSITIVE_INFINITY;
@@ -296,7 +319,16 @@ class Proof {
     this.#depth = options.maxDepth ?? UNLIMITED;
   }
 
-  async run(): Promise<OptimalResult> {
+  async run(): Promise<ProvedResult> {
+    const result = await this.#prove();
+    const { recheck = 0, recheckRunner, cacheBytes } = this.#options;
+    const runner = recheckRunner ?? (() => inProcessRunner({ cacheBytes, trees: false }));
+    const relied = await this.#claims.recheck(recheck, !this.#settings.firstFound, runner);
+    return { ...result, relied };
+  }
+
+  /** The proof itself: the result, before its claims are checked. */
+  async #prove(): Promise<OptimalResult> {
     const depths = depthsToTry(this.#options, this.#planner.bounds.depth[this.#game.size]);
     try {
       for (const depth of depths) {
@@ -547,7 +579,8 @@ class Proof {
       this.#done(members.length);
       done(solved);
     };
-    const recorded = this.#recorded(key, budget);
+    const claimed = (): ProofJob => this.#job(key, members, history, depth, UNBOUNDED);
+    const recorded = this.#recorded(key, budget, claimed);
     if (recorded !== undefined) {
       counted(recorded);
       return;
@@ -563,7 +596,7 @@ class Proof {
         const limit = budget();
         return limit === null ? null : this.#job(key, members, history, depth, limit);
       },
-      (answer) => counted(answer && this.#record(key, answer)),
+      (answer) => counted(answer && this.#record(claimed, answer)),
     );
   }
 
@@ -631,7 +664,9 @@ class Proof {
         }
         then();
       };
-      const recorded = this.#recorded(guessKey, () => limit(i));
+      const claimed = (): ProofJob =>
+        this.#job(guessKey, members, history, depth, UNBOUNDED, guesses[i]);
+      const recorded = this.#recorded(guessKey, () => limit(i), claimed);
       if (recorded !== undefined) {
         heard(recorded);
         return;
@@ -648,7 +683,7 @@ class Proof {
           }
           return this.#job(guessKey, members, history, depth, now, guesses[i]);
         },
-        (answer) => heard(answer && this.#record(guessKey, answer)),
+        (answer) => heard(answer && this.#record(claimed, answer)),
       );
     };
     if (guesses.length === 0) {
@@ -687,25 +722,40 @@ class Proof {
 
   /**
    * What the checkpoint says of job `key` if it settles it now: an exact cost, or a lower bound
-   * at or above `budget()`; undefined if the job must run.
+   * at or above `budget()`; undefined if the job must run. What it settles is a claim from
+   * outside this process: `claimed` makes its job, to check it.
    */
-  #recorded(key: string, budget: () => number | null): Solved | null | undefined {
+  #recorded(
+    key: string,
+    budget: () => number | null,
+    claimed: () => ProofJob,
+  ): Solved | null | undefined {
     const record = this.#checkpoint?.get(key);
     if (!record) return undefined;
     if (record.tree) {
       this.#resumed++;
+      this.#claims.add(claimed(), record.cost, true, 'checkpoint');
       return { cost: record.cost, first: record.tree[0], tree: record.tree };
     }
     const limit = budget();
     if (limit !== null && record.cost < limit) return undefined;
     this.#resumed++;
-    return limit === null ? null : { cost: record.cost };
+    if (limit === null) return null;
+    this.#claims.add(claimed(), record.cost, false, 'checkpoint');
+    return { cost: record.cost };
   }
 
-  /** A job's answer as a solved class, recorded in the checkpoint. */
-  #record(key: string, answer: JobAnswer): Solved {
+  /**
+   * A job's answer as a solved class, recorded in the checkpoint; an answer from outside this
+   * process is a claim (`claimed` makes its job).
+   */
+  #record(claimed: () => ProofJob, answer: JobAnswer): Solved {
     const { cost, first, tree } = answer;
-    return this.#remember(key, first === undefined ? { cost } : { cost, first, tree });
+    const job = claimed();
+    if (this.#queue.runner.external) {
+      this.#claims.add(job, cost, first !== undefined, 'workers');
+    }
+    return this.#remember(job.key, first === undefined ? { cost } : { cost, first, tree });
   }
 
   /** Records a solved class in the checkpoint; returns it. */

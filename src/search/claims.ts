@@ -1,0 +1,89 @@
+/**
+ * What a proof takes on trust, and how to check it. A proof is exact only if every job's answer
+ * is: a lower bound says that no strategy of the class costs less, an exact cost that none costs
+ * less than it (the strategy that reaches it is played when the result is checked, the claim
+ * that nothing is cheaper is not). Answers computed in this process are the search's own; those
+ * read back from outside it — a checkpoint, a worker on another machine — are claims. A proof
+ * keeps them here, counts them in its result, and can solve any share of them again in this
+ * process, each within its own claim as the limit: a job that then finds a strategy below what
+ * was claimed shows the claim false.
+ */
+import { crc32 } from '../checksum.js';
+import type { JobRunner, ProofJob } from './jobs.js';
+
+/** Where a claim came from. */
+export type ClaimSource = 'checkpoint' | 'workers';
+
+/** One answer taken from outside: its job (without a limit) and the packed cost it claims. */
+interface Claim {
+  readonly job: ProofJob;
+  readonly cost: number;
+  /** The answer came with a strategy (its cost exact); else it is a lower bound. */
+  readonly exact: boolean;
+  readonly source: ClaimSource;
+}
+
+/** What a proof relied on, and what checking it found. */
+export interface Reliance {
+  /** Answers taken from a checkpoint: lower bounds, and exact costs (with their strategies). */
+  readonly checkpoint: { readonly bounds: number; readonly exact: number };
+  /** Answers taken from workers outside this process. */
+  readonly workers: { readonly bounds: number; readonly exact: number };
+  /** How many of them were solved again here, and agreed. */
+  readonly rechecked: number;
+  /** The keys of the jobs whose claims solving them again here showed false. */
+  readonly refuted: readonly string[];
+}
+
+/** The share of claims `--recheck` takes, and how a claim is picked for it. */
+function picked(key: string, share: number): boolean {
+  if (share >= 1) return true;
+  // By the key's checksum: the same claims are picked every time, and any share of them.
+  const value = Number.parseInt(crc32(new TextEncoder().encode(key)), 16) / 2 ** 32;
+  return value < share;
+}
+
+/** The claims a proof took, by job key. */
+export class Claims {
+  readonly #claims = new Map<string, Claim>();
+
+  /** Takes note that job `job` was answered from `source` with packed cost `cost`. */
+  add(job: ProofJob, cost: number, exact: boolean, source: ClaimSource): void {
+    this.#claims.set(job.key, { job, cost, exact, source });
+  }
+
+  /**
+   * Solves again, on `runner` (in this process), the claims picked by `share` (0 to 1), each
+   * within its claimed cost; `strict` says whether exact costs are least costs (not for a search
+   * that settles for the first strategy, whose exact costs claim nothing of the kind).
+   */
+  async recheck(share: number, strict: boolean, runner: () => JobRunner): Promise<Reliance> {
+    const count = { checkpoint: { bounds: 0, exact: 0 }, workers: { bounds: 0, exact: 0 } };
+    const todo: Claim[] = [];
+    for (const claim of this.#claims.values()) {
+      count[claim.source][claim.exact ? 'exact' : 'bounds']++;
+      // A claim of ∞ (no strategy within the depth) is checked with no limit at all.
+      const checkable = strict || !claim.exact;
+      if (share > 0 && checkable && picked(claim.job.key, share)) todo.push(claim);
+    }
+    const refuted: string[] = [];
+    if (todo.length > 0) {
+      const local = runner();
+      try {
+        let next = 0;
+        const lane = async (): Promise<void> => {
+          while (next < todo.length) {
+            const claim = todo[next++];
+            const limit = Number.isFinite(claim.cost) ? claim.cost : undefined;
+            const answer = await local.run({ ...claim.job, limit }, () => false);
+            if (answer.first !== undefined) refuted.push(claim.job.key);
+          }
+        };
+        await Promise.all(Array.from({ length: Math.max(1, local.concurrency) }, lane));
+      } finally {
+        await local.close();
+      }
+    }
+    return { ...count, rechecked: todo.length - refuted.length, refuted: refuted.sort() };
+  }
+}
