@@ -2,8 +2,9 @@
  * A real Redis server for tests: Debian's `redis-server`, started on a free loopback port with
  * nothing saved to disk, and stopped after.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 /** A running server: its address for `--queue`, and how to stop it. */
 export interface TestRedis {
@@ -25,12 +26,68 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `redis-server` on a free loopback port; resolves once it accepts connections. */
-export async function startRedis(): Promise<TestRedis> {
+/** How the server is run: with a password (`requirepass`), over TLS with these files. */
+export interface RedisSetup {
+  readonly password?: string;
+  readonly tls?: { readonly cert: string; readonly key: string };
+}
+
+/**
+ * A throwaway certificate for 127.0.0.1 (its own CA), made with openssl in `dir`: the files of
+ * a TLS server and what a client trusts.
+ */
+export function makeCertificate(dir: string): { cert: string; key: string } {
+  const cert = join(dir, 'redis-cert.pem');
+  const key = join(dir, 'redis-key.pem');
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ]);
+  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
+  return { cert, key };
+}
+
+/**
+ * Starts `redis-server` on a free loopback port, as `setup` says; resolves once it accepts
+ * connections.
+ */
+export async function startRedis(setup: RedisSetup = {}): Promise<TestRedis> {
   const port = await freePort();
+  const listen = setup.tls
+    ? [
+        '--port',
+        '0',
+        '--tls-port',
+        String(port),
+        '--tls-cert-file',
+        setup.tls.cert,
+        '--tls-key-file',
+        setup.tls.key,
+        '--tls-ca-cert-file',
+        setup.tls.cert,
+        '--tls-auth-clients',
+        'no',
+      ]
+    : ['--port', String(port)];
+  const password = setup.password ? ['--requirepass', setup.password] : [];
   const server: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    [...listen, ...password, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
@@ -49,7 +106,7 @@ export async function startRedis(): Promise<TestRedis> {
   });
   return {
     port,
-    url: `redis://127.0.0.1:${port}/0`,
+    url: `${setup.tls ? 'rediss' : 'redis'}://127.0.0.1:${port}/0`,
     stop: () =>
       new Promise((resolve) => {
         if (server.exitCode !== null) return resolve();

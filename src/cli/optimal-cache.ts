@@ -3,14 +3,15 @@
  * searched for once per game and kept as a tree file under the user's cache directory
  * ($CODEBREAKER_CACHE_DIR, else $XDG_CACHE_HOME/codebreaker, else ~/.cache/codebreaker), keyed by
  * the rules and the objective, beside what it claims (rules, objective, total, maximum) and a
- * checksum. A file is used only if it checks out: its checksum, a tree that solves every secret,
- * and the total and maximum it claims; any other file is said so in one line and proved again.
+ * signature (cli/keys.ts): a tree that plays its claimed total could still be a worse strategy
+ * than the optimal one, which only a signature by the key that wrote it rules out. A file is used
+ * only if it checks out: its signature, a tree that solves every secret, and the total and
+ * maximum it claims; any other file is said so in one line and proved again.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { summarize } from '../analyze.js';
-import { crc32 } from '../checksum.js';
 import type { Game } from '../game.js';
 import { sameRules } from '../rules.js';
 import { findOptimal } from '../search/optimal.js';
@@ -23,6 +24,9 @@ import {
   treeToJson,
   verifyTree,
 } from '../tree.js';
+import { readBoundedFile } from './files.js';
+import { safeText } from './io.js';
+import { type SigningKey, loadKey } from './keys.js';
 import type { Progress } from './progress.js';
 
 /** The directory codebreaker caches results in. */
@@ -44,37 +48,47 @@ export function optimalTreePath(game: Game): string {
   );
 }
 
-/** What a cache file holds: the tree, what it claims to be, and a checksum of both. */
+/** What a cache file holds: the tree, what it claims to be, and a signature of both. */
 interface CacheFile {
-  readonly codebreakerCache: 1;
+  readonly codebreakerCache: 2;
   readonly claims: { rules: unknown; objective: 'expected'; total: number; max: number };
-  readonly checksum: string;
+  readonly signature: string;
   readonly tree: TreeJson;
 }
 
-/** The checksum of a cache file's claims and tree. */
-function checksumOf(claims: CacheFile['claims'], tree: TreeJson): string {
-  return crc32(new TextEncoder().encode(JSON.stringify({ claims, tree })));
-}
+/** What a cached strategy's signature is for. */
+const PURPOSE = 'optimal-cache';
+/** The most a cache file may hold: the largest optimal trees take a few MB. */
+const MAX_CACHE_BYTES = 64 * 2 ** 20;
 
 /**
  * The strategy in the cache file at `path` if it is one for `game` that checks out: its checksum
  * matches, the tree solves every secret, and it plays with the total and maximum it claims.
  * Otherwise why not (undefined: there is no file).
  */
-function readCached(path: string, game: Game): Strategy | string | undefined {
+async function readCached(
+  path: string,
+  game: Game,
+  key: SigningKey,
+): Promise<Strategy | string | undefined> {
+  if (!existsSync(path)) return undefined;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
+    const what = 'the cached strategy';
+    const limits = { what, kind: 'bad-tree', maxBytes: MAX_CACHE_BYTES } as const;
+    text = new TextDecoder().decode(await readBoundedFile(path, limits));
+  } catch (error) {
+    return (error as Error).message;
   }
   try {
     const file = JSON.parse(text) as Partial<CacheFile>;
-    if (file.codebreakerCache !== 1 || !file.claims || !file.tree || !file.checksum) {
+    if (file.codebreakerCache !== 2 || !file.claims || !file.tree || !file.signature) {
       return 'it is not a cached strategy with its claims';
     }
-    if (checksumOf(file.claims, file.tree) !== file.checksum) return 'its checksum does not match';
+    const signed = { claims: file.claims, tree: file.tree };
+    if (!key.verify(PURPOSE, signed, file.signature)) {
+      return `its signature does not match the key from ${key.source}`;
+    }
     const tree = treeFromJson(file.tree);
     if (!sameRules(tree.game.rules, game.rules)) return 'it is for other rules';
     const verdict = verifyTree(tree);
@@ -100,10 +114,11 @@ export async function cachedOptimalStrategy(
   status: Progress,
 ): Promise<Strategy> {
   const path = optimalTreePath(game);
-  const cached = readCached(path, game);
+  const key = loadKey();
+  const cached = await readCached(path, game, key);
   if (typeof cached === 'object') return cached;
   if (typeof cached === 'string') {
-    tell(`the cached optimal strategy ${path} is not used: ${cached}; proving it again`);
+    tell(`the cached optimal strategy ${path} is not used: ${safeText(cached)}; proving it again`);
   }
   let result: Awaited<ReturnType<typeof findOptimal>>;
   try {
@@ -130,9 +145,9 @@ export async function cachedOptimalStrategy(
     max: analysis.max,
   };
   const file: CacheFile = {
-    codebreakerCache: 1,
+    codebreakerCache: 2,
     claims,
-    checksum: checksumOf(claims, treeJson),
+    signature: key.sign(PURPOSE, { claims, tree: treeJson }),
     tree: treeJson,
   };
   try {

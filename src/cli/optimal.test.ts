@@ -9,9 +9,9 @@ import {
   naiveCodes,
   oneLevelBound,
 } from '../../test/naive.js';
-import { crc32 } from '../checksum.js';
 import { gameFor } from '../game.js';
 import { resolveRules } from '../rules.js';
+import { keyFromText, loadKey } from './keys.js';
 import { optimalTreePath } from './optimal-cache.js';
 
 describe('codebreaker optimal', () => {
@@ -158,15 +158,30 @@ describe('codebreaker optimal', () => {
     expect(replaced.err).toMatch(
       /^codebreaker: the cached optimal strategy [^\n]+ is not used: it is not a cached strategy with its claims; proving it again\n$/,
     );
-    // A claim changed by hand: the checksum says so.
+    // A claim changed by hand: the signature says so.
     writeFileSync(path, good.replace('"total":1446', '"total":1400'));
-    expect((await analyzed()).err).toMatch(/its checksum does not match/);
-    // A branch cut, claims and checksum made to match: the tree does not solve every secret.
+    expect((await analyzed()).err).toMatch(/its signature does not match the key/);
+    // A worse strategy whose claims are true (minimax's tree and figures), signed with another
+    // key: a checksum would let it pass as the optimum, the signature does not.
+    const played = JSON.parse(
+      (await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'minimax', '--json')).out,
+    );
+    expect(played.total).toBeGreaterThan(1446);
+    const worse = JSON.parse(good);
+    worse.tree = JSON.parse(minimax);
+    worse.claims = { ...worse.claims, total: played.total, max: played.max };
+    worse.signature = keyFromText('x'.repeat(40), 'a forger').sign('optimal-cache', {
+      claims: worse.claims,
+      tree: worse.tree,
+    });
+    writeFileSync(path, JSON.stringify(worse));
+    const forged = await analyzed();
+    expect([forged.total, forged.err]).toEqual([1446, expect.stringMatching(/signature/)]);
+    // A branch cut, signed with the key itself: the tree does not solve every secret.
     const doc = JSON.parse(good);
     const children = doc.tree.root.children;
     delete children[Object.keys(children)[0]];
-    const claims = doc.claims;
-    doc.checksum = crc32(new TextEncoder().encode(JSON.stringify({ claims, tree: doc.tree })));
+    doc.signature = loadKey().sign('optimal-cache', { claims: doc.claims, tree: doc.tree });
     writeFileSync(path, JSON.stringify(doc));
     const cut = await analyzed();
     expect(cut.err).toMatch(/it does not solve every secret/);

@@ -1,47 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import { type Running, startCli as start, stopAll, until } from '../../test/process.js';
 import { type TestRedis, freePort, startRedis } from '../../test/redis.js';
 import { resolveRules } from '../rules.js';
 import { queueName } from './queue.js';
 
 /** A proof of a few seconds whose larger jobs take a second or two each. */
 const GAME = ['--pegs', '4', '--colors', '9', '--no-repeat'];
-
-/** A real `codebreaker` process, with what it has printed so far. */
-interface Running {
-  readonly child: ChildProcess;
-  out: string;
-  err: string;
-  readonly ended: Promise<number | null>;
-}
-
-const running: Running[] = [];
-
-function start(...argv: string[]): Running {
-  const child = spawn('node', ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const run: Running = {
-    child,
-    out: '',
-    err: '',
-    ended: new Promise((resolve) => child.on('close', (status) => resolve(status))),
-  };
-  child.stdout?.on('data', (chunk) => {
-    run.out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    run.err += chunk;
-  });
-  running.push(run);
-  return run;
-}
-
-/** Waits until `check` holds, polling every 20 ms. */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 /** The figures a local run and a queued one must share. */
 function figures(json: string): unknown {
@@ -56,18 +21,13 @@ describe('optimal --queue with codebreaker worker, on a real Redis', () => {
     redis = await startRedis();
     local = figures((await cli('optimal', ...GAME, '--json')).out);
   }, 120_000);
-  afterEach(async () => {
-    for (const run of running.splice(0)) {
-      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-      await run.ended;
-    }
-  }, 30_000);
+  afterEach(stopAll, 30_000);
   afterAll(async () => {
     await redis?.stop();
   });
 
   const worker = (): Running =>
-    start('worker', '--queue', redis.url, '--threads', '1', '--stall-seconds', '2');
+    start(['worker', '--queue', redis.url, '--threads', '1', '--stall-seconds', '2']);
 
   it(
     'two workers prove what a local run proves; one killed mid-job, its job is done by the other',
@@ -75,7 +35,7 @@ describe('optimal --queue with codebreaker worker, on a real Redis', () => {
     async () => {
       const [a, b] = [worker(), worker()];
       await until(() => a.err.includes('waiting for jobs') && b.err.includes('waiting for jobs'));
-      const coordinator = start('optimal', ...GAME, '--queue', redis.url, '--json');
+      const coordinator = start(['optimal', ...GAME, '--queue', redis.url, '--json']);
       await until(() => /solving (\S+):/.test(a.err));
       const killed = /solving (\S+):/.exec(a.err)![1];
       a.child.kill('SIGKILL');
@@ -91,18 +51,17 @@ describe('optimal --queue with codebreaker worker, on a real Redis', () => {
     'a coordinator stopped midway and started again goes on from the jobs in Redis',
     { timeout: 180_000 },
     async () => {
-      worker();
-      worker();
+      const workers = [worker(), worker()];
       // Another proof than the first test's (a depth cap), so that Redis holds none of it yet.
       const capped = [...GAME, '--max-depth', '7'];
       const argv = ['optimal', ...capped, '--queue', redis.url, '--json'];
-      const first = start(...argv);
+      const first = start(argv);
       const solved = (): number =>
-        running.reduce((n, run) => n + (run.err.match(/^solved /gm)?.length ?? 0), 0);
+        workers.reduce((n, run) => n + (run.err.match(/^solved /gm)?.length ?? 0), 0);
       await until(() => solved() >= 6);
       first.child.kill('SIGKILL');
       await first.ended;
-      const again = start(...argv);
+      const again = start(argv);
       expect(await again.ended).toBe(0);
       const doc = JSON.parse(again.out);
       expect(doc.resumed).toBeGreaterThan(0);
@@ -117,7 +76,7 @@ describe('optimal --queue with codebreaker worker, on a real Redis', () => {
       ['--game', 'numeron'],
       ['--game', 'hit-and-blow', '--objective', 'crush'],
     ];
-    const queued = games.map((game) => start('optimal', ...game, '--queue', redis.url, '--json'));
+    const queued = games.map((game) => start(['optimal', ...game, '--queue', redis.url, '--json']));
     for (const [i, game] of games.entries()) {
       expect(await queued[i].ended).toBe(0);
       expect(figures(queued[i].out)).toEqual(

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CodebreakerError } from '../errors.js';
 import { gameFor } from '../game.js';
 import { type Rules, checkRules } from '../rules.js';
+import { checkSearchable } from '../search/branch-and-bound.js';
 import type { JobRecord } from '../search/checkpoint.js';
 import type { JobAnswer, ProofJob } from '../search/jobs.js';
 
@@ -151,13 +152,14 @@ export function recordJson({ cost, tree }: JobRecord): z.infer<typeof recordSche
 }
 
 /**
- * A queued job checked against its game: rules that can be, codes of the game, a class in code
- * order without repeats, a guess and a history of codes; throws `CodebreakerError` naming the
+ * A queued job checked against its game: rules that can be, a game the search takes, codes of
+ * the game, a class in code order without repeats, a guess and a history of codes; throws `CodebreakerError` naming the
  * first fault.
  */
 export function jobFromQueue(queued: QueuedJob): ProofJob {
   const checked: Rules = checkRules(queued.rules as Rules);
   const game = gameFor(checked);
+  checkSearchable(game);
   const fault = (why: string): never => {
     throw new CodebreakerError('bad-option', `job ${queued.key} is not valid (${why})`);
   };

@@ -3,18 +3,19 @@
  * `npm ci` does) on loopback, and prints its URL.
  *
  * A plain `node:http` static server: the app is a handful of files, so a dependency would buy
- * nothing. It answers GET and HEAD for files under the app's directory only, and sends a
- * Content-Security-Policy that allows nothing but the server itself, so the page provably loads
- * no font, script or style from elsewhere.
+ * nothing. It answers GET and HEAD for files under the app's directory only (a symbolic link
+ * that leads out of it is not followed), and sends a Content-Security-Policy that allows nothing
+ * but the server itself, so the page provably loads no font, script or style from elsewhere, and
+ * cannot be framed by another site; no Referer leaves it.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { CommandFailure, EXIT_BAD_INPUT } from './failure.js';
-import type { Io } from './io.js';
+import { type Io, safeText } from './io.js';
 import { wholeFlag } from './rules-options.js';
 
 /** The built app, from src/cli or dist/cli alike: dist/web at the package root. */
@@ -39,8 +40,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 const HEADERS = {
   'Content-Security-Policy':
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'",
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-cache',
 } as const;
 
@@ -106,8 +108,15 @@ function handler(root: string): Parameters<typeof createServer>[1] {
       return;
     }
     // Read whole before answering (the app's files are small): a file that cannot be read is a
-    // 500, and the server stays up.
-    readFile(file).then(
+    // 500, and the server stays up. Where a link leads is checked: never out of the root.
+    const inside = async (): Promise<Buffer> => {
+      const real = await realpath(file);
+      if (real !== root && !real.startsWith(root + sep)) {
+        throw Object.assign(new Error('outside the app'), { code: 'ENOENT' });
+      }
+      return readFile(real);
+    };
+    inside().then(
       (body) => {
         response.writeHead(200, {
           ...HEADERS,
@@ -145,9 +154,10 @@ function listen(server: Server, host: string, port: number): Promise<boolean> {
 
 /** Serves the built app; throws `CommandFailure` if it is not built or no port is free. */
 export async function serveApp(options: ServeOptions = {}): Promise<AppServer> {
-  const root = resolve(options.dir ?? APP_DIR);
   const host = options.host ?? DEFAULT_HOST;
-  await checkBuilt(root);
+  await checkBuilt(resolve(options.dir ?? APP_DIR));
+  // The root as the file system names it, links resolved: what a file's real path must be under.
+  const root = await realpath(resolve(options.dir ?? APP_DIR));
   // Imported here: the bundled CLI would load it at every start-up, for every command.
   const { createServer } = await import('node:http');
   const server = createServer(handler(root));
@@ -162,8 +172,12 @@ export async function serveApp(options: ServeOptions = {}): Promise<AppServer> {
       if (listening) break;
     }
   } catch (error) {
+    // An address that is none, or not this machine's: bad input, said in one line.
     const { code, message } = error as NodeJS.ErrnoException;
-    throw new CommandFailure(`cannot listen on ${host}: ${code ?? message}`);
+    throw new CommandFailure(
+      `cannot listen on ${safeText(host)} (${code ?? safeText(message)}): give --host an address of this machine, such as 127.0.0.1`,
+      EXIT_BAD_INPUT,
+    );
   }
   if (!listening) {
     throw new CommandFailure(
