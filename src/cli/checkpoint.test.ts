@@ -1,18 +1,42 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import { crc32 } from '../checksum.js';
+import { gameFor } from '../game.js';
+import { resolveRules } from '../rules.js';
+import { Checkpoint } from '../search/checkpoint.js';
+import { checkpointText, parseCheckpoint } from './checkpoint-file.js';
+import { loadKey } from './keys.js';
 
 /** A proof long enough to stop midway (about two seconds), short enough for every run. */
 const GAME = ['--pegs', '4', '--colors', '9', '--no-repeat', '--threads', '1'];
 
-/** Starts `codebreaker optimal ...` as a real process. */
-function start(argv: string[]): ChildProcess {
+/**
+ * Starts `codebreaker optimal ...` as a real process; `say`: it says on stderr when it hears
+ * signals (see `listening`).
+ */
+function start(argv: string[], say = false): ChildProcess {
   return spawn('node', ['--import', 'tsx', 'src/cli/main.ts', 'optimal', ...argv], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: say ? { ...process.env, CODEBREAKER_SAY_LISTENING: '1' } : process.env,
+  });
+}
+
+/** Resolves once `child` says it hears Ctrl-C and SIGTERM (signals.ts): never a fixed sleep. */
+function listening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    let err = '';
+    const onData = (chunk: Buffer): void => {
+      err += chunk;
+      if (!err.includes('codebreaker: listening\n')) return;
+      child.stderr?.off('data', onData);
+      resolve();
+    };
+    child.stderr?.on('data', onData);
   });
 }
 
@@ -99,10 +123,23 @@ describe('optimal --checkpoint', () => {
     },
   );
 
-  it('hears Ctrl-C on one thread too: a long proof runs on a worker', async () => {
-    const child = start(['--game', 'mastermind', '--no-symmetry', '--threads', '1', '--json']);
+  it('hears Ctrl-C from its first moment, before it has read its flags', async () => {
+    const child = start(['--game', 'mastermind', '--json'], true);
     const done = ended(child);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await listening(child);
+    child.kill('SIGINT');
+    const stopped = await done;
+    expect(stopped.status).toBe(0);
+    expect(JSON.parse(stopped.out)).toMatchObject({ proved: false });
+  });
+
+  it('hears Ctrl-C on one thread too: a long proof runs on a worker', async () => {
+    const file = join(dir, 'one-thread.json');
+    const argv = ['--game', 'mastermind', '--no-symmetry', '--threads', '1', '--json'];
+    const child = start([...argv, '--checkpoint', file]);
+    const done = ended(child);
+    // Written when the proof opens it, before its first job: the proof has started.
+    await until(() => existsSync(file));
     child.kill('SIGINT');
     const stopped = await done;
     expect(stopped.status).toBe(0);
@@ -115,9 +152,11 @@ describe('optimal --checkpoint', () => {
     // the planner reads the stop at its next report. What follows the stop is the fallback tree
     // (about 2 s on two cores).
     const planning = ['--pegs', '6', '--colors', '7', '--no-repeat', '--no-symmetry'];
-    const child = start([...planning, '--threads', '2', '--json']);
+    const file = join(dir, 'planning.json');
+    const child = start([...planning, '--threads', '2', '--json', '--checkpoint', file]);
     const done = ended(child);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Written just before the planner starts.
+    await until(() => existsSync(file));
     const signalled = performance.now();
     child.kill('SIGINT');
     const stopped = await done;
@@ -191,6 +230,22 @@ describe('optimal --checkpoint', () => {
       good.slice(0, digit) + ((Number(good[digit]) + 1) % 10) + good.slice(digit + 1),
     );
     await refused(['--game', 'hit-and-blow'], /checksum/);
+    // Edited by hand, its checksum and length made to match: the signature tells.
+    const [header, body] = [good.slice(0, good.indexOf('\n')), good.slice(good.indexOf('\n') + 1)];
+    const edited = body.replace(/\[(\d+)\]/, (_, cost) => `[${Number(cost) + 256}]`);
+    expect(edited).not.toBe(body);
+    const bytes = new TextEncoder().encode(edited);
+    const fixed = header
+      .replace(/crc32=\w+/, `crc32=${crc32(bytes)}`)
+      .replace(/bytes=\d+/, `bytes=${bytes.length}`);
+    writeFileSync(file, `${fixed}\n${edited}`);
+    await refused(['--game', 'hit-and-blow'], /its signature does not match the key/);
+    // Format 1, unsigned, as older versions wrote it.
+    writeFileSync(
+      file,
+      `${fixed.replace(' 2 ', ' 1 ').replace(/ hmac-sha256=\w+/, '')}\n${edited}`,
+    );
+    await refused(['--game', 'hit-and-blow'], /format 1, which is not signed/);
     writeFileSync(file, 'not a checkpoint');
     await refused(['--game', 'hit-and-blow'], /not a codebreaker checkpoint/);
     writeFileSync(`${file}.gz`, gzipSync('x').subarray(0, 8));
@@ -202,13 +257,69 @@ describe('optimal --checkpoint', () => {
   });
 });
 
+describe('optimal --recheck', () => {
+  it('finds a false lower bound signed with the key, which the proof otherwise believes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codebreaker-recheck-'));
+    try {
+      const file = join(dir, 'true.json');
+      const game = ['--game', 'mastermind'];
+      const fresh = await cli('optimal', ...game, '--checkpoint', file, '--json');
+      expect(JSON.parse(fresh.out).total).toBe(5625);
+      // A liar that holds the key (a worker of one's own gone wrong): the classes of the best
+      // first guess, 1123, said to have no strategy at all.
+      const key = loadKey();
+      const rules = resolveRules({ game: 'mastermind' });
+      const identity = {
+        rules,
+        objective: 'expected',
+        maxDepth: null,
+        consistentOnly: false,
+      } as const;
+      const truth = await parseCheckpoint(readFileSync(file, 'utf8'), identity, key);
+      const forged = new Checkpoint(identity);
+      const best = `${gameFor(rules).codes.parse('1123')}:`;
+      for (const [job, record] of truth.entries()) {
+        const lie = job.split('/')[1].startsWith(best);
+        forged.put(job, lie ? { cost: Number.POSITIVE_INFINITY } : record);
+      }
+      const lied = join(dir, 'lied.json');
+      writeFileSync(lied, checkpointText(forged, key));
+      const believed = await cli('optimal', ...game, '--checkpoint', lied, '--json');
+      const doc = JSON.parse(believed.out);
+      expect(doc.total).toBeGreaterThan(5625);
+      expect(doc.relied.checkpoint.bounds).toBeGreaterThan(0);
+      expect(doc.relied.rechecked).toBe(0);
+      writeFileSync(lied, checkpointText(forged, key));
+      const checked = await cli('optimal', ...game, '--checkpoint', lied, '--recheck', '--json');
+      expect([checked.status, checked.out]).toEqual([2, '']);
+      expect(checked.err).toMatch(
+        /^codebreaker: the result is refused: solved again here, job \S+ (and \d+ more )?costs less than the answer read back claimed[^\n]*\n$/,
+      );
+      // The truth, checked, is believed.
+      const honest = await cli('optimal', ...game, '--checkpoint', file, '--recheck', '--json');
+      const { relied, total } = JSON.parse(honest.out);
+      expect(total).toBe(5625);
+      expect(relied.rechecked).toBe(relied.checkpoint.bounds + relied.checkpoint.exact);
+      for (const share of ['2', 'x', '1.5']) {
+        const bad = await cli('optimal', ...game, '--recheck', share);
+        expect([bad.status, bad.err]).toEqual([
+          2,
+          expect.stringMatching(/^codebreaker: --recheck /),
+        ]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('optimal --memory-limit', () => {
   it('gives the same proof in a small cache, and refuses a size it cannot use', async () => {
     const roomy = JSON.parse((await cli('optimal', '--game', 'numeron', '--json')).out);
     const tight = await cli('optimal', '--game', 'numeron', '--memory-limit', '250M', '--json');
     expect(tight.status).toBe(0);
     expect(JSON.parse(tight.out)).toMatchObject({ total: roomy.total, max: roomy.max });
-    for (const size of ['lots', '8X', '-1G', '10M']) {
+    for (const size of ['lots', '8X', '-1G', '10M', '1000T']) {
       const run = await cli('optimal', '--game', 'numeron', '--memory-limit', size);
       expect(run.status).toBe(2);
       expect(run.err).toMatch(/^codebreaker: [^\n]*--memory-limit[^\n]+\n$/);
