@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ function get(
   url: string,
   path: string,
   method = 'GET',
-): Promise<{ status: number; type: string; csp: string; body: string }> {
+): Promise<{ status: number; type: string; csp: string; referrer: string; body: string }> {
   return new Promise((done, fail) => {
     const { hostname, port } = new URL(url);
     const req = request({ hostname, port, path, method }, (response) => {
@@ -26,6 +27,7 @@ function get(
           status: response.statusCode ?? 0,
           type: String(response.headers['content-type']),
           csp: String(response.headers['content-security-policy']),
+          referrer: String(response.headers['referrer-policy']),
           body,
         }),
       );
@@ -61,6 +63,9 @@ describe('codebreaker serve', () => {
     expect(page).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
     expect(page.body).toContain('<title>app</title>');
     expect(page.csp).toContain("default-src 'self'");
+    // Never framed by another site, and no Referer sent from it.
+    expect(page.csp).toContain("frame-ancestors 'none'");
+    expect(page.referrer).toBe('no-referrer');
     const script = await get(server.url, '/assets/main.js?v=1');
     expect(script).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
   });
@@ -73,12 +78,26 @@ describe('codebreaker serve', () => {
     expect(await get(server.url, '/', 'HEAD')).toMatchObject({ status: 200, body: '' });
   });
 
+  it('never leaves its root through a symbolic link', async () => {
+    await symlink(join(app, '..', 'secret.txt'), join(app, 'leak.txt'));
+    await symlink(join(app, '..'), join(app, 'up'));
+    await symlink(join(app, 'assets', 'main.js'), join(app, 'inside.js'));
+    expect((await get(server.url, '/leak.txt')).status).toBe(404);
+    expect((await get(server.url, '/up/secret.txt')).status).toBe(404);
+    expect((await get(server.url, '/inside.js')).status).toBe(200);
+  });
+
   it('answers 500 for a file it cannot read, and stays up', async () => {
-    // Reading /proc/self/mem from its start fails with EIO: a real read error, even as root.
-    await symlink('/proc/self/mem', join(app, 'unreadable.js'));
-    const broken = await get(server.url, '/unreadable.js');
-    expect(broken.status).toBe(500);
-    expect((await get(server.url, '/')).status).toBe(200);
+    // A socket in the app's folder cannot be opened as a file (ENXIO), even by root.
+    const socket = createServer();
+    await new Promise<void>((done) => socket.listen(join(app, 'unreadable.js'), done));
+    try {
+      const broken = await get(server.url, '/unreadable.js');
+      expect(broken.status).toBe(500);
+      expect((await get(server.url, '/')).status).toBe(200);
+    } finally {
+      await new Promise((done) => socket.close(done));
+    }
   });
 
   it('takes the default port or the next free one', async () => {
@@ -106,6 +125,7 @@ describe('codebreaker serve', () => {
       /^codebreaker: --port must be a whole number from 0 to 65535, not '70000'\n$/,
     ],
     [['--port', 'x'], /^codebreaker: --port must be a whole number/],
+    [['--host', '256.1.1.1'], /^codebreaker: cannot listen on 256\.1\.1\.1 \(\w+\): give --host /],
   ])('%j: one line on stderr, exit 2', async (flags, message) => {
     const io = memoryIo();
     const argv = flags.map((flag) => (flag === 'EMPTY' ? empty : flag));

@@ -8,6 +8,12 @@ import { readBoundedFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 
+/**
+ * The most a tree file may hold, inflated or not: the largest tree of a game the tools play
+ * (Super Mastermind's, 32,768 secrets) takes a few MB.
+ */
+const MAX_TREE_BYTES = 64 * 2 ** 20;
+
 /** Standard input when there is none. */
 async function* emptyInput(): AsyncIterable<Uint8Array> {}
 
@@ -31,7 +37,12 @@ export function verifyCommand(program: Command, io: Io): void {
       // A compressed tree (file.json.gz, as proofs are kept) is read as it is, within limits.
       const plain = await readBoundedFile(
         file,
-        { what: 'the tree file', kind: 'bad-tree' },
+        {
+          what: 'the tree file',
+          kind: 'bad-tree',
+          maxBytes: MAX_TREE_BYTES,
+          maxInflated: MAX_TREE_BYTES,
+        },
         io.inputBytes?.() ?? emptyInput(),
       );
       // A byte order mark, as some editors write, is not part of the JSON.
