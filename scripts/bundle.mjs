@@ -20,7 +20,7 @@ const main = 'dist/cli/main.js';
 const launcher = 'dist/cli/launch.js';
 const program = 'dist/cli/codebreaker.js';
 const worker = 'dist/cli/proof-worker.js';
-const external = ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx'];
+const external = ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx', 'zod'];
 const banner =
   "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);";
 /**
@@ -41,11 +41,16 @@ const lazyChildProcess = {
     }));
   },
 };
-/** Leaves the imports of the library (`../…` from dist/cli) to Node, from the package. */
+/**
+ * Leaves the imports of the library (`../…` from dist/cli) to Node, from the package; a
+ * dependency's own relative imports are not the library's.
+ */
 const library = {
   name: 'library',
   setup(bundler) {
-    bundler.onResolve({ filter: /^\.\.\// }, ({ path }) => ({ path, external: true }));
+    bundler.onResolve({ filter: /^\.\.\// }, ({ path, importer }) =>
+      importer.includes('/node_modules/') ? undefined : { path, external: true },
+    );
   },
 };
 

@@ -11,22 +11,11 @@ import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import type { JobAnswer, ProofJob } from '../search/jobs.js';
 import { type Io, safeText } from './io.js';
-import { loadKey } from './keys.js';
 import { workerPool } from './optimal-pool.js';
 import { REDIS_OPTIONS, type RedisFlags } from './queue-options.js';
-import {
-  PROOFS_KEY,
-  WORKER_BEAT_MS,
-  WORKER_PREFIX,
-  WORKER_TTL_MS,
-  type WorkerBeat,
-  connectRedis,
-  jobSigned,
-  readQueueUrl,
-  signAnswer,
-} from './queue.js';
-import { answerToQueue, jobEnvelopeSchema, jobFromQueue, problemOf } from './records.js';
+import type { WorkerBeat } from './queue.js';
 import { memoryLimitFlag, secondsFlag, threadsFlag } from './rules-options.js';
+import { onStop } from './signals.js';
 
 interface WorkerFlags extends RedisFlags {
   queue: string;
@@ -71,8 +60,23 @@ export function workerCommand(program: Command, io: Io): void {
       'how long a job may go unheard from a dead worker before another takes it (default 30)',
     )
     .action(async (flags: WorkerFlags) => {
+      // Loaded when a worker runs, not when the program lists its commands: Redis's client,
+      // the records' schemas and the key each cost every other command's start-up.
+      const {
+        PROOFS_KEY,
+        WORKER_BEAT_MS,
+        WORKER_PREFIX,
+        WORKER_TTL_MS,
+        connectRedis,
+        jobSigned,
+        readQueueUrl,
+        signAnswer,
+      } = await import('./queue.js');
+      const { answerToQueue, jobEnvelopeSchema, jobFromQueue, problemOf } = await import(
+        './records.js'
+      );
       const address = readQueueUrl(flags.queue, flags);
-      const key = loadKey(flags.keyFile);
+      const key = (await import('./keys.js')).loadKey(flags.keyFile);
       const threads = threadsFlag(flags.threads, 1, 0);
       const perThread = THREAD_OVERHEAD_BYTES + MIN_CACHE_BYTES;
       const memory = memoryLimitFlag(flags.memoryLimit, threads * perThread, threads);
@@ -210,17 +214,26 @@ export function workerCommand(program: Command, io: Io): void {
         setInterval(() => void beat().catch(() => {}), WORKER_BEAT_MS),
         setInterval(() => void follow().catch(() => {}), PROOFS_POLL_MS),
       ];
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
+      // Ctrl-C or SIGTERM (heard from the program's first moment: signals.ts) stops it; a
+      // second signal, or closing that takes too long (a connection that hangs), ends it.
+      let signals = 0;
+      let stopped: () => void = () => {};
+      let again: () => void = () => {};
+      onStop(() => {
+        signals++;
+        if (signals === 1) stopped();
+        else again();
       });
+      if (signals === 0) {
+        await new Promise<void>((resolve) => {
+          stopped = resolve;
+        });
+      }
       for (const timer of timers) clearInterval(timer);
       io.err('worker stopping: its unfinished jobs go back to the queue\n');
-      // A second signal, or closing that takes too long (a connection that hangs), ends it.
       const deadline = new Promise<void>((resolve) => {
         setTimeout(resolve, STOP_GRACE_MS).unref();
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
+        again = resolve;
       });
       const closing = (async () => {
         await Promise.all(
