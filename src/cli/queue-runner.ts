@@ -144,9 +144,10 @@ export async function openQueueProof(
     job: ProofJob,
     id: string,
     replica: number,
+    avoid: readonly string[],
     report: (nodes: number) => boolean,
   ): Promise<Heard | string> => {
-    const envelope = { ...signJob(key, name, id, job), replica };
+    const envelope = { ...signJob(key, name, id, job), replica, avoid: [...avoid] };
     listeners.set(id, (nodes) => report(nodes));
     let value: unknown;
     try {
@@ -169,7 +170,10 @@ export async function openQueueProof(
     return heard;
   };
 
-  /** Solves `job` until a worker's answer is accepted, or it has failed too often. */
+  /**
+   * Solves `job` until a worker's answer is accepted, or it has failed too often; a job that
+   * failed on a worker goes to another one if another takes it.
+   */
   const solve = async (
     job: ProofJob,
     id: string,
@@ -177,10 +181,13 @@ export async function openQueueProof(
     report: (nodes: number) => boolean,
   ): Promise<Heard> => {
     let failures = 0;
+    const avoid: string[] = [];
     for (;;) {
-      const heard = await solveOnce(job, id, replica, report);
+      const heard = await solveOnce(job, id, replica, avoid, report);
       if (typeof heard !== 'string') return heard;
       const failed = heard.startsWith('failed');
+      const worker = /\(worker ([^()\s]{1,300})\)$/.exec(heard)?.[1];
+      if (worker && !avoid.includes(worker)) avoid.push(worker);
       if (failed) failures++;
       if (failures >= MAX_JOB_FAILURES) {
         throw new CodebreakerError(

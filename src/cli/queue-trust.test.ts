@@ -154,6 +154,8 @@ describe('a queue as people run it in production', () => {
         name,
         async () => {
           lies++;
+          // First something that is no answer at all, then answers of the right shape.
+          if (lies === 1) return 'x';
           const answer = { cost: null, nodes: 1, lookaheads: 0, worker: 'rogue' };
           return { answer, signature: 'f'.repeat(64) };
         },
@@ -168,6 +170,7 @@ describe('a queue as people run it in production', () => {
       expect(await proof.ended).toBe(0);
       expect(figures(proof.out)).toEqual(local['hit-and-blow']);
       const said = proof.err;
+      expect(said).toMatch(/^codebreaker: job \S+: dropped an answer: not an answer \(/m);
       expect(said).toMatch(
         /^codebreaker: job \S+: dropped an answer: its signature does not match the key \(it says it is from rogue\); it runs again$/m,
       );
@@ -245,13 +248,13 @@ describe('a queue as people run it in production', () => {
   );
 
   it(
-    'a worker with another key refuses every job: the proof stops after a few tries, one line each',
+    'a worker with another key refuses every job: alone, the proof stops after a few tries; beside another, its jobs go to the other',
     { timeout: 120_000 },
     async () => {
       const redis = await server();
       const other = join(dir, 'other.key');
       writeFileSync(other, `${'y'.repeat(40)}\n`);
-      start(['worker', '--queue', redis.url, '--threads', '1', '--key-file', other]);
+      const wrong = start(['worker', '--queue', redis.url, '--threads', '1', '--key-file', other]);
       const proof = start(['optimal', ...NUMERON, '--queue', redis.url, '--json']);
       expect(await proof.ended).toBe(2);
       expect(proof.out).toBe('');
@@ -261,6 +264,15 @@ describe('a queue as people run it in production', () => {
       );
       expect(lines.every((line) => line.startsWith('codebreaker: job '))).toBe(true);
       noStack(proof.err);
+      // With a worker that has the key beside it, every job it refused is solved by the other.
+      const refusedBefore = wrong.err.match(/^refused job /gm)?.length ?? 0;
+      start(['worker', '--queue', redis.url, '--threads', '1']);
+      const again = start(['optimal', ...NUMERON, '--queue', redis.url, '--json']);
+      expect(await again.ended).toBe(0);
+      expect(figures(again.out)).toEqual(local.numeron);
+      const refused = (wrong.err.match(/^refused job /gm)?.length ?? 0) - refusedBefore;
+      const retried = again.err.match(/failed on a worker: .*; it runs again$/gm)?.length ?? 0;
+      expect(retried).toBe(refused);
     },
   );
 

@@ -70,6 +70,8 @@ export const jobEnvelopeSchema = z.strictObject({
   signature,
   /** Which copy of the job this is, under `--replicas 2` (not signed: it only routes). */
   replica: z.number().int().min(0).max(1).optional(),
+  /** Workers the job failed on, which leave it to others for a while (not signed either). */
+  avoid: z.array(z.string().max(300)).max(16).optional(),
 });
 
 /** An answer as it travels (∞, which JSON lacks, as null), with the worker that gave it. */

@@ -37,11 +37,13 @@ const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
 const MIN_CACHE_BYTES = 16 * 2 ** 20;
 /** How long a worker told to stop waits for BullMQ and Redis to close before it exits anyway. */
 const STOP_GRACE_MS = 3000;
-/** How long a job this worker will not take (the other replica of one it solved) waits. */
-const REPLICA_DELAY_MS = 500;
-
-/** A job this worker refuses: BullMQ fails it, and the coordinator hears why. */
-class RefusedJob extends Error {}
+/**
+ * How long a job this worker leaves to others (the other replica of one it solved, or one that
+ * failed here) waits before any worker may take it again.
+ */
+const HAND_ON_MS = 500;
+/** How often this worker leaves a job that failed here to others before it runs it anyway. */
+const HAND_ON_FAILED = 6;
 
 export function workerCommand(program: Command, io: Io): void {
   const command = program
@@ -92,6 +94,8 @@ export function workerCommand(program: Command, io: Io): void {
       const solving = new Set<string>();
       /** The jobs this worker has taken, by id without the replica's mark: the replica it took. */
       const taken = new Map<string, number>();
+      /** How often this worker has left each job that failed here to others. */
+      const handedOn = new Map<string, number>();
       // Threads are shared by the proofs' queues: a job waits here for one.
       let free = threads;
       const waiting: (() => void)[] = [];
@@ -118,40 +122,40 @@ export function workerCommand(program: Command, io: Io): void {
         await redis.set(`${WORKER_PREFIX}${id}`, JSON.stringify(me), 'PX', WORKER_TTL_MS);
       };
 
-      /** The job `job` carries, checked: its shape, its signature, its game; or refused. */
-      const readJob = (job: Job): { task: ProofJob; signature: string; replica: number } => {
-        const envelope = jobEnvelopeSchema.safeParse(job.data);
-        if (!envelope.success) throw new RefusedJob(`not a job (${problemOf(envelope.error)})`);
-        const { signature, replica } = envelope.data;
-        if (!jobSigned(key, job.queueName, String(job.id), envelope.data.job, signature)) {
-          throw new RefusedJob(
-            `its signature does not match this worker's key (from ${key.source}): the coordinator and its workers need the same key`,
-          );
-        }
-        try {
-          return { task: jobFromQueue(envelope.data.job), signature, replica: replica ?? 0 };
-        } catch (error) {
-          if (error instanceof CodebreakerError) throw new RefusedJob(error.message);
-          throw error;
-        }
+      /** Refuses `job`: one line here, and BullMQ fails it with why, naming this worker. */
+      const refuse = (job: Job, why: string): never => {
+        io.err(`refused job ${safeText(String(job.id).slice(0, 80))}: ${safeText(why)}\n`);
+        throw new Error(`${why} (worker ${id})`);
       };
 
       const solve = async (job: Job, token?: string): Promise<unknown> => {
-        let read: ReturnType<typeof readJob>;
-        try {
-          read = readJob(job);
-        } catch (error) {
-          const why = (error as Error).message;
-          io.err(`refused job ${safeText(String(job.id).slice(0, 80))}: ${safeText(why)}\n`);
-          throw error;
-        }
-        const { task, signature, replica } = read;
-        // Replicas of one job go to different workers: the other one waits for another.
+        const envelope = jobEnvelopeSchema.safeParse(job.data);
+        if (!envelope.success) return refuse(job, `not a job (${problemOf(envelope.error)})`);
+        const { signature, replica = 0, avoid = [] } = envelope.data;
+        // Replicas of one job go to different workers, and a job that failed here goes to
+        // another worker if one takes it soon: this one hands it on for a while.
         const base = String(job.id).replace(/~r2$/, '');
         const other = taken.get(base);
-        if (other !== undefined && other !== replica) {
-          await job.moveToDelayed(Date.now() + REPLICA_DELAY_MS, token);
+        const failedHere = avoid.includes(id) && (handedOn.get(base) ?? 0) < HAND_ON_FAILED;
+        if ((other !== undefined && other !== replica) || failedHere) {
+          if (failedHere) handedOn.set(base, (handedOn.get(base) ?? 0) + 1);
+          await job.moveToDelayed(Date.now() + HAND_ON_MS, token);
           throw new DelayedError();
+        }
+        // Taken: handed on again from the start if it fails here once more.
+        handedOn.delete(base);
+        if (!jobSigned(key, job.queueName, String(job.id), envelope.data.job, signature)) {
+          refuse(
+            job,
+            `its signature does not match this worker's key (from ${key.source}): the coordinator and its workers need the same key`,
+          );
+        }
+        let task: ProofJob;
+        try {
+          task = jobFromQueue(envelope.data.job);
+        } catch (error) {
+          if (!(error instanceof CodebreakerError)) throw error;
+          return refuse(job, error.message);
         }
         taken.set(base, replica);
         await thread();
@@ -173,8 +177,9 @@ export function workerCommand(program: Command, io: Io): void {
           const queued = answerToQueue(answer, id);
           return { answer: queued, signature: signAnswer(key, signature, queued) };
         } catch (error) {
-          io.err(`failed  ${task.key}: ${safeText((error as Error).message)}\n`);
-          throw error;
+          const why = (error as Error).message;
+          io.err(`failed  ${task.key}: ${safeText(why)}\n`);
+          throw new Error(`${why} (worker ${id})`);
         } finally {
           solving.delete(task.key);
           release();
