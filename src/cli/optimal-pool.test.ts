@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allCandidates } from '../candidates.js';
+import { wholeGameJob } from '../../test/jobs.js';
 import { gameFor } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { costTotal } from '../search/cost.js';
-import type { ProofJob } from '../search/jobs.js';
 import { workerPool } from './optimal-pool.js';
 
 describe('the worker threads of a proof', () => {
   it('a job that fails in its thread fails alone: the thread solves the next one', async () => {
     const game = gameFor(resolveRules({ game: 'hit-and-blow' }));
-    const whole: ProofJob = {
-      key: '255/0:0',
-      rules: game.rules,
-      settings: {
-        consistentOnly: false,
-        symmetry: true,
-        lookahead: true,
-        simd: true,
-        crush: false,
-        firstFound: false,
-      },
-      history: [],
-      candidates: allCandidates(game),
-      depth: 255,
-    };
+    const whole = wholeGameJob(game);
     const pool = workerPool(1, 64 * 2 ** 20);
     try {
       // A guess that is no code: the search reads outside its tables, in the thread.

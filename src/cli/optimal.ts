@@ -310,12 +310,22 @@ function refuseRefuted(relied: Reliance): void {
 
 /**
  * The analysis of a proved tree, read off its verification; throws if it differs from `cost`, as
- * `objective` counts it within `depth`.
+ * `objective` counts it within `depth`: bad input if the tree was put together from answers read
+ * back (`readBack`), else a bug.
  */
-function verifiedAnalysis(tree: Tree, cost: number, objective: Objective, depth: number): Analysis {
+function verifiedAnalysis(
+  tree: Tree,
+  cost: number,
+  objective: Objective,
+  depth: number,
+  readBack: boolean,
+): Analysis {
   const analysis = analyzeTree(tree);
   if (costOfHistogram(objective, depth, analysis.histogram) !== cost) {
-    // Answers read back (a checkpoint, workers) put the strategy together: one that lied.
+    if (!readBack) {
+      throw new Error(`the strategy found plays ${analysis.total} guesses, not ${costTotal(cost)}`);
+    }
+    // Answers read back (a checkpoint, workers) put the strategy together: one of them lied.
     throw new CommandFailure(
       `the result is refused: the strategy put together plays ${analysis.total} guesses, not the ${costTotal(cost)} its parts claim (a false checkpoint or worker)`,
       2,
@@ -376,7 +386,7 @@ function printResult(
   // play as it claims is a bug, and stops here.
   const crush = objective === 'crush';
   const analysis = result.tree
-    ? verifiedAnalysis(result.tree, result.cost, objective, result.depth)
+    ? verifiedAnalysis(result.tree, result.cost, objective, result.depth, kept !== undefined)
     : undefined;
   const first = result.tree ? game.codes.make(result.tree.root.guess) : null;
   if (analysis) Object.assign(doc, analysisJson(game, analysis));
@@ -427,7 +437,7 @@ function reliedJson(relied: Reliance): Record<string, unknown> {
   return { checkpoint, workers, rechecked };
 }
 
-/** "12 lower bounds and 3 exact costs from the checkpoint; rechecked here: 15, all true". */
+/** "12 lower bounds and 3 exact costs from the checkpoint; 15 solved again here, all true". */
 function reliedText(relied: Reliance): string | undefined {
   const parts: string[] = [];
   for (const [source, counts] of [

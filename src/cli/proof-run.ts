@@ -107,13 +107,10 @@ export async function runProof(
     hooks.started();
     // A proof on a queue plans here with a table of its own; its workers build theirs.
     const table = scoreTable(io, game, threads !== undefined && !queued);
-    const pool = async (): Promise<typeof import('./optimal-pool.js')> =>
-      import('./optimal-pool.js');
-    const runner =
-      queued?.runner ??
-      (threads === undefined ? undefined : (await pool()).workerPool(threads, cacheBytes, table));
+    const { workerPool } =
+      threads === undefined ? { workerPool: undefined } : await import('./optimal-pool.js');
+    const runner = queued?.runner ?? workerPool?.(threads!, cacheBytes, table);
     // Answers taken from outside are solved again here, on this machine's threads.
-    const { workerPool } = threads === undefined ? { workerPool: undefined } : await pool();
     const recheckRunner: (() => JobRunner) | undefined =
       workerPool && (() => workerPool(threads!, cacheBytes, queued ? undefined : table));
     const result = await proveOptimal(game, {
@@ -134,13 +131,20 @@ export async function runProof(
         return stop;
       },
     });
-    await queued?.finish(result.proved);
-    return result;
-  } finally {
-    // What finished is kept, however the proof ended.
     saved?.save(true);
     store();
+    await stored;
+    await queued?.finish(result.proved);
+    return result;
+  } catch (error) {
+    // What finished is kept however the proof ended; the error that ended it is the one told.
+    try {
+      saved?.save(true);
+    } catch {}
+    store();
     await stored.catch(() => {});
+    throw error;
+  } finally {
     await queued?.close();
   }
 }

@@ -135,6 +135,11 @@ export async function openQueueProof(
   const poll = setInterval(() => void count().catch(() => {}), WORKERS_POLL_MS);
   poll.unref();
 
+  /** Set once the proof is over: what its jobs still hear is for nobody. */
+  let closed = false;
+  /** What a job still running hears once the queue is closed: nothing, ever. */
+  const never = new Promise<never>(() => {});
+
   /**
    * Solves `job` once on the queue under the BullMQ id `id`: its answer, checked, or why it is
    * refused (a string). A job already on the queue under this id (put there by a coordinator
@@ -158,9 +163,13 @@ export async function openQueueProof(
       });
       value = await queued.waitUntilFinished(queueEvents);
     } catch (error) {
+      if (closed) return never;
       await queue.remove(id).catch(() => 0);
       if (error instanceof CodebreakerError) throw error;
-      return `failed on a worker: ${safeText(String((error as Error).message).slice(0, 200))}`;
+      // Its start says why, its end which worker: a long one keeps both.
+      const why = String((error as Error).message);
+      const short = why.length > 500 ? `${why.slice(0, 300)}…${why.slice(-150)}` : why;
+      return `failed on a worker: ${safeText(short)}`;
     } finally {
       listeners.delete(id);
     }
@@ -234,7 +243,6 @@ export async function openQueueProof(
     async close() {},
   };
 
-  let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;

@@ -12,13 +12,12 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
+import { wholeGameJob } from '../../test/jobs.js';
 import { startCli as start, stopAll, until } from '../../test/process.js';
 import { type TestRedis, makeCertificate, startRedis } from '../../test/redis.js';
-import { allCandidates } from '../candidates.js';
 import { gameFor } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { costTotal } from '../search/cost.js';
-import type { ProofJob } from '../search/jobs.js';
 import { loadKey } from './keys.js';
 import { PROOFS_KEY, WORKER_PREFIX, answerSigned, queueName, signJob } from './queue.js';
 
@@ -42,15 +41,6 @@ function queueOf(game: string): string {
 function noStack(err: string): void {
   expect(err).not.toMatch(/^\s+at /m);
 }
-
-const SETTINGS = {
-  consistentOnly: false,
-  symmetry: true,
-  lookahead: true,
-  simd: true,
-  crush: false,
-  firstFound: false,
-};
 
 describe('a queue as people run it in production', () => {
   let dir: string;
@@ -207,14 +197,7 @@ describe('a queue as people run it in production', () => {
       };
       const key = loadKey();
       const game = gameFor(resolveRules({ game: 'hit-and-blow' }));
-      const whole: ProofJob = {
-        key: '255/0:0',
-        rules: game.rules,
-        settings: SETTINGS,
-        history: [],
-        candidates: allCandidates(game),
-        depth: 255,
-      };
+      const whole = wholeGameJob(game);
       // Not a job at all; a job whose class is the string "x"; a job signed for another id.
       expect(await outcome('not-a-job', 'x')).toMatch(/^failed: not a job/);
       const signed = signJob(key, name, 'whole', whole);

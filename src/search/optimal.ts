@@ -114,7 +114,8 @@ export interface ProofOptions extends OptimalOptions {
   checkpoint?: Checkpoint;
   /**
    * The share (0 to 1) of the answers taken from outside this process (the checkpoint, a runner
-   * whose answers are `external`) to solve again here once the proof ends (default 0).
+   * whose answers are `external`) to solve again here once the proof has finished (default 0;
+   * a proof stopped before its end checks none).
    */
   recheck?: number;
   /** Runs those jobs again (default: one at a time in this thread). */
@@ -323,7 +324,9 @@ class Proof {
     const result = await this.#prove();
     const { recheck = 0, recheckRunner, cacheBytes } = this.#options;
     const runner = recheckRunner ?? (() => inProcessRunner({ cacheBytes, trees: false }));
-    const relied = await this.#claims.recheck(recheck, !this.#settings.firstFound, runner);
+    // A proof stopped before its end is not checked: it was asked to stop.
+    const share = result.proved ? recheck : 0;
+    const relied = await this.#claims.recheck(share, !this.#settings.firstFound, runner);
     return { ...result, relied };
   }
 
