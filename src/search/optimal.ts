@@ -246,11 +246,11 @@ function packChildren(guess: number, children: ReadonlyMap<number, readonly numb
   return packed;
 }
 
-/** What a checkpoint whose strategy does not play as it claims is told as. */
+/** What answers read back whose strategy does not play as they claim are told as. */
 function untrusted(): CodebreakerError {
   return new CodebreakerError(
     'bad-checkpoint',
-    'the checkpoint holds a strategy that does not play as it claims: it cannot be trusted; start afresh with another file',
+    'the answers read back (the checkpoint, or workers) hold a strategy that does not play as they claim: they cannot be trusted; start afresh with another file or queue',
   );
 }
 
@@ -793,7 +793,7 @@ class Proof {
     const game = this.#game;
     const tree = root && { game, root: this.#unpack(root) };
     const firstFound = this.#settings.firstFound;
-    if (tree && this.#resumed > 0) this.#checkResumed(tree, firstFound ? undefined : cost);
+    if (tree && this.#readBack()) this.#checkResumed(tree, firstFound ? undefined : cost);
     // A strategy settled for is not the least of anything: its cost is what its tree plays (a
     // class solved again after the cache let it go may have settled for another strategy).
     const played =
@@ -824,19 +824,24 @@ class Proof {
     };
   }
 
-  /** The tree `packed` holds; one that is not a tree can only come from a checkpoint. */
+  /** The tree `packed` holds; one that is not a tree can only come from outside. */
   #unpack(packed: readonly number[]): TreeNode {
     try {
       return unpackTree(packed);
     } catch (error) {
-      if (!(error instanceof RangeError) || this.#resumed === 0) throw error;
+      if (!(error instanceof RangeError) || !this.#readBack()) throw error;
       throw untrusted();
     }
   }
 
+  /** Whether answers from outside this process (a checkpoint, workers) went into the proof. */
+  #readBack(): boolean {
+    return this.#resumed > 0 || this.#queue.runner.external === true;
+  }
+
   /**
-   * A strategy assembled from a checkpoint is checked before it is believed: it must play, and
-   * at `cost` if given.
+   * A strategy assembled from answers read back is checked before it is believed: it must play,
+   * and at `cost` if given.
    */
   #checkResumed(tree: Tree, cost: number | undefined): void {
     const verdict = verifyTree(tree);
