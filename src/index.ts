@@ -29,6 +29,16 @@ export { CodebreakerError, ERROR_KINDS, type ErrorKind } from './errors.js';
 export { type Feedback, canOccur, makeFeedback, parseFeedback } from './feedback.js';
 export { Game, type GameOptions, TABLE_MAX_CODES, type TableOptions, gameFor } from './game.js';
 export {
+  ITEM_NAMES,
+  type ItemAnswer,
+  type ItemName,
+  type ItemQuestion,
+  answerItem,
+  filterByItem,
+  fitsItem,
+  isHigh,
+} from './items.js';
+export {
   DEFAULT_PRESET,
   DEFAULT_SYMBOLS,
   FEEDBACK_KINDS,
