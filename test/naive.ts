@@ -248,3 +248,39 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * For each code of `codes` played first at the secrets `secrets`, the total guesses they then
+ * need with the least total after it (the guess counted for every secret): a plain memoised
+ * recursion over every guess, nothing clever. Infinity for a guess that tells nothing.
+ */
+export function naiveTotalsAfter(
+  codes: string[],
+  secrets: string[],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): Map<string, number> {
+  const solved = answerOf(codes[0], codes[0]);
+  const memo = new Map<string, number>();
+  const after = (set: string[], guess: string): number => {
+    const classes = new Map<string, string[]>();
+    for (const secret of set) {
+      const answer = answerOf(secret, guess);
+      classes.set(answer, [...(classes.get(answer) ?? []), secret]);
+    }
+    if (classes.size === 1 && !set.includes(guess)) return Number.POSITIVE_INFINITY;
+    let total = set.length;
+    for (const [answer, members] of classes) if (answer !== solved) total += least(members);
+    return total;
+  };
+  const least = (set: string[]): number => {
+    if (set.length === 1) return 1;
+    const key = set.join(',');
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let best = Number.POSITIVE_INFINITY;
+    for (const guess of codes) best = Math.min(best, after(set, guess));
+    memo.set(key, best);
+    return best;
+  };
+  return new Map(codes.map((guess) => [guess, after(secrets, guess)]));
+}
