@@ -43,7 +43,7 @@ const WORKERS_POLL_MS = 1000;
 /** How often one job may fail on workers before the proof stops. */
 export const MAX_JOB_FAILURES = 3;
 /** How often replicas may disagree, or come from one worker, before the proof stops. */
-const MAX_REPLICA_ROUNDS = 5;
+const MAX_REPLICA_ROUNDS = 3;
 
 /** How the coordinator runs a proof's jobs on the queue. */
 export interface QueueOptions {

@@ -264,8 +264,15 @@ describe('a queue as people run it in production', () => {
     { timeout: 120_000 },
     async () => {
       const redis = await server();
-      const workers = [1, 2].map(() => start(['worker', '--queue', redis.url, '--threads', '1']));
       const argv = ['optimal', ...NUMERON, '--queue', redis.url, '--replicas', '2', '--recheck'];
+      // One worker alone cannot be two: the proof says so and stops, rather than wait for ever.
+      const workers = [start(['worker', '--queue', redis.url, '--threads', '1'])];
+      const alone = start(argv);
+      expect(await alone.ended).toBe(2);
+      expect(alone.err.trimEnd().split('\n').at(-1)).toMatch(
+        /^codebreaker: job \S+: both replicas were solved by one worker \(\S+\), 3 times: --replicas 2 needs two honest workers/,
+      );
+      workers.push(start(['worker', '--queue', redis.url, '--threads', '1']));
       const proof = start([...argv, '--json']);
       expect(await proof.ended).toBe(0);
       expect(figures(proof.out)).toEqual(local.numeron);

@@ -42,8 +42,8 @@ const STOP_GRACE_MS = 3000;
  * failed here) waits before any worker may take it again.
  */
 const HAND_ON_MS = 500;
-/** How often this worker leaves a job that failed here to others before it runs it anyway. */
-const HAND_ON_FAILED = 6;
+/** How often this worker leaves such a job to others before it runs it anyway. */
+const HAND_ON_TIMES = 6;
 
 export function workerCommand(program: Command, io: Io): void {
   const command = program
@@ -94,7 +94,7 @@ export function workerCommand(program: Command, io: Io): void {
       const solving = new Set<string>();
       /** The jobs this worker has taken, by id without the replica's mark: the replica it took. */
       const taken = new Map<string, number>();
-      /** How often this worker has left each job that failed here to others. */
+      /** How often this worker has left each job to others since it last took it. */
       const handedOn = new Map<string, number>();
       // Threads are shared by the proofs' queues: a job waits here for one.
       let free = threads;
@@ -134,11 +134,13 @@ export function workerCommand(program: Command, io: Io): void {
         const { signature, replica = 0, avoid = [] } = envelope.data;
         // Replicas of one job go to different workers, and a job that failed here goes to
         // another worker if one takes it soon: this one hands it on for a while.
+        // Bounded: alone, a worker takes it in the end (and the coordinator says what it found).
         const base = String(job.id).replace(/~r2$/, '');
         const other = taken.get(base);
-        const failedHere = avoid.includes(id) && (handedOn.get(base) ?? 0) < HAND_ON_FAILED;
-        if ((other !== undefined && other !== replica) || failedHere) {
-          if (failedHere) handedOn.set(base, (handedOn.get(base) ?? 0) + 1);
+        const notHere = (other !== undefined && other !== replica) || avoid.includes(id);
+        const times = handedOn.get(base) ?? 0;
+        if (notHere && times < HAND_ON_TIMES) {
+          handedOn.set(base, times + 1);
           await job.moveToDelayed(Date.now() + HAND_ON_MS, token);
           throw new DelayedError();
         }
