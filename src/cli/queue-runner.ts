@@ -148,11 +148,10 @@ export async function openQueueProof(
   const solveOnce = async (
     job: ProofJob,
     id: string,
-    replica: number,
     avoid: readonly string[],
     report: (nodes: number) => boolean,
   ): Promise<Heard | string> => {
-    const envelope = { ...signJob(key, name, id, job), replica, avoid: [...avoid] };
+    const envelope = { ...signJob(key, name, id, job), avoid: [...avoid] };
     listeners.set(id, (nodes) => report(nodes));
     let value: unknown;
     try {
@@ -181,18 +180,19 @@ export async function openQueueProof(
 
   /**
    * Solves `job` until a worker's answer is accepted, or it has failed too often; a job that
-   * failed on a worker goes to another one if another takes it.
+   * failed on a worker goes to another one if another takes it, and so does one first sent to
+   * any but `others`.
    */
   const solve = async (
     job: ProofJob,
     id: string,
-    replica: number,
     report: (nodes: number) => boolean,
+    others: readonly string[] = [],
   ): Promise<Heard> => {
     let failures = 0;
-    const avoid: string[] = [];
+    const avoid = [...others];
     for (;;) {
-      const heard = await solveOnce(job, id, replica, avoid, report);
+      const heard = await solveOnce(job, id, avoid, report);
       if (typeof heard !== 'string') return heard;
       const failed = heard.startsWith('failed');
       const worker = /\(worker ([^()\s]{1,300})\)$/.exec(heard)?.[1];
@@ -218,12 +218,11 @@ export async function openQueueProof(
     },
     async run(job: ProofJob, report: (nodes: number) => boolean): Promise<JobAnswer> {
       const id = queuedJobId(job);
-      if (replicas === 1) return (await solve(job, id, 0, report)).answer;
+      if (replicas === 1) return (await solve(job, id, report)).answer;
       for (let round = 1; ; round++) {
-        const [a, b] = await Promise.all([
-          solve(job, id, 0, report),
-          solve(job, `${id}~r2`, 1, () => false),
-        ]);
+        // The second copy after the first, left to the other workers for a while.
+        const a = await solve(job, id, report);
+        const b = await solve(job, `${id}~r2`, () => false, [a.worker]);
         const agree = a.answer.cost === b.answer.cost && a.answer.first === b.answer.first;
         if (agree && a.worker !== b.worker) return a.answer;
         const why = agree

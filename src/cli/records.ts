@@ -68,9 +68,10 @@ export type QueuedJob = z.infer<typeof queuedJobSchema>;
 export const jobEnvelopeSchema = z.strictObject({
   job: queuedJobSchema,
   signature,
-  /** Which copy of the job this is, under `--replicas 2` (not signed: it only routes). */
-  replica: z.number().int().min(0).max(1).optional(),
-  /** Workers the job failed on, which leave it to others for a while (not signed either). */
+  /**
+   * Workers that leave the job to others for a while: it failed there, or they solved its first
+   * copy under `--replicas 2` (not signed: it only routes).
+   */
   avoid: z.array(z.string().max(300)).max(16).optional(),
 });
 

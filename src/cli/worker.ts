@@ -38,7 +38,7 @@ const MIN_CACHE_BYTES = 16 * 2 ** 20;
 /** How long a worker told to stop waits for BullMQ and Redis to close before it exits anyway. */
 const STOP_GRACE_MS = 3000;
 /**
- * How long a job this worker leaves to others (the other replica of one it solved, or one that
+ * How long a job this worker leaves to others (the second copy of one it solved, or one that
  * failed here) waits before any worker may take it again.
  */
 const HAND_ON_MS = 500;
@@ -92,8 +92,6 @@ export function workerCommand(program: Command, io: Io): void {
       const pool = workerPool(threads, cacheBytes);
       const id = `${hostname()}-${process.pid}-${Date.now().toString(36)}`;
       const solving = new Set<string>();
-      /** The jobs this worker has taken, by id without the replica's mark: the replica it took. */
-      const taken = new Map<string, number>();
       /** How often this worker has left each job to others since it last took it. */
       const handedOn = new Map<string, number>();
       // Threads are shared by the proofs' queues: a job waits here for one.
@@ -131,20 +129,18 @@ export function workerCommand(program: Command, io: Io): void {
       const solve = async (job: Job, token?: string): Promise<unknown> => {
         const envelope = jobEnvelopeSchema.safeParse(job.data);
         if (!envelope.success) return refuse(job, `not a job (${problemOf(envelope.error)})`);
-        const { signature, replica = 0, avoid = [] } = envelope.data;
-        // Replicas of one job go to different workers, and a job that failed here goes to
-        // another worker if one takes it soon: this one hands it on for a while.
-        // Bounded: alone, a worker takes it in the end (and the coordinator says what it found).
-        const base = String(job.id).replace(/~r2$/, '');
-        const other = taken.get(base);
-        const notHere = (other !== undefined && other !== replica) || avoid.includes(id);
+        const { signature, avoid = [] } = envelope.data;
+        // A job the coordinator would rather another worker solved (it failed here, or it is
+        // the second copy of one solved here) is handed on for a while; alone, this worker
+        // takes it in the end, and the coordinator says what it found.
+        const base = String(job.id);
         const times = handedOn.get(base) ?? 0;
-        if (notHere && times < HAND_ON_TIMES) {
+        if (avoid.includes(id) && times < HAND_ON_TIMES) {
           handedOn.set(base, times + 1);
           await job.moveToDelayed(Date.now() + HAND_ON_MS, token);
           throw new DelayedError();
         }
-        // Taken: handed on again from the start if it fails here once more.
+        // Taken: handed on again from the start if it comes back.
         handedOn.delete(base);
         if (!jobSigned(key, job.queueName, String(job.id), envelope.data.job, signature)) {
           refuse(
@@ -159,7 +155,6 @@ export function workerCommand(program: Command, io: Io): void {
           if (!(error instanceof CodebreakerError)) throw error;
           return refuse(job, error.message);
         }
-        taken.set(base, replica);
         await thread();
         solving.add(task.key);
         const started = performance.now();
