@@ -3,13 +3,13 @@
  * signal nothing listens to, so a command that listens only once it has started (`optimal`,
  * after reading its flags and its checkpoint) could be killed silently by a Ctrl-C in its first
  * tenths of a second. This module is the first the program runs (main.ts imports it first, and
- * the launcher listens even before the program is loaded): it listens at once, keeps the stop
- * in memory that every thread can read, and hands it to whatever command asks (`onStop`). A
+ * the launcher listens even before the program is loaded): it listens at once, remembers a
+ * stop, and hands it to whatever command asks (`onStop`). A
  * signal no command has asked for ends the process as Node would, status 128 + the signal.
  */
 
-/** Set to non-zero (`Atomics`) once a stop is asked: shared with the proof's threads. */
-export const stopFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+/** Whether a stop has been asked. */
+let stopped = false;
 
 /** The launcher's record of a signal heard before the program was loaded (launch.ts). */
 const EARLY = Symbol.for('codebreaker.early-signal');
@@ -22,7 +22,7 @@ const listeners = new Set<() => void>();
 let held = false;
 
 function heard(signal: 'SIGINT' | 'SIGTERM'): void {
-  Atomics.store(stopFlag, 0, 1);
+  stopped = true;
   if (listeners.size === 0 && !held) process.exit(STATUS[signal]);
   for (const listener of [...listeners]) listener();
 }
@@ -52,6 +52,6 @@ export function holdStops(): void {
  */
 export function onStop(listener: () => void): () => void {
   listeners.add(listener);
-  if (Atomics.load(stopFlag, 0) !== 0) listener();
+  if (stopped) listener();
   return () => listeners.delete(listener);
 }
