@@ -73,6 +73,18 @@ describe('files read within limits', () => {
     }
   });
 
+  it('refuses a key, password or certificate file that never ends, in one line', async () => {
+    for (const [flag, argv] of [
+      ['--key-file', ['optimal', '--game', 'numeron', '--checkpoint', join(dir, 'k.json')]],
+      ['--redis-password-file', ['worker', '--queue', 'redis://127.0.0.1:1/0']],
+      ['--tls-ca', ['optimal', '--game', 'numeron', '--queue', 'rediss://127.0.0.1:1/0']],
+    ] as const) {
+      const run = await cli(...argv, flag, '/dev/zero');
+      expect([run.status, run.out]).toEqual([2, '']);
+      expect(run.err).toBe(`codebreaker: ${flag} /dev/zero: it is larger than 1 MiB\n`);
+    }
+  });
+
   it('escapes the control characters a message quotes: nothing reaches the terminal raw', async () => {
     const code = '12\x1b[2J\u202e34';
     const run = await cli('solve', code);

@@ -5,7 +5,7 @@
  */
 // `promises` is read when a file is written: loading node:fs/promises (and the streams it
 // brings) costs every command 2 ms at start-up, and most never write one.
-import { promises, statSync } from 'node:fs';
+import { closeSync, openSync, promises, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CodebreakerError, type ErrorKind } from '../errors.js';
 import { safeText } from './io.js';
@@ -30,14 +30,9 @@ export async function openOutput(path: string, flag: string): Promise<OutputFile
   const fail = (why: string): never => {
     throw new CodebreakerError('bad-option', `${flag} ${safeText(path)}: ${why}`);
   };
-  let existed = false;
-  try {
-    existed = true;
-    if (statSync(path).isDirectory()) fail('is a folder; give a file name');
-  } catch (error) {
-    if (error instanceof CodebreakerError) throw error;
-    existed = false;
-  }
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (info?.isDirectory()) fail('is a folder; give a file name');
+  const existed = info !== undefined;
   let handle: import('node:fs/promises').FileHandle;
   try {
     handle = await promises.open(path, 'a');
@@ -91,6 +86,47 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
 export const MAX_FILE_BYTES = 256 * 2 ** 20;
 /** The most bytes a compressed file may inflate to. */
 export const MAX_INFLATED_BYTES = 256 * 2 ** 20;
+/**
+ * The most a tree file may hold, inflated or not: the largest tree of a game the tools play
+ * (Super Mastermind's, 32,768 secrets) takes a few MB.
+ */
+export const MAX_TREE_BYTES = 64 * 2 ** 20;
+/** The most a small file a flag names may hold: a key, a password, a certificate. */
+const MAX_SMALL_BYTES = 1 << 20;
+
+/**
+ * The text of a small file (a key, a password, a certificate) that `what` names in messages:
+ * read within `MAX_SMALL_BYTES`, so that a device that never ends is refused at once; undefined
+ * if there is no such file and `missing` allows it. Failures name the file, never its content.
+ */
+export function readSmallFile(path: string, what: string, missing = false): string | undefined {
+  const fail = (why: string): never => {
+    throw new CodebreakerError('bad-option', `${what} ${safeText(path)}: ${why}`);
+  };
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if (missing && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return fail(plainReason(error));
+  }
+  try {
+    const buffer = Buffer.alloc(MAX_SMALL_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > MAX_SMALL_BYTES) fail(`it is larger than ${mebibytes(MAX_SMALL_BYTES)}`);
+    }
+    return buffer.toString('utf8', 0, length);
+  } catch (error) {
+    if (error instanceof CodebreakerError) throw error;
+    return fail(plainReason(error));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** What `readBoundedFile` is told of the file: what it is, for messages, and its limits. */
 export interface FileLimits {
@@ -149,7 +185,7 @@ export async function readBoundedFile(
   }
 }
 
-/** "256 MiB". */
+/** "256 MiB", "1 MiB". */
 function mebibytes(bytes: number): string {
   return `${Math.round(bytes / 2 ** 20)} MiB`;
 }

@@ -12,10 +12,11 @@
  * given the same key (see docs/cli.md, Trust). A key is never printed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CodebreakerError } from '../errors.js';
+import { readSmallFile } from './files.js';
 
 /** The fewest characters a key may have: 32 (128 bits as hex). */
 const MIN_KEY_LENGTH = 32;
@@ -83,35 +84,11 @@ export function localKeyPath(): string {
   return join(config, 'codebreaker', 'key');
 }
 
-/** The text of key file `path`; a failure names the file, never its content. */
-function readKeyFile(path: string, source: string): string {
-  try {
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_KEY_LENGTH + 2) {
-      throw new CodebreakerError('bad-option', `the key file ${source} is too large to be a key`);
-    }
-    return bytes.toString('utf8');
-  } catch (error) {
-    if (error instanceof CodebreakerError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CodebreakerError(
-      'bad-option',
-      `cannot read the key file ${source}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'unreadable'}`,
-    );
-  }
-}
-
 /** The user's own key, made (readable by the user alone) if there is none yet. */
 function localKey(): SigningKey {
   const path = localKeyPath();
-  try {
-    return keyFromText(readFileSync(path, 'utf8'), path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      if (error instanceof CodebreakerError) throw error;
-      return keyFromText(readKeyFile(path, path), path);
-    }
-  }
+  const found = readSmallFile(path, 'the key file', true);
+  if (found !== undefined) return keyFromText(found, path);
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     // 'wx': two processes making the key at once keep the first one's.
@@ -125,17 +102,18 @@ function localKey(): SigningKey {
       );
     }
   }
-  return keyFromText(readKeyFile(path, path), path);
+  return keyFromText(readSmallFile(path, 'the key file')!, path);
 }
 
 /** The key, from `keyFile` (the `--key-file` flag) or where the module comment says. */
 export function loadKey(keyFile?: string): SigningKey {
-  if (keyFile !== undefined) return keyFromText(readKeyFile(keyFile, keyFile), keyFile);
+  if (keyFile !== undefined) return keyFromText(readSmallFile(keyFile, '--key-file')!, keyFile);
   const env = process.env;
   if (env.CODEBREAKER_KEY) return keyFromText(env.CODEBREAKER_KEY, '$CODEBREAKER_KEY');
   if (env.CODEBREAKER_KEY_FILE) {
     const path = env.CODEBREAKER_KEY_FILE;
-    return keyFromText(readKeyFile(path, path), `$CODEBREAKER_KEY_FILE (${path})`);
+    const text = readSmallFile(path, '$CODEBREAKER_KEY_FILE')!;
+    return keyFromText(text, `$CODEBREAKER_KEY_FILE (${path})`);
   }
   return localKey();
 }

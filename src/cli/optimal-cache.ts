@@ -24,7 +24,7 @@ import {
   treeToJson,
   verifyTree,
 } from '../tree.js';
-import { readBoundedFile } from './files.js';
+import { MAX_TREE_BYTES, readBoundedFile } from './files.js';
 import { safeText } from './io.js';
 import { type SigningKey, loadKey } from './keys.js';
 import type { Progress } from './progress.js';
@@ -58,8 +58,6 @@ interface CacheFile {
 
 /** What a cached strategy's signature is for. */
 const PURPOSE = 'optimal-cache';
-/** The most a cache file may hold: the largest optimal trees take a few MB. */
-const MAX_CACHE_BYTES = 64 * 2 ** 20;
 
 /**
  * The strategy in the cache file at `path` if it is one for `game` that checks out: its checksum
@@ -75,7 +73,7 @@ async function readCached(
   let text: string;
   try {
     const what = 'the cached strategy';
-    const limits = { what, kind: 'bad-tree', maxBytes: MAX_CACHE_BYTES } as const;
+    const limits = { what, kind: 'bad-tree', maxBytes: MAX_TREE_BYTES } as const;
     text = new TextDecoder().decode(await readBoundedFile(path, limits));
   } catch (error) {
     return (error as Error).message;

@@ -17,12 +17,12 @@
  * can delay a proof, never change its result. A heartbeat only says how many threads a worker
  * has (how many jobs to hand out at once): it is parsed, not signed.
  */
-import { readFileSync, statSync } from 'node:fs';
 import type { Redis, RedisOptions } from 'ioredis';
 import { crc32 } from '../checksum.js';
 import { CodebreakerError } from '../errors.js';
 import type { ProofIdentity } from '../search/checkpoint.js';
 import type { ProofJob } from '../search/jobs.js';
+import { readSmallFile } from './files.js';
 import { safeText } from './io.js';
 import type { SigningKey } from './keys.js';
 import type { RedisFlags } from './queue-options.js';
@@ -122,7 +122,7 @@ export function readQueueUrl(value: string, flags: RedisFlags = {}): RedisAddres
 function passwordFrom(flags: RedisFlags): string | undefined {
   const file = flags.redisPasswordFile;
   if (file !== undefined) {
-    const text = readSmallFile(file, '--redis-password-file').trim();
+    const text = readSmallFile(file, '--redis-password-file')!.trim();
     if (!text) throw new CodebreakerError('bad-option', `--redis-password-file ${file} is empty`);
     return text;
   }
@@ -146,23 +146,6 @@ function tlsFrom(flags: RedisFlags): TlsFiles {
     ...(cert ? { cert } : {}),
     ...(key ? { key } : {}),
   };
-}
-
-/** The text of a small file a flag names (a password, a certificate); failures name the flag. */
-function readSmallFile(path: string, flag: string): string {
-  try {
-    if (statSync(path).size > 1 << 20) {
-      throw new CodebreakerError('bad-option', `${flag} ${safeText(path)}: larger than 1 MiB`);
-    }
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if (error instanceof CodebreakerError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CodebreakerError(
-      'bad-option',
-      `${flag} ${safeText(path)}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read'}`,
-    );
-  }
 }
 
 /** How long to try to reach Redis before saying it cannot be reached. */
@@ -191,9 +174,9 @@ export async function connectRedis(address: RedisAddress, blocking = false): Pro
     ...(tls
       ? {
           tls: {
-            ...(tls.ca ? { ca: readSmallFile(tls.ca, '--tls-ca') } : {}),
-            ...(tls.cert ? { cert: readSmallFile(tls.cert, '--tls-cert') } : {}),
-            ...(tls.key ? { key: readSmallFile(tls.key, '--tls-key') } : {}),
+            ...(tls.ca ? { ca: readSmallFile(tls.ca, '--tls-ca')! } : {}),
+            ...(tls.cert ? { cert: readSmallFile(tls.cert, '--tls-cert')! } : {}),
+            ...(tls.key ? { key: readSmallFile(tls.key, '--tls-key')! } : {}),
           },
         }
       : {}),

@@ -4,15 +4,9 @@ import { summarize } from '../analyze.js';
 import { describeRules, rulesJson } from '../rules.js';
 import { parseTree, verifyTree } from '../tree.js';
 import { CommandFailure } from './failure.js';
-import { readBoundedFile } from './files.js';
+import { MAX_TREE_BYTES, readBoundedFile } from './files.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
-
-/**
- * The most a tree file may hold, inflated or not: the largest tree of a game the tools play
- * (Super Mastermind's, 32,768 secrets) takes a few MB.
- */
-const MAX_TREE_BYTES = 64 * 2 ** 20;
 
 /** Standard input when there is none. */
 async function* emptyInput(): AsyncIterable<Uint8Array> {}
