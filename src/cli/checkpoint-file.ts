@@ -18,7 +18,7 @@
  * can fix its checksum up. The `proof` names the question, so that a checkpoint of other rules,
  * another objective or another depth cap is refused too. `null` stands for ∞.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { crc32 } from '../checksum.js';
 import { CodebreakerError } from '../errors.js';
 import {
@@ -26,6 +26,8 @@ import {
   type ProofIdentity,
   describeIdentity,
   identityJson,
+  recordJson,
+  recordOf,
 } from '../search/checkpoint.js';
 import { readBoundedFile } from './files.js';
 import type { SigningKey } from './keys.js';
@@ -93,11 +95,7 @@ export async function openCheckpoint(
 /** The file: header line and body (see the module comment). */
 export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string {
   const jobs: Record<string, unknown> = {};
-  for (const [job, record] of checkpoint.entries()) {
-    jobs[job] = record.tree
-      ? [record.cost, record.tree]
-      : [Number.isFinite(record.cost) ? record.cost : null];
-  }
+  for (const [job, record] of checkpoint.entries()) jobs[job] = recordJson(record);
   const body = JSON.stringify({ proof: identityJson(checkpoint.identity), jobs });
   const encoded = new TextEncoder().encode(body);
   const signature = key.signBytes(PURPOSE, encoded);
@@ -148,7 +146,7 @@ export async function parseCheckpoint(
   } catch {
     throw bad('its body is not JSON');
   }
-  const { checkpointBodySchema, problemOf, recordOf } = await import('./records.js');
+  const { checkpointBodySchema, problemOf } = await import('./records.js');
   const parsed = checkpointBodySchema.safeParse(doc);
   if (!parsed.success) throw bad(`its body is not valid (${problemOf(parsed.error)})`);
   const { proof, jobs } = parsed.data;
@@ -169,7 +167,6 @@ async function readCheckpoint(
   identity: ProofIdentity,
   key: SigningKey,
 ): Promise<Checkpoint | undefined> {
-  const { existsSync } = await import('node:fs');
   if (!existsSync(path)) return undefined;
   const bytes = await readBoundedFile(path, { what: 'the checkpoint', kind: 'bad-checkpoint' });
   try {

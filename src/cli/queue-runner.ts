@@ -13,7 +13,14 @@ import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CodebreakerError } from '../errors.js';
-import { Checkpoint, type JobRecord, type ProofIdentity } from '../search/checkpoint.js';
+import {
+  Checkpoint,
+  JOB_KEY,
+  type JobRecord,
+  type ProofIdentity,
+  recordJson,
+  recordOf,
+} from '../search/checkpoint.js';
 import type { JobAnswer, JobRunner, ProofJob } from '../search/jobs.js';
 import { safeText } from './io.js';
 import type { SigningKey } from './keys.js';
@@ -29,14 +36,7 @@ import {
   signJob,
   signRecord,
 } from './queue.js';
-import {
-  answerEnvelopeSchema,
-  answerFromQueue,
-  doneSchema,
-  problemOf,
-  recordJson,
-  recordOf,
-} from './records.js';
+import { answerEnvelopeSchema, answerFromQueue, doneSchema, problemOf } from './records.js';
 
 /** How often the coordinator counts the workers alive. */
 const WORKERS_POLL_MS = 1000;
@@ -289,7 +289,7 @@ function readDone(key: SigningKey, queue: string, job: string, value: string): J
   }
   const done = doneSchema.safeParse(parsed);
   if (!done.success) return `not a record (${problemOf(done.error)})`;
-  if (!/^\d+\/[\d:/]+$/.test(job)) return 'not a job key';
+  if (!JOB_KEY.test(job)) return 'not a job key';
   if (!recordSigned(key, queue, job, done.data.record, done.data.signature)) {
     return 'its signature does not match the key';
   }

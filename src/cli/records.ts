@@ -10,7 +10,7 @@ import { CodebreakerError } from '../errors.js';
 import { gameFor } from '../game.js';
 import { type Rules, checkRules } from '../rules.js';
 import { checkSearchable } from '../search/branch-and-bound.js';
-import type { JobRecord } from '../search/checkpoint.js';
+import { JOB_KEY } from '../search/checkpoint.js';
 import type { JobAnswer, ProofJob } from '../search/jobs.js';
 
 /** A whole number that is not negative and fits a double exactly. */
@@ -22,10 +22,7 @@ const code = z
   .nonnegative()
   .max(2 ** 24);
 /** A job's key, as search/optimal.ts makes it: depth, guesses and answers. */
-const jobKey = z
-  .string()
-  .max(200)
-  .regex(/^\d+\/[\d:/]+$/, 'not a job key');
+const jobKey = z.string().max(200).regex(JOB_KEY, 'not a job key');
 /** A signature: HMAC-SHA256 in hex. */
 const signature = z.string().regex(/^[0-9a-f]{64}$/, 'not a signature');
 
@@ -126,32 +123,6 @@ export function problemOf(error: z.ZodError): string {
   if (!issue) return 'it has the wrong shape';
   const where = issue.path.map(String).join('.');
   return `${where ? `${where}: ` : ''}${issue.message}`.slice(0, 200);
-}
-
-/** Parses `value` against `schema`; a failure is one `CodebreakerError` of `kind` naming `what`. */
-export function parseRecord<T>(
-  schema: z.ZodType<T>,
-  value: unknown,
-  what: string,
-  kind: 'bad-checkpoint' | 'bad-option' = 'bad-option',
-): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new CodebreakerError(kind, `${what} is not valid (${problemOf(parsed.error)})`);
-  }
-  return parsed.data;
-}
-
-/** A record read back, as the proof keeps it. */
-export function recordOf(record: z.infer<typeof recordSchema>): JobRecord {
-  const cost = record[0] ?? Number.POSITIVE_INFINITY;
-  return record.length > 1 ? { cost, tree: record[1] } : { cost };
-}
-
-/** A record as the checkpoint and Redis keep it. */
-export function recordJson({ cost, tree }: JobRecord): z.infer<typeof recordSchema> {
-  if (tree) return [cost, [...tree]];
-  return [Number.isFinite(cost) ? cost : null];
 }
 
 /**

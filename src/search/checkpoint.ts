@@ -28,6 +28,24 @@ export interface JobRecord {
   readonly tree?: readonly number[];
 }
 
+/** A job's key as search/optimal.ts makes it: the depth, then guesses and answers. */
+export const JOB_KEY = /^\d+\/[\d:/]+$/;
+
+/** A record as files and Redis keep it: `[cost]` or `[cost, tree]`, ∞ as null. */
+export type RecordJson = [number | null] | [number, number[]];
+
+/** `record` as files and Redis keep it. */
+export function recordJson({ cost, tree }: JobRecord): RecordJson {
+  if (tree) return [cost, [...tree]];
+  return [Number.isFinite(cost) ? cost : null];
+}
+
+/** A record read back (already checked for its shape), as the proof keeps it. */
+export function recordOf(json: RecordJson): JobRecord {
+  const cost = json[0] ?? Number.POSITIVE_INFINITY;
+  return json.length > 1 ? { cost, tree: json[1] } : { cost };
+}
+
 /** The answers of a proof's finished jobs, by job key. */
 export class Checkpoint {
   readonly #jobs = new Map<string, JobRecord>();
