@@ -32,7 +32,9 @@ import {
 } from './proof-run.js';
 import { REDIS_OPTIONS, type RedisFlags } from './queue-options.js';
 import {
+  MIN_CACHE_BYTES,
   type RulesFlags,
+  THREAD_OVERHEAD_BYTES,
   addRulesOptions,
   gameFromFlags,
   memoryLimitFlag,
@@ -68,12 +70,8 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
     'least worst case alone (the first strategy found that keeps to it; its total not minimised)',
 };
 
-/** What a search thread needs besides its cache and the shared score table: about this much. */
-const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
 /** Proofs of games up to this many codes take about a second (3×10: 0.5 s; 4×7: 24 s); with one thread they run in-process. */
 const IN_PROCESS_MAX_CODES = 2000;
-/** The least cache a search thread is given. */
-const MIN_CACHE_BYTES = 16 * 2 ** 20;
 
 /**
  * V8's settings for a proof that runs in this process (a small game, a second or less). Cold, the

@@ -209,6 +209,11 @@ export function byteSizeFlag(value: string | undefined, flag: string): number | 
   return Math.floor(Number(match[1]) * 1024 ** power);
 }
 
+/** What a search thread needs besides its cache and the shared score table: about this much. */
+export const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
+/** The least cache a search thread is given. */
+export const MIN_CACHE_BYTES = 16 * 2 ** 20;
+
 /**
  * Reads `--memory-limit` by one rule for every command: a size (see `byteSizeFlag`) no larger
  * than the machine's memory and at least `least` bytes (what `threads` threads need at the

@@ -14,7 +14,13 @@ import { type Io, safeText } from './io.js';
 import { workerPool } from './optimal-pool.js';
 import { REDIS_OPTIONS, type RedisFlags } from './queue-options.js';
 import type { WorkerBeat } from './queue.js';
-import { memoryLimitFlag, secondsFlag, threadsFlag } from './rules-options.js';
+import {
+  MIN_CACHE_BYTES,
+  THREAD_OVERHEAD_BYTES,
+  memoryLimitFlag,
+  secondsFlag,
+  threadsFlag,
+} from './rules-options.js';
 import { onStop } from './signals.js';
 
 interface WorkerFlags extends RedisFlags {
@@ -31,10 +37,6 @@ const PROOFS_POLL_MS = 1000;
 const PROGRESS_EVERY_MS = 1000;
 /** The default memory for the searches' caches: 2 GiB a thread at most. */
 const CACHE_BYTES_PER_THREAD = 2 * 2 ** 30;
-/** What a search thread needs besides its cache: about this much (as `optimal` counts it). */
-const THREAD_OVERHEAD_BYTES = 96 * 2 ** 20;
-/** The least cache a search thread is given. */
-const MIN_CACHE_BYTES = 16 * 2 ** 20;
 /** How long a worker told to stop waits for BullMQ and Redis to close before it exits anyway. */
 const STOP_GRACE_MS = 3000;
 /**
