@@ -77,6 +77,13 @@ interface Heard {
   readonly worker: string;
 }
 
+/** Why a job gave no answer to take: it failed on a worker (named, if it said), or was refused here. */
+interface Refusal {
+  readonly failed: boolean;
+  readonly why: string;
+  readonly worker?: string;
+}
+
 /** Opens the queue `name` on Redis at `address` for the proof `identity`. */
 export async function openQueueProof(
   address: RedisAddress,
@@ -141,8 +148,8 @@ export async function openQueueProof(
   const never = new Promise<never>(() => {});
 
   /**
-   * Solves `job` once on the queue under the BullMQ id `id`: its answer, checked, or why it is
-   * refused (a string). A job already on the queue under this id (put there by a coordinator
+   * Solves `job` once on the queue under the BullMQ id `id`: its answer, checked, or why there
+   * is none to take. A job already on the queue under this id (put there by a coordinator
    * that stopped) is that job: its answer, if it has one, is heard at once, and checked as any.
    */
   const solveOnce = async (
@@ -150,7 +157,7 @@ export async function openQueueProof(
     id: string,
     avoid: readonly string[],
     report: (nodes: number) => boolean,
-  ): Promise<Heard | string> => {
+  ): Promise<Heard | Refusal> => {
     const envelope = { ...signJob(key, name, id, job), avoid: [...avoid] };
     listeners.set(id, (nodes) => report(nodes));
     let value: unknown;
@@ -165,17 +172,19 @@ export async function openQueueProof(
       if (closed) return never;
       await queue.remove(id).catch(() => 0);
       if (error instanceof CodebreakerError) throw error;
-      // Its start says why, its end which worker: a long one keeps both.
+      // Its start says why, its end which worker (as worker.ts writes it): a long one keeps both.
       const why = String((error as Error).message);
       const short = why.length > 500 ? `${why.slice(0, 300)}…${why.slice(-150)}` : why;
-      return `failed on a worker: ${safeText(short)}`;
+      const worker = /\(worker ([^()\s]{1,300})\)$/.exec(why)?.[1];
+      return { failed: true, why: `failed on a worker: ${safeText(short)}`, worker };
     } finally {
       listeners.delete(id);
     }
     const heard = checkAnswer(key, envelope.signature, job, value);
+    if (typeof heard !== 'string') return heard;
     // A refused answer goes, so that the job can be put on the queue again.
-    if (typeof heard === 'string') await queue.remove(id).catch(() => 0);
-    return heard;
+    await queue.remove(id).catch(() => 0);
+    return { failed: false, why: heard };
   };
 
   /**
@@ -192,19 +201,18 @@ export async function openQueueProof(
     let failures = 0;
     const avoid = [...others];
     for (;;) {
-      const heard = await solveOnce(job, id, avoid, report);
-      if (typeof heard !== 'string') return heard;
-      const failed = heard.startsWith('failed');
-      const worker = /\(worker ([^()\s]{1,300})\)$/.exec(heard)?.[1];
+      const outcome = await solveOnce(job, id, avoid, report);
+      if ('answer' in outcome) return outcome;
+      const { failed, why, worker } = outcome;
       if (worker && !avoid.includes(worker)) avoid.push(worker);
       if (failed) failures++;
       if (failures >= MAX_JOB_FAILURES) {
         throw new CodebreakerError(
           'bad-option',
-          `job ${job.key} ${heard} (${failures} times): the proof stops; its finished jobs are kept in Redis, and the same command goes on from them`,
+          `job ${job.key} ${why} (${failures} times): the proof stops; its finished jobs are kept in Redis, and the same command goes on from them`,
         );
       }
-      tell(`job ${job.key}: ${failed ? heard : `dropped an answer: ${heard}`}; it runs again`);
+      tell(`job ${job.key}: ${failed ? why : `dropped an answer: ${why}`}; it runs again`);
     }
   };
 
