@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { naiveCodes, naiveFullAnswer, naiveTotalsAfter } from '../test/naive.js';
 import { allCandidates, filterCandidates } from './candidates.js';
 import { Game, gameFor } from './game.js';
-import { gradeGuess } from './grade.js';
+import { gradeByStrategy, gradeGuess } from './grade.js';
 import { resolveRules } from './rules.js';
+import { createStrategy } from './strategies/index.js';
+import { treeFromJson } from './tree.js';
+
+/** The proved optimal tree of classic Mastermind that the web app ships. */
+function shippedMastermindTree() {
+  const file = join(import.meta.dirname, '..', 'web', 'public', 'trees', 'mastermind-optimal.json');
+  return treeFromJson(JSON.parse(readFileSync(file, 'utf8')));
+}
 
 describe('a guess graded against the best from the same position', () => {
   it('agrees with a plain exhaustive search, at the start and deeper', () => {
@@ -42,5 +52,67 @@ describe('a guess graded against the best from the same position', () => {
     expect(worse.bestExpected * 1296).toBe(5625);
     // Within a budget too small for the search, no grade.
     expect(gradeGuess(game, all, [], game.codes.parse('1111'), { nodes: 1 })).toBeUndefined();
+  });
+
+  it('with a proved tree, the same grades as the search alone, on the tree and off it', () => {
+    const tree = shippedMastermindTree();
+    const { game } = tree;
+    const all = allCandidates(game);
+    // Openings of every pattern, some a symmetry of the tree's own, some not.
+    const openings = ['1123', '3211', '4456', '1111', '1112', '1122', '1234', '6543'];
+    for (const text of openings) {
+      const guess = game.codes.parse(text);
+      const helped = gradeGuess(game, all, [], guess, { tree })!;
+      const alone = gradeGuess(game, all, [], guess)!;
+      expect([helped.expected, helped.bestExpected, helped.loss]).toEqual([
+        alone.expected,
+        alone.bestExpected,
+        alone.loss,
+      ]);
+    }
+    // A symmetry of the tree's opening needs no search at all.
+    expect(gradeGuess(game, all, [], game.codes.parse('4456'), { tree })!.nodes).toBe(0);
+    // One turn down the tree (its opening answered 1 black 1 white), and off it.
+    const opening = tree.root.guess;
+    const answer = game.answerIndex({ hits: 1, blows: 1 });
+    const left = filterCandidates(game, all, opening, answer);
+    for (const text of ['1345', '2456', '3333', '1122']) {
+      const guess = game.codes.parse(text);
+      const helped = gradeGuess(game, left, [opening], guess, { tree })!;
+      const alone = gradeGuess(game, left, [opening], guess)!;
+      expect(helped.expected).toBeCloseTo(alone.expected, 12);
+      expect(helped.bestExpected).toBeCloseTo(alone.bestExpected, 12);
+    }
+  });
+
+  it('by a strategy: the totals of a plain first-consistent player after each opening', () => {
+    const game = new Game(resolveRules({ pegs: 3, colors: 3, repeat: true }));
+    const codes = naiveCodes(3, game.rules.alphabet, true);
+    const all = allCandidates(game);
+    const strategy = createStrategy('first-consistent');
+    // The plain player: `first`, then the first code consistent with every answer so far.
+    const naiveTotal = (first: string) => {
+      let total = 0;
+      for (const secret of codes) {
+        const guesses = [first];
+        while (guesses.at(-1) !== secret) {
+          const answers = guesses.map((g) => naiveFullAnswer(secret, g));
+          guesses.push(
+            codes.find((code) => guesses.every((g, i) => naiveFullAnswer(code, g) === answers[i]))!,
+          );
+        }
+        total += guesses.length;
+      }
+      return total;
+    };
+    const own = naiveTotal(codes[0]);
+    for (const text of codes) {
+      const grade = gradeByStrategy(game, all, [], game.codes.parse(text), strategy);
+      const total = naiveTotal(text);
+      expect(grade.expected * codes.length).toBe(total);
+      expect(grade.bestExpected * codes.length).toBe(Math.min(total, own));
+      expect(grade.loss * codes.length).toBe(Math.max(0, total - own));
+      expect(grade.by).toBe('first-consistent');
+    }
   });
 });

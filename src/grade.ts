@@ -1,13 +1,23 @@
 /**
  * A coach's grade of a guess: how many guesses it costs, on average over the secrets still
- * possible, against the best guess from the same position, both followed by optimal play. The
- * exact search answers it (search/branch-and-bound.ts): the least total over the secrets left,
- * and the total with the guess played first. A position the search cannot settle within a node
- * budget gets no grade, so that a page can fall back on a heuristic and say so.
+ * possible, against the best guess from the same position, both followed by the same play.
+ *
+ * - `gradeGuess` is exact: optimal play after either guess (search/branch-and-bound.ts), the
+ *   least total over the secrets left against the total with the guess played first. A proved
+ *   optimal tree of the game saves the search where the position is on it: its subtree there is
+ *   optimal play, and a guess that a symmetry of the position maps onto the tree's guess is as
+ *   good (symmetry.ts). A position the search cannot settle within a node budget gets no grade.
+ * - `gradeByStrategy` is the fallback for such positions: a named strategy plays after either
+ *   guess, and the best guess is the strategy's own, or the one graded if that does better.
  */
+import { classOf, partition } from './candidates.js';
 import type { Game } from './game.js';
 import { OptimalSearch, SearchStopped } from './search/branch-and-bound.js';
 import { costTotal } from './search/cost.js';
+import { MAX_GUESSES } from './solve.js';
+import type { Strategy, Turn } from './strategy.js';
+import { guessOrbits } from './symmetry.js';
+import { type Tree, type TreeNode, treeNodeAt } from './tree.js';
 
 /** A guess graded against the best guess from the same position. */
 export interface Grade {
@@ -16,15 +26,17 @@ export interface Grade {
   /** A best guess from the position: the least expected guesses after it. */
   readonly best: number;
   /**
-   * The guesses the secrets left need on average when `guess` is played and then the optimal
-   * strategy, this guess counted.
+   * The guesses the secrets left need on average when `guess` is played and then the play `by`
+   * names, this guess counted.
    */
   readonly expected: number;
   /** The same after `best`: the least possible. */
   readonly bestExpected: number;
   /** `expected − bestExpected`: the guesses lost on average; 0 for a best guess. */
   readonly loss: number;
-  /** Nodes the search expanded. */
+  /** The play after the guesses: `optimal`, or the name of the strategy that played. */
+  readonly by: string;
+  /** Nodes the exact search expanded (0 where a tree or a strategy settled it). */
   readonly nodes: number;
 }
 
@@ -32,6 +44,23 @@ export interface Grade {
 export interface GradeOptions {
   /** The most nodes the search may expand; past it there is no grade (default: no limit). */
   readonly nodes?: number;
+  /** A proved optimal tree (least total) of the game, read where the position is on it. */
+  readonly tree?: Tree;
+}
+
+/** The turns of `history`, each answered as every secret of `candidates` answers it. */
+function turnsOf(game: Game, candidates: Int32Array, history: readonly number[]): Turn[] {
+  return history.map((guess) => ({ guess, answer: game.score(guess, candidates[0]) }));
+}
+
+/** The guesses `node`'s subtree needs for all its secrets, its own guess counted once each. */
+function subtreeTotal(game: Game, node: TreeNode, candidates: Int32Array): number {
+  const split = partition(game, node.guess, candidates);
+  let total = candidates.length;
+  for (const [answer, child] of node.children) {
+    total += subtreeTotal(game, child, classOf(split, answer));
+  }
+  return total;
 }
 
 /**
@@ -46,29 +75,111 @@ export function gradeGuess(
   guess: number,
   options: GradeOptions = {},
 ): Grade | undefined {
+  const n = candidates.length;
+  const node = options.tree && treeNodeAt(options.tree, turnsOf(game, candidates, history));
+  let least: number | undefined;
+  if (node && options.tree?.game === game) {
+    least = subtreeTotal(game, node, candidates);
+    const turns = turnsOf(game, candidates, history);
+    const orbit = guessOrbits(game, turns, candidates);
+    if (guess === node.guess || (orbit && orbit[guess] === orbit[node.guess])) {
+      const expected = least / n;
+      return {
+        guess,
+        best: guess,
+        expected,
+        bestExpected: expected,
+        loss: 0,
+        by: 'optimal',
+        nodes: 0,
+      };
+    }
+  }
   const budget = options.nodes ?? Number.POSITIVE_INFINITY;
   const search = new OptimalSearch(game, {
     progressEvery: Number.isFinite(budget) ? Math.max(1, Math.min(1024, budget)) : 2048,
     onProgress: ({ nodes }) => nodes > budget,
   });
   try {
-    const best = search.solve(candidates, history);
-    const played = search.evaluateGuess(candidates, history, guess);
-    const n = candidates.length;
-    const expected = costTotal(played) / n;
-    const bestExpected = costTotal(best.cost) / n;
-    // A guess as good on average as the search's best is a best guess: the one played is named.
-    const tie = costTotal(played) <= costTotal(best.cost);
+    const played = costTotal(search.evaluateGuess(candidates, history, guess));
+    let best = node?.guess ?? -1;
+    if (least === undefined) {
+      const outcome = search.solve(candidates, history);
+      least = costTotal(outcome.cost);
+      best = outcome.guess;
+    }
+    // A guess as good on average as the best is a best guess: the one played is named.
+    const tie = played <= least;
     return {
       guess,
-      best: tie ? guess : best.guess,
-      expected,
-      bestExpected,
-      loss: tie ? 0 : expected - bestExpected,
+      best: tie ? guess : best,
+      expected: played / n,
+      bestExpected: Math.min(played, least) / n,
+      loss: tie ? 0 : (played - least) / n,
+      by: 'optimal',
       nodes: search.nodes,
     };
   } catch (error) {
     if (error instanceof SearchStopped) return undefined;
     throw error;
   }
+}
+
+/**
+ * The guesses `strategy` needs for every secret of `candidates` after `turns`, with `first`
+ * as the next guess when given, each guess counted once per secret it is played for.
+ */
+function strategyTotal(
+  game: Game,
+  strategy: Strategy,
+  candidates: Int32Array,
+  turns: Turn[],
+  first?: number,
+): number {
+  if (turns.length >= MAX_GUESSES) {
+    throw new Error(`${strategy.name} made no progress after ${MAX_GUESSES} guesses`);
+  }
+  const guess = first ?? strategy.choose({ game, history: turns, candidates });
+  const split = partition(game, guess, candidates);
+  let total = candidates.length;
+  for (let answer = 0; answer < game.answers; answer++) {
+    const size = split.start[answer + 1] - split.start[answer];
+    if (size === 0 || answer === game.solved) continue;
+    if (size === candidates.length && first === undefined) {
+      throw new Error(`${strategy.name} chose a guess that does not split its candidates`);
+    }
+    turns.push({ guess, answer });
+    total += strategyTotal(game, strategy, classOf(split, answer), turns);
+    turns.pop();
+  }
+  return total;
+}
+
+/**
+ * Grades `guess` as `gradeGuess` does, but with `strategy` playing after it instead of the
+ * optimal strategy: against the strategy's own guess from the position, or against `guess` if
+ * that does at least as well. For positions too large for the exact search in the time there is.
+ */
+export function gradeByStrategy(
+  game: Game,
+  candidates: Int32Array,
+  history: readonly number[],
+  guess: number,
+  strategy: Strategy,
+): Grade {
+  const n = candidates.length;
+  const turns = turnsOf(game, candidates, history);
+  const own = strategy.choose({ game, history: turns, candidates });
+  const played = strategyTotal(game, strategy, candidates, turns, guess);
+  const theirs = own === guess ? played : strategyTotal(game, strategy, candidates, turns, own);
+  const tie = played <= theirs;
+  return {
+    guess,
+    best: tie ? guess : own,
+    expected: played / n,
+    bestExpected: Math.min(played, theirs) / n,
+    loss: tie ? 0 : (played - theirs) / n,
+    by: strategy.name,
+    nodes: 0,
+  };
 }

@@ -28,7 +28,7 @@ export { Codebook } from './code.js';
 export { CodebreakerError, ERROR_KINDS, type ErrorKind } from './errors.js';
 export { type Feedback, canOccur, makeFeedback, parseFeedback } from './feedback.js';
 export { Game, type GameOptions, TABLE_MAX_CODES, type TableOptions, gameFor } from './game.js';
-export { type Grade, type GradeOptions, gradeGuess } from './grade.js';
+export { type Grade, type GradeOptions, gradeByStrategy, gradeGuess } from './grade.js';
 export {
   ITEM_NAMES,
   type ItemAnswer,
@@ -119,6 +119,7 @@ export {
   buildTree,
   parseTree,
   treeFromJson,
+  treeNodeAt,
   treeStrategy,
   treeToDot,
   treeToJson,

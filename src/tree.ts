@@ -399,6 +399,16 @@ function badTree(message: string): CodebreakerError {
   return new CodebreakerError('bad-tree', message);
 }
 
+/** The node of `tree` that `turns` lead to, or undefined once a guess or an answer leaves it. */
+export function treeNodeAt(tree: Tree, turns: readonly Turn[]): TreeNode | undefined {
+  let node: TreeNode | undefined = tree.root;
+  for (const turn of turns) {
+    if (node === undefined || node.guess !== turn.guess) return undefined;
+    node = node.children.get(turn.answer);
+  }
+  return node;
+}
+
 /** A strategy that plays a tree: at each state, the guess of the node the answers so far lead to. */
 export function treeStrategy(tree: Tree, name = 'tree'): Strategy {
   return {
