@@ -13,7 +13,9 @@ import {
   type AnalysisSummary,
   groupedBars,
 } from './analysis.js';
+import { Code, codeName } from './pegs.js';
 import { OPTIMAL, type StrategyChoice, describeChoice, strategyTitle } from './strategy-choice.js';
+import { count } from './words.js';
 
 /** How many worst secrets are listed before "and n more". */
 const WORST_SHOWN = 60;
@@ -93,7 +95,8 @@ function Chart({ results }: { readonly results: readonly Result[] }) {
                 height={bar.height}
               >
                 <title>
-                  {results[bar.series].title}: {bar.secrets} secrets in {bar.guesses} guesses
+                  {results[bar.series].title}: {count(bar.secrets, ['secret', 'secrets'])} in{' '}
+                  {count(bar.guesses, ['guess', 'guesses'])}
                 </title>
               </rect>
               {bar.width >= 22 && bar.secrets > 0 && (
@@ -120,7 +123,9 @@ function Chart({ results }: { readonly results: readonly Result[] }) {
 /** The figures of every result, one row a strategy. */
 function Table({ results }: { readonly results: readonly Result[] }) {
   return (
-    <div class="table-scroll">
+    // A table wider than a phone scrolls; keyboard users reach its scroll by focusing it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take the focus to be scrolled by keys (WCAG 2.1.1)
+    <section class="table-scroll" tabIndex={0} aria-label="The figures of each strategy">
       <table class="results">
         <thead>
           <tr>
@@ -128,7 +133,7 @@ function Table({ results }: { readonly results: readonly Result[] }) {
             <th scope="col">Total</th>
             <th scope="col">Average</th>
             <th scope="col">Max</th>
-            <th scope="col">Worst</th>
+            <th scope="col">Secrets at the max</th>
           </tr>
         </thead>
         <tbody>
@@ -148,7 +153,7 @@ function Table({ results }: { readonly results: readonly Result[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -303,7 +308,8 @@ export function AnalysisView(props: {
           {shown.map(({ name, title, summary }) => (
             <div key={name} class="worst-list" data-strategy={name}>
               <h2>
-                Worst secrets of {title}: {summary.worst.length}, {summary.max} guesses each
+                Worst secrets of {title}: {summary.worst.length.toLocaleString('en-US')},{' '}
+                {count(summary.max, ['guess', 'guesses'])} each
               </h2>
               <p class="worst" data-testid="worst">
                 {summary.worst.slice(0, WORST_SHOWN).map((code) => (
@@ -312,10 +318,10 @@ export function AnalysisView(props: {
                     type="button"
                     class="code-link"
                     data-code={code}
-                    aria-label={`${code}: open in the tree of ${title}`}
+                    aria-label={`${codeName(game.rules, code)}: open in the tree of ${title}`}
                     onClick={() => onOpenSecret(name, code)}
                   >
-                    {code}
+                    <Code rules={game.rules} code={code} />
                   </button>
                 ))}
                 {summary.worst.length > WORST_SHOWN && (

@@ -14,7 +14,7 @@ import type { Game } from '../src/game.js';
 import type { Strategy } from '../src/strategy.js';
 import { type Tree, type TreeJson, treeFromJson } from '../src/tree.js';
 import { AnalysisView } from './analysis-view.js';
-import { CodebreakerView, CodemakerView } from './play-views.js';
+import { CodebreakerView, CodemakerView, roomy } from './play-views.js';
 import { CodebreakerPlay, CodemakerPlay } from './play.js';
 import {
   GAME_OPTIONS,
@@ -38,6 +38,7 @@ import {
 import {
   OPTIMAL,
   type StrategyChoice,
+  bestStrategy,
   freshSeed,
   strategyFor,
   strategyNames,
@@ -291,7 +292,7 @@ export function App() {
   const key = game && rulesKey(game.rules);
   const shipped = game && shippedTreeFor(manifest, game.rules);
   const names = strategyNames(shipped?.strategy === OPTIMAL);
-  const name = names.includes(view.strategy.name) ? view.strategy.name : names[0];
+  const name = names.includes(view.strategy.name) ? view.strategy.name : bestStrategy(names);
   const loaded = shipped && trees[shipped.file];
   const chosen = useMemo(() => ({ name, seed: view.strategy.seed }), [name, view.strategy.seed]);
 
@@ -405,6 +406,8 @@ export function App() {
     open('tree');
   };
   const terms = game && termsFor(game.rules);
+  // Folded on a phone, where a game needs the whole screen; open where there is room.
+  const [wide] = useState(roomy);
 
   return (
     <div class="page">
@@ -413,16 +416,23 @@ export function App() {
         <p class="muted">Mastermind, Bulls and Cows, Hit &amp; Blow, Numer0n and their family.</p>
       </header>
       <main>
-        <Settings
-          choice={choice}
-          game={game}
-          onChoice={setChoice}
-          names={names}
-          strategy={chosen}
-          onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
-          theme={theme}
-          onTheme={setTheme}
-        />
+        <details class="settings-fold" open={wide} data-testid="settings">
+          <summary>
+            <span class="summary-title">{terms?.title ?? 'Settings'}</span>
+            <span class="summary-detail">{strategyTitle(name)}</span>
+            <span class="summary-action">Settings</span>
+          </summary>
+          <Settings
+            choice={choice}
+            game={game}
+            onChoice={setChoice}
+            names={names}
+            strategy={chosen}
+            onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
+            theme={theme}
+            onTheme={setTheme}
+          />
+        </details>
         <p class="rules" data-testid="rules">
           {game
             ? `${gameWords(game.rules)} · symbols ${game.rules.alphabet} · ${game.size.toLocaleString('en-US')} codes`
@@ -457,6 +467,8 @@ export function App() {
                     terms={terms}
                     play={current.codebreaker}
                     active={tab === 'codebreaker'}
+                    tree={loaded?.json}
+                    treePending={shipped !== undefined && loaded === undefined}
                     onChange={changed}
                     announce={setAnnouncement}
                     onNewGame={() =>

@@ -51,8 +51,10 @@ export function Board(props: {
   readonly current?: ComponentChildren;
   /** Show the secrets still possible after each turn. */
   readonly remaining?: boolean;
+  /** What else a played row shows at its end (the coach's grade). */
+  readonly extra?: (turn: TurnView) => ComponentChildren;
 }) {
-  const { game, terms, turns, secret, secretLabel, current, remaining = false } = props;
+  const { game, terms, turns, secret, secretLabel, current, remaining = false, extra } = props;
   const { rules } = game;
   const used = turns.length + (current ? 1 : 0);
   const rows = Math.max(boardRows(game), used);
@@ -73,9 +75,12 @@ export function Board(props: {
             <Answer rules={rules} terms={terms} hits={turn.hits} blows={turn.blows} />
             {remaining && (
               <span class="row-remaining" title="secrets still possible">
-                {turn.remaining.toLocaleString('en-US')} left
+                {turn.hits === game.pegs
+                  ? 'solved'
+                  : `${turn.remaining.toLocaleString('en-US')} left`}
               </span>
             )}
+            {extra?.(turn)}
           </li>
         ))}
         {current && (

@@ -3,14 +3,18 @@
  * The views draw a play object (play.ts) that the page owns, act on it and hand it back through
  * `onChange`, which redraws and saves; they never start a game on their own.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
+import type { TreeJson } from '../src/tree.js';
 import { Board } from './board.js';
+import { useCoach } from './coach-client.js';
+import { CoachPanel, CoachSummary, GradeChip, SECRETS_SHOWN } from './coach-view.js';
 import { Answer, Code, Peg, codeName, positions, symbolName } from './pegs.js';
 import type { CodebreakerPlay, CodemakerPlay } from './play.js';
 import { PEG_COLOURS, symbolStyle } from './settings.js';
 import { strategyTitle } from './strategy-choice.js';
-import { type Terms, answerWords, count, shapeWords } from './words.js';
+import { type Terms, answerWords, count, problemWords, shapeWords } from './words.js';
 
 /** What both views get from the page. */
 interface ViewProps<Play> {
@@ -30,6 +34,37 @@ function Status({ text, kind }: { readonly text: string | undefined; readonly ki
     <p class={kind} role="alert" data-testid="status">
       {text}
     </p>
+  );
+}
+
+/**
+ * A ref whose element is scrolled into view, as little as needed, whenever `key` changes after
+ * the first render: the controls of the turn in play stay on the screen as rows are added.
+ */
+function useOnScreen<T extends HTMLElement>(key: unknown) {
+  const ref = useRef<T>(null);
+  const last = useRef(key);
+  useEffect(() => {
+    if (last.current === key) return;
+    last.current = key;
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  });
+  return ref;
+}
+
+/** Whether the screen has room to show everything open (a desktop, a tablet). */
+export function roomy(): boolean {
+  return window.matchMedia?.('(min-width: 640px)').matches ?? true;
+}
+
+/** The rules of a view in a paragraph, folded on a phone, where the game needs the screen. */
+function HowToPlay({ children }: { readonly children: ComponentChildren }) {
+  const [open] = useState(roomy);
+  return (
+    <details class="how" open={open}>
+      <summary>How to play</summary>
+      <p class="lead">{children}</p>
+    </details>
   );
 }
 
@@ -58,9 +93,12 @@ export function CodebreakerView(
   props: ViewProps<CodebreakerPlay> & {
     readonly active: boolean;
     readonly onNewGame: () => void;
+    /** The game's shipped optimal tree, for the coach; `treePending` while it loads. */
+    readonly tree: TreeJson | undefined;
+    readonly treePending: boolean;
   },
 ) {
-  const { game, terms, play, onChange, announce, active, onNewGame } = props;
+  const { game, terms, play, onChange, announce, active, onNewGame, tree, treePending } = props;
   const { rules } = game;
   const [confirming, setConfirming] = useState(false);
   const slotsRef = useRef<HTMLDivElement>(null);
@@ -71,6 +109,15 @@ export function CodebreakerView(
   const alphabet = [...rules.alphabet];
   const { turns, secret } = play;
   const over = play.session.over;
+  const paletteRef = useOnScreen<HTMLFieldSetElement>(turns.length);
+  const coaching = useCoach(
+    game,
+    tree,
+    treePending,
+    play.hiddenSecret,
+    turns.map((turn) => turn.guess),
+    play.session.solved,
+  );
 
   const send = () => {
     const turn = play.send();
@@ -111,7 +158,8 @@ export function CodebreakerView(
     focusSlot.current = onSlot;
     event.preventDefault();
   };
-  useEffect(() => {
+  // Laid out with the view, so a key pressed as soon as the row shows is not lost.
+  useLayoutEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => keys.current?.(event);
     document.addEventListener('keydown', onKey);
@@ -231,7 +279,7 @@ export function CodebreakerView(
 
   return (
     <section class="card play" data-testid="codebreaker" aria-label="You break the code">
-      <p class="lead">
+      <HowToPlay>
         The computer has picked a secret: {shapeWords(rules, terms)}. Each answer counts{' '}
         <strong>{terms.hit[1]}</strong> ({terms.hitMeans}){terms.hitsOnly ? ' alone' : ' and '}
         {!terms.hitsOnly && (
@@ -239,8 +287,9 @@ export function CodebreakerView(
             <strong>{terms.blow[1]}</strong> ({terms.blowMeans})
           </>
         )}
-        .
-      </p>
+        . Pick a slot, then a {terms.symbol[0]}, or drag one onto a slot. Or type: the{' '}
+        {terms.symbol[1]} go in from the chosen slot, Backspace erases, Enter guesses.
+      </HowToPlay>
       <Board
         game={game}
         terms={terms}
@@ -248,6 +297,7 @@ export function CodebreakerView(
         secret={secret}
         secretLabel="Secret"
         current={current}
+        extra={(turn) => <GradeChip answer={coaching.grades[turn.number - 1]} />}
       />
       {over ? (
         <div class="outcome" data-testid="outcome">
@@ -257,6 +307,7 @@ export function CodebreakerView(
               : `You gave up after ${guessesWord(turns.length)}. The secret was `}
             {!play.session.solved && <Code rules={rules} code={secret!} />}
           </p>
+          {play.session.solved && <CoachSummary coaching={coaching} guesses={turns.length} />}
           <div class="actions">
             <button type="button" class="primary" onClick={onNewGame}>
               New game
@@ -265,7 +316,7 @@ export function CodebreakerView(
         </div>
       ) : (
         <>
-          <fieldset class="palette">
+          <fieldset class="palette" data-testid="palette" ref={paletteRef}>
             <legend class="visually-hidden">{terms.symbol[1]}: put one in the chosen slot</legend>
             {alphabet.map((char, symbol) => (
               <button
@@ -278,7 +329,9 @@ export function CodebreakerView(
                 onPointerMove={moveDrag}
                 onPointerUp={endDrag}
                 onPointerCancel={cancelDrag}
-                onClick={() => {
+                onClick={(event) => {
+                  // Tapped or clicked: the focus leaves the button, so Enter guesses after it.
+                  if (event.detail > 0) event.currentTarget.blur();
                   if (dragged.current) {
                     dragged.current = false;
                     return;
@@ -291,11 +344,16 @@ export function CodebreakerView(
               </button>
             ))}
           </fieldset>
-          <p class="muted tip">
-            Pick a slot, then a {terms.symbol[0]}, or drag one onto a slot. Or type: the{' '}
-            {terms.symbol[1]} go in from the chosen slot, Backspace erases, Enter guesses.
-          </p>
-          <Status text={play.message} kind="error" />
+          <Status
+            text={play.message && problemWords(play.message, game, terms, play.session.turns)}
+            kind="error"
+          />
+          <CoachPanel
+            rules={rules}
+            coaching={coaching}
+            remaining={play.session.remaining}
+            shown={play.possible(SECRETS_SHOWN)}
+          />
           {hint && (
             <p class="hint" data-testid="hint" data-remaining={hint.remaining}>
               <span>
@@ -424,6 +482,17 @@ export function CodemakerView(
     }
     update();
   };
+  // The answer typed, if any, is the one sent, whichever way it is sent; unreadable, it is said.
+  const sendTyped = () => {
+    if (typed.trim() !== '' && !play.typeAnswer(typed)) {
+      update();
+      return;
+    }
+    setTyped('');
+    if (!play.warning) send();
+    else update();
+  };
+  const sendRef = useOnScreen<HTMLButtonElement>(turns.length);
   const undo = (
     <button
       type="button"
@@ -450,7 +519,7 @@ export function CodemakerView(
     );
   return (
     <section class="card play" data-testid="codemaker" aria-label="The computer breaks your code">
-      <p class="lead">
+      <HowToPlay>
         Think of a secret ({shapeWords(rules, terms)}) and keep it to yourself. The computer
         guesses; answer each guess with its <strong>{terms.hit[1]}</strong> ({terms.hitMeans})
         {terms.hitsOnly ? ' alone' : ' and '}
@@ -460,7 +529,7 @@ export function CodemakerView(
           </>
         )}
         .
-      </p>
+      </HowToPlay>
       {play.since > 0 && guess !== undefined && (
         <p class="muted">
           {title} took over the guessing after guess {play.since}.
@@ -489,38 +558,44 @@ export function CodemakerView(
         </div>
       ) : (
         <div class="answer-panel">
-          <NumberPicker
-            label={terms.hit[1][0].toUpperCase() + terms.hit[1].slice(1)}
-            explanation={terms.hitMeans}
-            noun={terms.hit}
-            value={hits}
-            max={pegs}
-            allowed={() => true}
-            onPick={(n) => {
-              play.setAnswer(n, Math.min(blows, pegs - n));
-              update();
-            }}
-          />
-          {!terms.hitsOnly && (
+          <div class="pickers" data-testid="palette">
             <NumberPicker
-              label={terms.blow[1][0].toUpperCase() + terms.blow[1].slice(1)}
-              explanation={terms.blowMeans}
-              noun={terms.blow}
-              value={blows}
+              label={terms.hit[1][0].toUpperCase() + terms.hit[1].slice(1)}
+              explanation={terms.hitMeans}
+              noun={terms.hit}
+              value={hits}
               max={pegs}
-              allowed={(n) => hits + n <= pegs}
+              allowed={() => true}
               onPick={(n) => {
-                play.setAnswer(hits, n);
+                let b = blows;
+                while (b > 0 && !play.canOccur(n, b)) b--;
+                play.setAnswer(n, b);
+                setTyped('');
                 update();
               }}
             />
-          )}
+            {!terms.hitsOnly && (
+              <NumberPicker
+                label={terms.blow[1][0].toUpperCase() + terms.blow[1].slice(1)}
+                explanation={terms.blowMeans}
+                noun={terms.blow}
+                value={blows}
+                max={pegs}
+                allowed={(n) => play.canOccur(hits, n)}
+                onPick={(n) => {
+                  play.setAnswer(hits, n);
+                  setTyped('');
+                  update();
+                }}
+              />
+            )}
+          </div>
           <Status
             kind="warning"
             text={
               warning
-                ? `${warning}.${turns.length > 0 ? ' Change this answer, or take an earlier one back.' : ''}`
-                : play.message
+                ? `${problemWords(warning, game, terms, play.session.turns)}.${turns.length > 0 ? ' Change this answer, or take an earlier one back.' : ''}`
+                : play.message && problemWords(play.message, game, terms, play.session.turns)
             }
           />
           <div class="actions">
@@ -528,8 +603,9 @@ export function CodemakerView(
               type="button"
               class="primary"
               disabled={warning !== undefined}
-              onClick={send}
+              onClick={sendTyped}
               data-testid="send-answer"
+              ref={sendRef}
             >
               Answer: <Answer rules={rules} terms={terms} hits={hits} blows={blows} words />
             </button>
@@ -539,12 +615,7 @@ export function CodemakerView(
             class="typed"
             onSubmit={(event) => {
               event.preventDefault();
-              if (play.typeAnswer(typed) && !play.warning) {
-                setTyped('');
-                send();
-              } else {
-                update();
-              }
+              sendTyped();
             }}
           >
             <label>
@@ -553,7 +624,16 @@ export function CodemakerView(
                 value={typed}
                 placeholder="2 1"
                 aria-label={`Type the answer: ${terms.hit[1]}, then ${terms.blow[1]}`}
-                onInput={(event) => setTyped(event.currentTarget.value)}
+                onInput={(event) => {
+                  // The pickers follow what is typed as soon as it reads as an answer.
+                  const text = event.currentTarget.value;
+                  setTyped(text);
+                  const read = play.readAnswer(text);
+                  if (read) {
+                    play.setAnswer(read.hits, read.blows);
+                    update();
+                  }
+                }}
               />
             </label>
           </form>

@@ -17,14 +17,14 @@
  * them (`replaying`).
  */
 import { CodebreakerError } from '../src/errors.js';
-import { type Feedback, canOccur, makeFeedback, parseFeedback } from '../src/feedback.js';
+import { type Feedback, canOccur, parseFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
 import {
   CodebreakerSession,
   CodemakerSession,
+  type Conflict,
   type Hint,
   type PlayedTurn,
-  describeConflict,
   secretFromSeed,
 } from '../src/session.js';
 import type { Strategy, Turn } from '../src/strategy.js';
@@ -54,10 +54,25 @@ export function turnViews(game: Game, turns: readonly PlayedTurn[]): TurnView[] 
   });
 }
 
-/** The message of a bad-input error; anything else is a bug and is rethrown. */
-function inputError(error: unknown): string {
-  if (error instanceof CodebreakerError) return error.message;
-  throw error;
+/**
+ * What is wrong with an answer or a guess the player made, as data: the view says it in the
+ * game's words and the page's language (words.ts).
+ */
+export type Problem =
+  /** No secret gives this answer to any guess: more hits and blows than the pegs allow. */
+  | { readonly kind: 'cannot-occur'; readonly hits: number; readonly blows: number }
+  /** The answer contradicts the answers before it (`conflict.turn`, from 1; 0: to this guess). */
+  | { readonly kind: 'conflict'; readonly conflict: Conflict }
+  /** A typed answer that cannot be read. */
+  | { readonly kind: 'unreadable-answer'; readonly text: string }
+  /** A guess sent with slots still empty. */
+  | { readonly kind: 'unfilled'; readonly empty: number }
+  /** A typed guess that is no code of the game. */
+  | { readonly kind: 'not-a-code'; readonly text: string };
+
+/** Rethrows anything but a bad-input error, which is a bug. */
+function checkInputError(error: unknown): void {
+  if (!(error instanceof CodebreakerError)) throw error;
 }
 
 /**
@@ -94,7 +109,7 @@ export class CodemakerPlay {
   /** Whether the player has set the answer to the current guess (before that, no warning). */
   #touched = false;
   /** Why the last action was refused, until the next action. */
-  message: string | undefined;
+  message: Problem | undefined;
   /** How many guesses were made before `strategy` took over (0: it made them all). */
   since = 0;
 
@@ -149,16 +164,22 @@ export class CodemakerPlay {
     this.message = undefined;
   }
 
-  /** Reads an answer typed as `2H1B`, `2 1` or `2,1`; false (with `message`) if unreadable. */
-  typeAnswer(text: string): boolean {
+  /** An answer typed as `2H1B`, `2 1` or `2,1`, or undefined if it cannot be read. */
+  readAnswer(text: string): Feedback | undefined {
     try {
-      const { hits, blows } = parseFeedback(text, this.game.rules);
-      this.setAnswer(hits, blows);
-      return true;
+      return parseFeedback(text, this.game.rules);
     } catch (error) {
-      this.message = inputError(error);
-      return false;
+      checkInputError(error);
+      return undefined;
     }
+  }
+
+  /** Sets the answer typed (`readAnswer`); false (with `message`) if it cannot be read. */
+  typeAnswer(text: string): boolean {
+    const answer = this.readAnswer(text);
+    if (answer) this.setAnswer(answer.hits, answer.blows);
+    else this.message = { kind: 'unreadable-answer', text };
+    return answer !== undefined;
   }
 
   /** Whether (hits, blows) can be the answer to some guess against some secret of the game. */
@@ -168,31 +189,32 @@ export class CodemakerPlay {
 
   /**
    * What is wrong with the answer being composed, said as soon as the player sets it: that it
-   * cannot occur, or which earlier answer it contradicts (in the core's words, `2H1B`).
+   * cannot occur, or which earlier answer it contradicts.
    */
-  get warning(): string | undefined {
+  get warning(): Problem | undefined {
     if (this.session.solved || !this.#touched) return undefined;
-    const answer = this.#answer;
-    if (!canOccur(this.game.rules, answer)) {
-      const { pegs, colors, repeat } = this.game.rules;
-      return `${makeFeedback(answer, this.game.feedback)} cannot occur with ${pegs} pegs${repeat ? '' : ` of ${colors} colours without repetition`}`;
-    }
+    return this.problemOf(this.#answer);
+  }
+
+  /** What would be wrong with answering `answer` to the current guess, if anything. */
+  problemOf(answer: Feedback): Problem | undefined {
+    if (!canOccur(this.game.rules, answer)) return { kind: 'cannot-occur', ...answer };
     const conflict = this.session.conflict(answer);
-    return conflict && describeConflict(this.game, this.session.turns, conflict);
+    return conflict && { kind: 'conflict', conflict };
   }
 
   /** Sends the answer; returns the turn, or undefined (with `message`) if it was refused. */
   send(): PlayedTurn | undefined {
-    try {
-      const turn = this.session.answer(this.#answer);
-      this.#answer = { hits: 0, blows: 0 };
-      this.#touched = false;
-      this.message = undefined;
-      return turn;
-    } catch (error) {
-      this.message = inputError(error);
+    const problem = this.problemOf(this.#answer);
+    if (problem) {
+      this.message = problem;
       return undefined;
     }
+    const turn = this.session.answer(this.#answer);
+    this.#answer = { hits: 0, blows: 0 };
+    this.#touched = false;
+    this.message = undefined;
+    return turn;
   }
 
   /** Takes the last answer back, and puts it in the answer being composed to edit. */
@@ -231,7 +253,7 @@ export class CodebreakerPlay {
   #slot = 0;
   #hint: Hint | undefined;
   /** Why the last action was refused, until the next action. */
-  message: string | undefined;
+  message: Problem | undefined;
 
   /** A game whose secret the seed picks (`secretFromSeed`), with `guesses` already made. */
   constructor(
@@ -385,8 +407,7 @@ export class CodebreakerPlay {
   send(): PlayedTurn | undefined {
     if (this.session.over) return undefined;
     if (!this.full) {
-      const empty = this.#draft.filter((s) => s === undefined).length;
-      this.message = `fill the ${empty === 1 ? 'last empty slot' : `${empty} empty slots`} first`;
+      this.message = { kind: 'unfilled', empty: this.#draft.filter((s) => s === undefined).length };
       return undefined;
     }
     return this.#guess(this.game.codes.indexOf(this.#draft as number[]));
@@ -399,7 +420,8 @@ export class CodebreakerPlay {
     try {
       code = this.game.codes.parse(text);
     } catch (error) {
-      this.message = inputError(error);
+      checkInputError(error);
+      this.message = { kind: 'not-a-code', text };
       return undefined;
     }
     return this.#guess(code);
@@ -439,6 +461,17 @@ export class CodebreakerPlay {
     this.#hint = undefined;
     this.message = undefined;
     return this.game.codes.make(this.session.giveUp());
+  }
+
+  /** The secret written out, for the coach, which never shows it before the game is over. */
+  get hiddenSecret(): string {
+    return this.game.codes.make(secretFromSeed(this.game, this.seed));
+  }
+
+  /** The first `limit` secrets still possible, written out, in code order. */
+  possible(limit: number): string[] {
+    const first = this.session.candidates.subarray(0, limit);
+    return Array.from(first, (code) => this.game.codes.make(code));
   }
 
   /** The secret written out, once the game is over. */

@@ -19,7 +19,7 @@ import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js'
 import { HEURISTIC_NAMES, type HeuristicName } from '../src/strategies/heuristic.js';
 import { STRATEGY_NAMES, createStrategy } from '../src/strategies/index.js';
 import type { GameState, Strategy } from '../src/strategy.js';
-import type { Tree, TreeNode } from '../src/tree.js';
+import { type Tree, treeNodeAt } from '../src/tree.js';
 
 /** The name of the strategy played from a shipped optimal tree. */
 export const OPTIMAL = 'optimal';
@@ -52,18 +52,17 @@ export function strategyNames(optimalShipped: boolean): string[] {
   return optimalShipped ? [...names, OPTIMAL] : names;
 }
 
+/**
+ * The best strategy a game's menu offers, for hints and the computer's guesses unless the player
+ * chooses: the proved optimal tree where one ships, else most parts (the best heuristic on
+ * average, Kooi 2005).
+ */
+export function bestStrategy(names: readonly string[]): string {
+  return names.includes(OPTIMAL) ? OPTIMAL : 'most-parts';
+}
+
 /** Off the tree, how many nodes the exact search may expand for one guess. */
 export const OFF_TREE_NODES = 50_000;
-
-/** The node of `tree` that the turns so far lead to, or undefined once a guess left it. */
-function nodeAt(tree: Tree, state: GameState): TreeNode | undefined {
-  let node: TreeNode | undefined = tree.root;
-  for (const turn of state.history) {
-    if (node === undefined || turn.guess !== node.guess) return undefined;
-    node = node.children.get(turn.answer);
-  }
-  return node;
-}
 
 /** The exact optimal guess for the secrets left, or undefined past the node budget. */
 function optimalOffTree(game: Game, budget: number): (state: GameState) => number | undefined {
@@ -103,7 +102,7 @@ export function shippedStrategy(tree: Tree, name: string, budget = OFF_TREE_NODE
       return fellBack ? `${title} (past the search budget: ${strategyTitle('most-parts')})` : title;
     },
     choose(state) {
-      const node = nodeAt(tree, state);
+      const node = treeNodeAt(tree, state.history);
       const guess = node ? node.guess : exact?.(state);
       fellBack = guess === undefined;
       return guess ?? heuristic.choose(state);

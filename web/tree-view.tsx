@@ -66,7 +66,8 @@ function NodeView(props: {
                     ★
                   </span>
                   <Answer rules={rules} terms={terms} hits={branch.hits} blows={branch.blows} />
-                  <span class="muted">solved: 1 secret, {guess}</span>
+                  <span class="muted">solved, 1 secret:</span>
+                  <Code rules={rules} code={guess} />
                 </li>
               );
             }

@@ -9,7 +9,7 @@
 import { presetByName } from '../src/rules.js';
 import type { SavedCodebreaker, SavedCodemaker } from './play.js';
 import { type GameChoice, presetChoice } from './settings.js';
-import type { StrategyChoice } from './strategy-choice.js';
+import { OPTIMAL, type StrategyChoice } from './strategy-choice.js';
 
 /** The page's tabs, in order: you break the code, the computer does, analysis, tree. */
 export const TABS = ['codebreaker', 'codemaker', 'analysis', 'tree'] as const;
@@ -30,7 +30,7 @@ export interface View {
 export function defaultView(seed: number): View {
   return {
     choice: presetChoice('mastermind'),
-    strategy: { name: 'first-consistent', seed },
+    strategy: { name: OPTIMAL, seed },
     tab: 'codebreaker',
   };
 }

@@ -7,7 +7,10 @@
  * The core's own words (hits, blows, `2H1B`) stay in data attributes and typed answers, which
  * every game accepts.
  */
+import type { Game } from '../src/game.js';
 import { type Rules, feedbackOf, presetOf } from '../src/rules.js';
+import type { Turn } from '../src/strategy.js';
+import type { Problem } from './play.js';
 import { symbolStyle } from './settings.js';
 
 /** A word in the singular and the plural. */
@@ -136,4 +139,42 @@ export function gameWords(rules: Rules): string {
   const terms = termsFor(rules);
   const answers = terms.hitsOnly ? `, ${terms.hit[1]} only` : '';
   return `${terms.title}: ${shapeWords(rules, terms)}${answers}`;
+}
+
+/** A problem with what the player did (play.ts), in the game's words. */
+export function problemWords(
+  problem: Problem,
+  game: Game,
+  terms: Terms,
+  turns: readonly Turn[],
+): string {
+  const code = (index: number) => game.codes.make(index);
+  const answer = (index: number) => {
+    const { hits, blows } = game.answerOf(index);
+    return answerWords(terms, hits, blows);
+  };
+  switch (problem.kind) {
+    case 'cannot-occur':
+      return `${answerWords(terms, problem.hits, problem.blows)} cannot happen with ${count(game.pegs, terms.position)}`;
+    case 'conflict': {
+      const { conflict } = problem;
+      const said = `${answer(conflict.answer)} to ${code(conflict.guess)}`;
+      if (conflict.turn === 0) return `${said} is impossible: no secret gives that answer`;
+      const earlier = turns[conflict.turn - 1];
+      const before = conflict.alone ? '' : ', given your answers before it';
+      return `${said} contradicts your answer ${answer(earlier.answer)} to ${code(earlier.guess)} (guess ${conflict.turn})${before}`;
+    }
+    case 'unreadable-answer': {
+      const how = terms.hitsOnly
+        ? `the number of ${terms.hit[1]}, for example 2`
+        : `the ${terms.hit[1]}, then the ${terms.blow[1]}, for example 2 1`;
+      return `cannot read “${problem.text}”: type ${how}`;
+    }
+    case 'unfilled':
+      return problem.empty === 1
+        ? 'fill the last empty slot first'
+        : `fill the ${problem.empty} empty slots first`;
+    case 'not-a-code':
+      return `“${problem.text}” is no code of this game: ${shapeWords(game.rules, terms)}`;
+  }
 }

@@ -11,7 +11,7 @@ import { gameFor } from '../../src/game.js';
 import { resolveRules } from '../../src/rules.js';
 import { createStrategy } from '../../src/strategies/index.js';
 import { type AnalysisMessage, groupedBars, runAnalysis } from '../../web/analysis.js';
-import { CodebreakerPlay, CodemakerPlay } from '../../web/play.js';
+import { CodebreakerPlay, CodemakerPlay, type Problem } from '../../web/play.js';
 import {
   WEB_TABLE_MAX_CODES,
   customChoice,
@@ -41,7 +41,7 @@ import {
   withGames,
   writeSaved,
 } from '../../web/view-state.js';
-import { answerWords, gameWords, termsFor } from '../../web/words.js';
+import { answerWords, gameWords, problemWords, termsFor } from '../../web/words.js';
 import {
   naiveBlackAnswer,
   naiveCodes,
@@ -164,9 +164,14 @@ describe('the computer breaks your code', () => {
     expect(play.answer).toEqual({ hits: 0, blows: 0 });
     expect(play.warning).toBeUndefined();
     play.setAnswer(0, 0);
-    expect(play.warning).toBe('0H0B to 1222 contradicts your answer 1H0B to 1111 (guess 1)');
+    const said = (problem: Problem | undefined) =>
+      problemWords(problem!, play.game, termsFor(play.game.rules), play.session.turns);
+    expect(play.warning).toMatchObject({ kind: 'conflict', conflict: { turn: 1, alone: true } });
+    expect(said(play.warning)).toBe(
+      '0 black pegs, 0 white pegs to 1222 contradicts your answer 1 black peg, 0 white pegs to 1111 (guess 1)',
+    );
     expect(play.send()).toBeUndefined();
-    expect(play.message).toContain('contradicts');
+    expect(play.message).toEqual(play.warning);
     expect(play.turns).toHaveLength(1);
     play.undo();
     expect(play.turns).toHaveLength(0);
@@ -179,12 +184,22 @@ describe('the computer breaks your code', () => {
       gameForChoice(presetChoice('mastermind')),
       createStrategy('minimax'),
     );
+    const said = (problem: Problem | undefined) =>
+      problemWords(problem!, play.game, termsFor(play.game.rules), play.session.turns);
     play.setAnswer(3, 1);
-    expect(play.warning).toBe('3H1B cannot occur with 4 pegs');
+    expect(play.warning).toEqual({ kind: 'cannot-occur', hits: 3, blows: 1 });
+    expect(said(play.warning)).toBe('3 black pegs, 1 white peg cannot happen with 4 pegs');
+    expect([play.canOccur(3, 0), play.canOccur(3, 1), play.canOccur(2, 2)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(play.typeAnswer('2 1')).toBe(true);
     expect(play.answer).toEqual({ hits: 2, blows: 1 });
     expect(play.typeAnswer('two')).toBe(false);
-    expect(play.message).toContain("cannot read the answer 'two'");
+    expect(said(play.message)).toBe(
+      'cannot read “two”: type the black pegs, then the white pegs, for example 2 1',
+    );
   });
 });
 
@@ -229,7 +244,10 @@ describe('you break the computer’s code', () => {
     play.place(3);
     expect([play.draftText, play.slot]).toEqual(['·3·5', 2]);
     expect(play.send()).toBeUndefined();
-    expect(play.message).toBe('fill the 2 empty slots first');
+    expect(play.message).toEqual({ kind: 'unfilled', empty: 2 });
+    expect(problemWords(play.message!, game, termsFor(rules), [])).toBe(
+      'fill the 2 empty slots first',
+    );
     expect(play.type('x')).toBe(false);
     play.type('9');
     expect([play.draftText, play.slot]).toEqual(['·395', 0]);
@@ -244,7 +262,10 @@ describe('you break the computer’s code', () => {
     play.type('1');
     expect(play.full).toBe(true);
     expect(play.sendText('1123')).toBeUndefined();
-    expect(play.message).toContain("repeats '1'");
+    expect(play.message).toEqual({ kind: 'not-a-code', text: '1123' });
+    expect(problemWords(play.message!, game, termsFor(rules), [])).toBe(
+      '“1123” is no code of this game: 4 digits from 0 to 9, all different',
+    );
     expect(play.turns).toHaveLength(0);
     expect(play.send()!.guess).toBe(game.codes.parse('0195'));
     expect(play.draftText).toBe('····');
@@ -454,7 +475,9 @@ describe('black pegs only', () => {
     (secret) => {
       const play = new CodemakerPlay(game, createStrategy('first-consistent'));
       expect(play.typeAnswer('1H1B')).toBe(false);
-      expect(play.message).toContain('this game answers with hits only');
+      expect(problemWords(play.message!, game, termsFor(game.rules), [])).toBe(
+        'cannot read “1H1B”: type the number of black pegs, for example 2',
+      );
       for (let guess = play.guess; guess !== undefined; guess = play.guess) {
         const hits = naiveHits(secret, guess);
         expect(play.typeAnswer(String(hits))).toBe(true);
@@ -514,7 +537,7 @@ describe('the view in the URL, and what is kept across a reload', () => {
       },
     ];
     for (const view of views) expect(viewFromQuery(viewToQuery(view), fallback)).toEqual(view);
-    expect(viewToQuery(views[0])).toBe('game=mastermind&strategy=first-consistent&tab=analysis');
+    expect(viewToQuery(views[0])).toBe('game=mastermind&strategy=optimal&tab=analysis');
   });
 
   it('a field it cannot read falls back, the others are kept', () => {

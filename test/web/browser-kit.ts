@@ -1,0 +1,207 @@
+/**
+ * What the browser tests share: Debian's chromium (installed by .ci/run with apt-get; no browser
+ * download), headless, driven by playwright-core, against `codebreaker serve` started as a child
+ * process on a free port; each test in a fresh context (its own localStorage). `useBrowser()`
+ * starts both for a test file and checks at its end that no page logged an error or asked for
+ * anything but the app's own server. Screenshots go to a temporary folder, or, with
+ * CODEBREAKER_SCREENSHOTS=docs, into docs/ for the README, so an ordinary run changes nothing.
+ * A missing chromium or an unbuilt app fails the run with what to do, never skips it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { findChromium, launchChromium } from '../chromium.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+/** Starts `codebreaker serve --port 0` and resolves to the URL it prints. */
+function startServe(): Promise<{ child: ChildProcess; url: string }> {
+  if (!existsSync(join(ROOT, 'dist', 'web', 'index.html'))) {
+    throw new Error('the web app is not built: run `npm run build:web` (npm ci does it)');
+  }
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error(`serve printed no URL: ${out}${err}`)), 20_000);
+    child.stderr!.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)?.[0];
+      if (url) {
+        clearTimeout(timer);
+        done({ child, url });
+      }
+    });
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      fail(new Error(`serve exited with status ${status}: ${err}`));
+    });
+  });
+}
+
+let browser: Browser;
+let shots: string;
+let serve: ChildProcess;
+let url: string;
+/** Every URL a page requested, and everything it logged as an error. */
+const requested: string[] = [];
+const errors: string[] = [];
+/** The widest the page was at each phone check, for the record. */
+const widths: Record<string, number> = {};
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+/** Each test may be slow: the machine is shared with long proofs. */
+export const SLOW = 300_000;
+
+/** Starts the server and the browser for this test file, and checks what its pages did at the end. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    findChromium(); // before starting the server: a missing browser says how to get it
+    ({ child: serve, url } = await startServe());
+    browser = await launchChromium();
+    const wanted = process.env.CODEBREAKER_SCREENSHOTS;
+    shots = wanted ? resolve(ROOT, wanted) : await mkdtemp(join(tmpdir(), 'codebreaker-shots-'));
+    await mkdir(shots, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    serve?.kill();
+    console.log(`page widths measured: ${JSON.stringify(widths)}`);
+    console.log(`axe-core violations of any impact: ${JSON.stringify([...axeFound])}`);
+    expect(errors).toEqual([]);
+    expect(
+      requested.filter((address) => !address.startsWith(url) && !address.startsWith('data:')),
+    ).toEqual([]);
+  });
+}
+
+/** The address the app is served at. */
+export function appUrl(): string {
+  return url;
+}
+
+/** A page in a fresh context (its own storage) at `query`, watched for errors and requests. */
+export async function open(
+  query: string,
+  viewport = PHONE,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, colorScheme });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  page.on('request', (request) => requested.push(request.url()));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${url}?${query}`);
+  return page;
+}
+
+export async function close(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+/** A field of the settings, unfolded first if they are folded (as on a phone). */
+export async function setting(page: Page, label: string): Promise<Locator> {
+  const fold = page.getByTestId('settings');
+  if (!(await fold.evaluate((element) => element.hasAttribute('open')))) {
+    await fold.locator('summary').click();
+  }
+  return page.getByLabel(label, { exact: true });
+}
+
+/** Checks that nothing is wider than the phone's screen, and records the width. */
+export async function fitsPhone(page: Page, where: string): Promise<void> {
+  const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+  widths[where] = width;
+  expect(width, where).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The turns on the view's board, as [guess, "hits-blows"]. */
+export async function shownTurns(view: Locator): Promise<[string, string][]> {
+  const turns: [string, string][] = [];
+  for (const row of await view.getByTestId('turn').all()) {
+    const guess = (await row.getAttribute('data-guess'))!;
+    const [, hits, blows] = /^(\d+)H(\d+)B$/.exec((await row.getAttribute('data-answer'))!)!;
+    turns.push([guess, `${hits}-${blows}`]);
+  }
+  return turns;
+}
+
+/** Saves a screenshot of the whole page and checks that it is a PNG image. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const path = join(shots, name);
+  await page.screenshot({ path, fullPage: true });
+  const png = await readFile(path);
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.length).toBeGreaterThan(10_000);
+}
+
+/** An assertion on a value polled until it holds. */
+export type Poll<T> = ReturnType<typeof expect.poll<T>>;
+
+/** Polls a locator's text until the assertion that follows holds (vitest's expect.poll). */
+export function textOf(locator: Locator): Poll<string | null> {
+  return expect.poll(() => locator.textContent(), { timeout: 60_000 });
+}
+
+/** Polls how many elements a locator matches. */
+export function countOf(locator: Locator): Poll<number> {
+  return expect.poll(() => locator.count(), { timeout: 60_000 });
+}
+
+/** Polls an attribute of a locator. */
+export function attributeOf(locator: Locator, name: string): Poll<string | null> {
+  return expect.poll(() => locator.getAttribute(name), { timeout: 60_000 });
+}
+
+/** Every axe-core violation of any impact, for the record. */
+export const axeFound = new Set<string>();
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate<{
+    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+    passes: number;
+  }>('axe.run().then((r) => ({ violations: r.violations, passes: r.passes.length }))');
+  // axe ran its rules: dozens pass on any page of the app.
+  expect(result.passes).toBeGreaterThan(10);
+  for (const v of result.violations) axeFound.add(`${v.id} (${v.impact})`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Presses Tab until the focus is on an element matching `selector`; fails after 120 presses. */
+export async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const there = `document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`;
+    if (await page.evaluate<boolean>(there)) return;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** "1 black peg", "2 bulls": how the page names a count. */
+export function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,170 @@
+/**
+ * The coach and the phone in a real browser (browser-kit.ts): every guess graded (the grade the
+ * page shows is the core's exact search, run here without the page), the secrets still possible
+ * listed as brute force finds them, the end of a game summed up against the shipped tree; and at
+ * 390 × 700, a phone with its browser bars, the row in play, the palette and the button that sends
+ * the turn on the screen together in both roles of every preset, turn after turn.
+ */
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { allCandidates } from '../../src/candidates.js';
+import { gameFor } from '../../src/game.js';
+import { gradeGuess } from '../../src/grade.js';
+import { PRESETS, PRESET_NAMES, resolveRules } from '../../src/rules.js';
+import { naiveCodes, naiveScore } from '../naive.js';
+import {
+  SLOW,
+  attributeOf,
+  close,
+  countOf,
+  open,
+  shownTurns,
+  textOf,
+  useBrowser,
+} from './browser-kit.js';
+import { naiveConsistent } from './naive-play.js';
+
+useBrowser();
+
+const SMALL_PHONE = { width: 390, height: 700 };
+
+/** Every code of a preset, in code order, by brute force. */
+function presetCodes(name: (typeof PRESET_NAMES)[number]): string[] {
+  const { pegs, repeat } = PRESETS[name].rules;
+  return naiveCodes(pegs, resolveRules({ game: name }).alphabet, repeat);
+}
+
+describe('the coach', () => {
+  it(
+    'grades each guess: 1123 first in classic Mastermind is optimal, 1111 loses what the search says',
+    async () => {
+      const page = await open('game=mastermind&tab=codebreaker', SMALL_PHONE);
+      const view = page.getByTestId('codebreaker');
+      await view.getByTestId('current-row').waitFor();
+      await page.keyboard.type('1123');
+      await page.keyboard.press('Enter');
+      const grade = view.getByTestId('grade');
+      await attributeOf(grade, 'data-loss').toBe('0');
+      expect(await grade.getAttribute('data-by')).toBe('optimal');
+      await textOf(grade).toBe('optimal');
+
+      // The secrets still possible, listed as brute force finds them.
+      const turns = await shownTurns(view);
+      const left = naiveConsistent(naiveCodes(4, '123456', true), turns);
+      await view.getByTestId('possible').locator('summary').click();
+      const listed = view.getByTestId('possible').locator('li [data-code]');
+      await countOf(listed).toBe(Math.min(left.length, 100));
+      const codes = await listed.evaluateAll((all) => all.map((c) => c.getAttribute('data-code')));
+      expect(codes).toEqual(left.slice(0, 100));
+
+      // A new game opened with 1111: graded as the core's search grades it.
+      await view.getByRole('button', { name: 'Give up…' }).click();
+      await view.getByRole('button', { name: 'Yes, show it' }).click();
+      await view.getByRole('button', { name: 'New game' }).click();
+      await page.keyboard.type('1111');
+      await page.keyboard.press('Enter');
+      const game = gameFor(resolveRules({ game: 'mastermind' }));
+      const exact = gradeGuess(game, allCandidates(game), [], game.codes.parse('1111'))!;
+      expect(exact.loss).toBeGreaterThan(0);
+      await attributeOf(view.getByTestId('grade'), 'data-loss').toBe(String(exact.loss));
+      await textOf(view.getByTestId('coach-line')).toContain('The best was');
+      await close(page);
+    },
+    SLOW,
+  );
+
+  it(
+    'following the optimal hints: every guess graded 0, and par is the guesses taken',
+    async () => {
+      const page = await open('game=hit-and-blow&tab=codebreaker', SMALL_PHONE);
+      const view = page.getByTestId('codebreaker');
+      let played = 0;
+      while (!(await view.getByTestId('outcome').isVisible())) {
+        await view.getByRole('button', { name: 'Hint' }).click();
+        await textOf(view.getByTestId('hint')).toContain('Optimal (proved tree) suggests');
+        await view.getByRole('button', { name: 'Use it' }).click();
+        await view.getByTestId('send-guess').click();
+        played++;
+        await countOf(view.getByTestId('turn')).toBe(played);
+      }
+      await countOf(view.getByTestId('grade')).toBe(played);
+      const losses = await view
+        .getByTestId('grade')
+        .evaluateAll((all) => all.map((g) => g.getAttribute('data-loss')));
+      expect(losses).toEqual(new Array(played).fill('0'));
+      await attributeOf(view.getByTestId('par'), 'data-guesses').toBe(String(played));
+      await textOf(view.getByTestId('coach-summary')).toContain('Every guess was a best guess');
+      await close(page);
+    },
+    SLOW,
+  );
+
+  it(
+    'Enter guesses after the colours were tapped',
+    async () => {
+      const page = await open('game=mastermind&tab=codebreaker', SMALL_PHONE);
+      const view = page.getByTestId('codebreaker');
+      await view.getByTestId('current-row').waitFor();
+      for (const symbol of '1234') await view.locator(`[data-symbol="${symbol}"]`).click();
+      await attributeOf(view.getByTestId('draft'), 'data-code').toBe('1234');
+      await page.keyboard.press('Enter');
+      await countOf(view.getByTestId('turn')).toBe(1);
+      expect((await shownTurns(view))[0][0]).toBe('1234');
+      await attributeOf(view.getByTestId('draft'), 'data-code').toBe('····');
+      await close(page);
+    },
+    SLOW,
+  );
+});
+
+describe('one screen per turn on a 390 × 700 phone', () => {
+  /** Fails unless each element is wholly within the screen, without scrolling. */
+  async function onScreen(view: Locator, ids: string[], where: string) {
+    for (const id of ids) {
+      const box = (await view.getByTestId(id).boundingBox())!;
+      expect(box, `${where}: ${id}`).not.toBeNull();
+      expect(box.y, `${where}: top of ${id}`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${where}: bottom of ${id}`).toBeLessThanOrEqual(700);
+    }
+  }
+
+  it.each(PRESET_NAMES)(
+    '%s: you guess, and the computer guesses',
+    async (name) => {
+      const codes = presetCodes(name);
+      const page = await open(`game=${name}&tab=codebreaker`, SMALL_PHONE);
+      const breaker = page.getByTestId('codebreaker');
+      await breaker.getByTestId('current-row').waitFor();
+      await onScreen(
+        breaker,
+        ['current-row', 'palette', 'send-guess'],
+        `${name}, you guess, start`,
+      );
+      for (let turn = 1; turn <= 4; turn++) {
+        const next = naiveConsistent(codes, await shownTurns(breaker))[0];
+        await page.keyboard.type(next);
+        await page.keyboard.press('Enter');
+        await countOf(breaker.getByTestId('turn')).toBe(turn);
+        if (await breaker.getByTestId('outcome').isVisible()) break;
+        await onScreen(breaker, ['current-row', 'palette', 'send-guess'], `${name}, guess ${turn}`);
+      }
+
+      await page.getByRole('tab', { name: 'Computer guesses' }).click();
+      const maker = page.getByTestId('codemaker');
+      await maker.getByTestId('current-row').waitFor();
+      const secret = codes[codes.length >> 1];
+      await onScreen(maker, ['current-row', 'palette', 'send-answer'], `${name}, computer, start`);
+      for (let turn = 1; turn <= 4; turn++) {
+        const guess = (await maker.getByTestId('computer-guess').getAttribute('data-code'))!;
+        const [hits, blows] = naiveScore(secret, guess);
+        await maker.getByLabel(/^Type the answer/).fill(`${hits} ${blows}`);
+        await maker.getByTestId('send-answer').click();
+        await countOf(maker.getByTestId('turn')).toBe(turn);
+        if (hits === codes[0].length) break;
+        await onScreen(maker, ['current-row', 'palette', 'send-answer'], `${name}, answer ${turn}`);
+      }
+      await close(page);
+    },
+    SLOW,
+  );
+});
