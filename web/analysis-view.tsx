@@ -15,7 +15,7 @@ import {
 } from './analysis.js';
 import { Code, codeName } from './pegs.js';
 import { OPTIMAL, type StrategyChoice, describeChoice, strategyTitle } from './strategy-choice.js';
-import { count } from './words.js';
+import { useText } from './text/index.js';
 
 /** How many worst secrets are listed before "and n more". */
 const WORST_SHOWN = 60;
@@ -47,6 +47,7 @@ function useWidth(fallback: number) {
 
 /** The histograms side by side, drawn at the page's own scale so the labels stay readable. */
 function Chart({ results }: { readonly results: readonly Result[] }) {
+  const t = useText();
   const [ref, width] = useWidth(560);
   const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
   const bars = groupedBars(
@@ -75,7 +76,7 @@ function Chart({ results }: { readonly results: readonly Result[] }) {
         height={fullHeight}
         viewBox={`0 0 ${width} ${fullHeight}`}
         role="img"
-        aria-label={`secrets by number of guesses: ${results.map((r) => r.title).join(', ')}`}
+        aria-label={t.analysis.chartLabel(results.map((r) => r.title).join(', '))}
         data-testid="histogram"
       >
         <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
@@ -94,10 +95,7 @@ function Chart({ results }: { readonly results: readonly Result[] }) {
                 width={Math.max(0, bar.width - 1)}
                 height={bar.height}
               >
-                <title>
-                  {results[bar.series].title}: {count(bar.secrets, ['secret', 'secrets'])} in{' '}
-                  {count(bar.guesses, ['guess', 'guesses'])}
-                </title>
+                <title>{t.analysis.bar(results[bar.series].title, bar.secrets, bar.guesses)}</title>
               </rect>
               {bar.width >= 22 && bar.secrets > 0 && (
                 <text class="count" x={bar.x + bar.width / 2} y={bar.y - 6}>
@@ -112,7 +110,7 @@ function Chart({ results }: { readonly results: readonly Result[] }) {
             </text>
           ))}
           <text class="caption" x={plotWidth / 2} y={PLOT_HEIGHT + 40}>
-            guesses needed
+            {t.analysis.axis}
           </text>
         </g>
       </svg>
@@ -122,18 +120,19 @@ function Chart({ results }: { readonly results: readonly Result[] }) {
 
 /** The figures of every result, one row a strategy. */
 function Table({ results }: { readonly results: readonly Result[] }) {
+  const t = useText();
   return (
     // A table wider than a phone scrolls; keyboard users reach its scroll by focusing it.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take the focus to be scrolled by keys (WCAG 2.1.1)
-    <section class="table-scroll" tabIndex={0} aria-label="The figures of each strategy">
+    <section class="table-scroll" tabIndex={0} aria-label={t.analysis.figures}>
       <table class="results">
         <thead>
           <tr>
-            <th scope="col">Strategy</th>
-            <th scope="col">Total</th>
-            <th scope="col">Average</th>
-            <th scope="col">Max</th>
-            <th scope="col">Secrets at the max</th>
+            {t.analysis.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -167,6 +166,7 @@ export function AnalysisView(props: {
   readonly onOpenSecret: (strategy: string, secret: string) => void;
 }) {
   const { game, names, chosen, tree, onOpenSecret } = props;
+  const t = useText();
   const [picked, setPicked] = useState<readonly string[]>([chosen.name]);
   const [results, setResults] = useState<readonly Result[]>([]);
   const [progress, setProgress] = useState<{ title: string; settled: number; secrets: number }>();
@@ -194,7 +194,7 @@ export function AnalysisView(props: {
       return;
     }
     const choice = { name, seed: chosen.seed };
-    const title = describeChoice(choice);
+    const title = describeChoice(t, choice);
     setProgress({ title, settled: 0, secrets: game.size });
     const running = new Worker(new URL('./analysis-worker.ts', import.meta.url), {
       type: 'module',
@@ -219,7 +219,7 @@ export function AnalysisView(props: {
       runNext();
     };
     running.onerror = (event) => {
-      setError(`the analysis failed: ${event.message}`);
+      setError(t.analysis.failed(event.message));
       stop();
     };
     const request: AnalysisRequest = {
@@ -244,13 +244,10 @@ export function AnalysisView(props: {
     .filter((result): result is Result => result !== undefined && picked.includes(result.name));
 
   return (
-    <section class="card" data-testid="analysis" aria-label="Analysis">
-      <p class="lead">
-        Play each strategy against every one of the {game.size.toLocaleString('en-US')} secrets and
-        count the guesses it needs. It runs in the background: the page stays usable.
-      </p>
+    <section class="card" data-testid="analysis" aria-label={t.analysis.label}>
+      <p class="lead">{t.analysis.lead(game.size)}</p>
       <fieldset class="compare">
-        <legend>Strategies to compare</legend>
+        <legend>{t.analysis.compare}</legend>
         {names.map((name) => (
           <label key={name} class="check">
             <input
@@ -264,7 +261,7 @@ export function AnalysisView(props: {
                 );
               }}
             />
-            <span>{strategyTitle(name)}</span>
+            <span>{strategyTitle(t, name)}</span>
           </label>
         ))}
       </fieldset>
@@ -275,11 +272,11 @@ export function AnalysisView(props: {
           onClick={start}
           disabled={progress !== undefined || picked.length === 0}
         >
-          {picked.length > 1 ? `Analyse and compare ${picked.length}` : 'Analyse every secret'}
+          {picked.length > 1 ? t.analysis.analyseMany(picked.length) : t.analysis.analyse}
         </button>
         {progress && (
           <button type="button" onClick={stop}>
-            Cancel
+            {t.analysis.cancel}
           </button>
         )}
       </div>
@@ -289,11 +286,9 @@ export function AnalysisView(props: {
           <progress
             value={progress.settled}
             max={progress.secrets}
-            aria-label={`${progress.title}: secrets played`}
+            aria-label={t.analysis.played(progress.title)}
           />
-          <span>
-            {progress.settled.toLocaleString('en-US')} of {progress.secrets.toLocaleString('en-US')}
-          </span>
+          <span>{t.analysis.of(progress.settled, progress.secrets)}</span>
         </div>
       )}
       {error && (
@@ -307,10 +302,7 @@ export function AnalysisView(props: {
           <Chart results={shown} />
           {shown.map(({ name, title, summary }) => (
             <div key={name} class="worst-list" data-strategy={name}>
-              <h2>
-                Worst secrets of {title}: {summary.worst.length.toLocaleString('en-US')},{' '}
-                {count(summary.max, ['guess', 'guesses'])} each
-              </h2>
+              <h2>{t.analysis.worst(title, summary.worst.length, summary.max)}</h2>
               <p class="worst" data-testid="worst">
                 {summary.worst.slice(0, WORST_SHOWN).map((code) => (
                   <button
@@ -318,22 +310,23 @@ export function AnalysisView(props: {
                     type="button"
                     class="code-link"
                     data-code={code}
-                    aria-label={`${codeName(game.rules, code)}: open in the tree of ${title}`}
+                    aria-label={t.analysis.openInTree(codeName(t, game.rules, code), title)}
                     onClick={() => onOpenSecret(name, code)}
                   >
                     <Code rules={game.rules} code={code} />
                   </button>
                 ))}
                 {summary.worst.length > WORST_SHOWN && (
-                  <span> and {summary.worst.length - WORST_SHOWN} more</span>
+                  <span>{t.analysis.andMore(summary.worst.length - WORST_SHOWN)}</span>
                 )}
               </p>
             </div>
           ))}
           <p class="muted">
-            Each worst secret opens in the strategy tree, at the path it takes. Computed over all{' '}
-            {game.size.toLocaleString('en-US')} secrets in{' '}
-            {shown.reduce((sum, result) => sum + result.summary.seconds, 0).toFixed(2)} s.
+            {t.analysis.footnote(
+              game.size,
+              shown.reduce((sum, result) => sum + result.summary.seconds, 0),
+            )}
           </p>
         </div>
       )}

@@ -17,13 +17,13 @@ import { AnalysisView } from './analysis-view.js';
 import { CodebreakerView, CodemakerView, roomy } from './play-views.js';
 import { CodebreakerPlay, CodemakerPlay } from './play.js';
 import {
+  FieldError,
   GAME_OPTIONS,
   type GameChoice,
   type GameOption,
   customChoice,
   fitsTab,
   gameForChoice,
-  gameTitle,
   presetChoice,
   rulesFlags,
   rulesKey,
@@ -45,6 +45,14 @@ import {
   strategyTitle,
 } from './strategy-choice.js';
 import { Tabs, panelId, tabId } from './tabs.js';
+import {
+  LANGUAGES,
+  type Language,
+  TextContext,
+  languageFrom,
+  textFor,
+  useText,
+} from './text/index.js';
 import { type TreeFocus, TreeView } from './tree-view.js';
 import {
   type Saved,
@@ -62,13 +70,6 @@ import {
   writeSaved,
 } from './view-state.js';
 import { gameWords, termsFor } from './words.js';
-
-const TAB_TITLES: Readonly<Record<Tab, string>> = {
-  codebreaker: 'You guess',
-  codemaker: 'Computer guesses',
-  analysis: 'Analysis',
-  tree: 'Strategy tree',
-};
 
 /** A shipped tree, as fetched (for the worker) and as read (for the page). */
 interface LoadedTree {
@@ -127,8 +128,11 @@ function Settings(props: {
   readonly onStrategy: (choice: StrategyChoice) => void;
   readonly theme: Theme;
   readonly onTheme: (theme: Theme) => void;
+  readonly language: Language;
+  readonly onLanguage: (language: Language) => void;
 }) {
   const { choice, game, onChoice, names, strategy, onStrategy, theme, onTheme } = props;
+  const t = useText();
   const pickGame = (option: GameOption) => {
     if (option !== 'custom') onChoice(presetChoice(option));
     else onChoice(game ? customChoice(game.rules) : { ...choice, game: 'custom' });
@@ -136,36 +140,36 @@ function Settings(props: {
   return (
     <form class="settings" onSubmit={(event) => event.preventDefault()}>
       <label class="field">
-        <span>Game</span>
+        <span>{t.settings.game}</span>
         <select
-          aria-label="Game"
+          aria-label={t.settings.game}
           value={choice.game}
           onChange={(event) => pickGame(event.currentTarget.value as GameOption)}
         >
           {GAME_OPTIONS.map((option) => (
             <option key={option} value={option}>
-              {gameTitle(option)}
+              {option === 'custom' ? t.settings.custom : t.games[option]}
             </option>
           ))}
         </select>
       </label>
       <label class="field">
-        <span>Strategy</span>
+        <span>{t.settings.strategy}</span>
         <select
-          aria-label="Strategy"
+          aria-label={t.settings.strategy}
           value={strategy.name}
           onChange={(event) => onStrategy({ ...strategy, name: event.currentTarget.value })}
         >
           {names.map((name) => (
             <option key={name} value={name}>
-              {strategyTitle(name)}
+              {strategyTitle(t, name)}
             </option>
           ))}
         </select>
       </label>
       {strategy.name === 'random-consistent' && (
         <WholeNumber
-          label="Seed"
+          label={t.settings.seed}
           min={0}
           value={strategy.seed}
           onValue={(seed) => {
@@ -175,15 +179,15 @@ function Settings(props: {
       )}
       {choice.game === 'custom' && (
         <fieldset class="custom">
-          <legend>Custom rules</legend>
+          <legend>{t.settings.customRules}</legend>
           <WholeNumber
-            label="Pegs"
+            label={t.settings.pegs}
             min={1}
             value={choice.pegs}
             onValue={(pegs) => onChoice({ ...choice, pegs })}
           />
           <WholeNumber
-            label="Colours"
+            label={t.settings.colours}
             min={2}
             value={choice.colors}
             onValue={(colors) => onChoice({ ...choice, colors, alphabet: '' })}
@@ -194,21 +198,21 @@ function Settings(props: {
               checked={choice.repeat}
               onChange={(event) => onChoice({ ...choice, repeat: event.currentTarget.checked })}
             />
-            <span>Repetition</span>
+            <span>{t.settings.repetition}</span>
           </label>
-          <label class="check" title="black-peg Mastermind: each answer counts black pegs alone">
+          <label class="check" title={t.settings.blackPegsMeans}>
             <input
               type="checkbox"
               checked={choice.blackPegs}
               onChange={(event) => onChoice({ ...choice, blackPegs: event.currentTarget.checked })}
             />
-            <span>Black pegs only</span>
+            <span>{t.settings.blackPegsOnly}</span>
           </label>
           <label class="field">
-            <span>Symbols</span>
+            <span>{t.settings.symbols}</span>
             <input
               class="alphabet"
-              aria-label="Symbols"
+              aria-label={t.settings.symbols}
               placeholder="0-9 a-z"
               value={choice.alphabet}
               onInput={(event) => onChoice({ ...choice, alphabet: event.currentTarget.value })}
@@ -217,15 +221,29 @@ function Settings(props: {
         </fieldset>
       )}
       <label class="field theme">
-        <span>Theme</span>
+        <span>{t.settings.theme}</span>
         <select
-          aria-label="Theme"
+          aria-label={t.settings.theme}
           value={theme}
           onChange={(event) => onTheme(event.currentTarget.value as Theme)}
         >
           {THEMES.map((name) => (
             <option key={name} value={name}>
-              {name === 'system' ? 'As the system' : name === 'light' ? 'Light' : 'Dark'}
+              {t.settings.themes[name]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="field language">
+        <span>{t.settings.language}</span>
+        <select
+          aria-label={t.settings.language}
+          value={props.language}
+          onChange={(event) => props.onLanguage(event.currentTarget.value as Language)}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {textFor(code).name}
             </option>
           ))}
         </select>
@@ -241,16 +259,16 @@ interface Plays {
 }
 
 /** Where a view cannot run in the page: what to run instead. */
-function TooLarge(props: { readonly game: Game; readonly what: string; readonly command: string }) {
+function TooLarge(props: {
+  readonly game: Game;
+  readonly what: 'analysis' | 'tree';
+  readonly command: string;
+}) {
   const { game, what, command } = props;
+  const t = useText();
   return (
     <section class="card" data-testid="too-large">
-      <p class="lead">
-        {what} needs the score table of every pair of codes, and this game has{' '}
-        {game.size.toLocaleString('en-US')} codes: too many for a browser tab (the page builds it
-        for up to 8,192). Both play tabs play it in full. The command line does this on your
-        machine:
-      </p>
+      <p class="lead">{t.page.tooLarge(what, game.size)}</p>
       <pre class="command">
         <code>{command}</code>
       </pre>
@@ -265,10 +283,14 @@ export function App() {
     viewFromQuery(window.location.search, saved.current.view ?? defaultView(freshSeed())),
   );
   const [theme, setTheme] = useState<Theme>(saved.current.theme);
+  const [language, setLanguage] = useState<Language>(
+    () => saved.current.language ?? languageFrom(navigator.languages ?? [navigator.language]),
+  );
+  const t = textFor(language);
   const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set([view.tab]));
   const [manifest, setManifest] = useState<TreeManifest>({ trees: [] });
   const [trees, setTrees] = useState<Readonly<Record<string, LoadedTree>>>({});
-  const [loadError, setLoadError] = useState<string>();
+  const [loadError, setLoadError] = useState<{ readonly file?: string; readonly why: string }>();
   const [announcement, setAnnouncement] = useState('');
   const [treeFocus, setTreeFocus] = useState<TreeFocus>();
   const [, setTick] = useState(0);
@@ -278,7 +300,7 @@ export function App() {
   useEffect(() => {
     fetchJson(TREES_PATH + MANIFEST_FILE)
       .then((doc) => setManifest(readManifest(doc)))
-      .catch((error: Error) => setLoadError(`the shipped trees are unavailable: ${error.message}`));
+      .catch((error: Error) => setLoadError({ why: error.message }));
   }, []);
 
   let game: Game | undefined;
@@ -287,7 +309,10 @@ export function App() {
     game = gameForChoice(choice);
   } catch (error) {
     if (!(error instanceof CodebreakerError)) throw error;
-    refusal = error.message;
+    refusal =
+      error instanceof FieldError
+        ? t.settings.fieldRange(error.field, error.min, error.max)
+        : error.message;
   }
   const key = game && rulesKey(game.rules);
   const shipped = game && shippedTreeFor(manifest, game.rules);
@@ -303,7 +328,7 @@ export function App() {
         const json = doc as TreeJson;
         setTrees((known) => ({ ...known, [shipped.file]: { json, tree: treeFromJson(json) } }));
       })
-      .catch((error: Error) => setLoadError(`the tree ${shipped.file}: ${error.message}`));
+      .catch((error: Error) => setLoadError({ file: shipped.file, why: error.message }));
   }, [shipped, loaded]);
 
   const strategy = useMemo<Strategy | undefined>(
@@ -328,6 +353,15 @@ export function App() {
     const store = storage();
     if (store) writeSaved(store, saved.current);
   }, [theme]);
+  useEffect(() => {
+    document.documentElement.lang = t.lang;
+  }, [t]);
+  const chooseLanguage = (chosen: Language) => {
+    setLanguage(chosen);
+    saved.current = { ...saved.current, language: chosen };
+    const store = storage();
+    if (store) writeSaved(store, saved.current);
+  };
 
   /** Saves the games in progress of the current rules. */
   const save = () => {
@@ -405,133 +439,139 @@ export function App() {
     setTreeFocus({ strategy: strategyName, secret, at: Date.now() });
     open('tree');
   };
-  const terms = game && termsFor(game.rules);
+  const terms = game && termsFor(t, game.rules);
   // Folded on a phone, where a game needs the whole screen; open where there is room.
   const [wide] = useState(roomy);
 
   return (
-    <div class="page">
-      <header class="top">
-        <h1>codebreaker</h1>
-        <p class="muted">Mastermind, Bulls and Cows, Hit &amp; Blow, Numer0n and their family.</p>
-      </header>
-      <main>
-        <details class="settings-fold" open={wide} data-testid="settings">
-          <summary>
-            <span class="summary-title">{terms?.title ?? 'Settings'}</span>
-            <span class="summary-detail">{strategyTitle(name)}</span>
-            <span class="summary-action">Settings</span>
-          </summary>
-          <Settings
-            choice={choice}
-            game={game}
-            onChoice={setChoice}
-            names={names}
-            strategy={chosen}
-            onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
-            theme={theme}
-            onTheme={setTheme}
-          />
-        </details>
-        <p class="rules" data-testid="rules">
-          {game
-            ? `${gameWords(game.rules)} · symbols ${game.rules.alphabet} · ${game.size.toLocaleString('en-US')} codes`
-            : ''}
-        </p>
-        {refusal && (
-          <p class="error" role="alert" data-testid="refusal">
-            {refusal}
+    <TextContext.Provider value={t}>
+      <div class="page">
+        <header class="top">
+          <h1>{t.page.title}</h1>
+          <p class="muted">{t.page.tagline}</p>
+        </header>
+        <main>
+          <details class="settings-fold" open={wide} data-testid="settings">
+            <summary>
+              <span class="summary-title">{terms?.title ?? t.page.settings}</span>
+              <span class="summary-detail">{strategyTitle(t, name)}</span>
+              <span class="summary-action">{t.page.settings}</span>
+            </summary>
+            <Settings
+              choice={choice}
+              game={game}
+              onChoice={setChoice}
+              names={names}
+              strategy={chosen}
+              onStrategy={(next) => setView((before) => ({ ...before, strategy: next }))}
+              theme={theme}
+              onTheme={setTheme}
+              language={language}
+              onLanguage={chooseLanguage}
+            />
+          </details>
+          <p class="rules" data-testid="rules">
+            {game ? t.page.rulesLine(gameWords(t, game.rules), game.rules.alphabet, game.size) : ''}
           </p>
-        )}
-        {loadError && <p class="error">{loadError}</p>}
-        <Tabs
-          label="Views"
-          tabs={TABS.map((id) => [id, TAB_TITLES[id]] as const)}
-          selected={tab}
-          onSelect={open}
-        />
-        {TABS.map((id) => (
-          <div
-            key={id}
-            id={panelId(id)}
-            role="tabpanel"
-            aria-labelledby={tabId(id)}
-            hidden={tab !== id}
-          >
-            {game && !strategy && visited.has(id) && <p class="muted">Loading the optimal tree…</p>}
-            {game && strategy && terms && visited.has(id) && (
-              <>
-                {id === 'codebreaker' && current.codebreaker && (
-                  <CodebreakerView
-                    game={game}
-                    terms={terms}
-                    play={current.codebreaker}
-                    active={tab === 'codebreaker'}
-                    tree={loaded?.json}
-                    treePending={shipped !== undefined && loaded === undefined}
-                    onChange={changed}
-                    announce={setAnnouncement}
-                    onNewGame={() =>
-                      replace({ codebreaker: new CodebreakerPlay(game, strategy, freshSeed()) })
-                    }
-                  />
-                )}
-                {id === 'codemaker' && current.codemaker && (
-                  <CodemakerView
-                    game={game}
-                    terms={terms}
-                    play={current.codemaker}
-                    onChange={changed}
-                    announce={setAnnouncement}
-                    onNewGame={() => replace({ codemaker: new CodemakerPlay(game, strategy) })}
-                  />
-                )}
-                {id === 'analysis' &&
-                  (fitsTab(game) ? (
-                    <AnalysisView
-                      key={key}
+          {refusal && (
+            <p class="error" role="alert" data-testid="refusal">
+              {refusal}
+            </p>
+          )}
+          {loadError && (
+            <p class="error">
+              {loadError.file
+                ? t.page.treeUnavailable(loadError.file, loadError.why)
+                : t.page.treesUnavailable(loadError.why)}
+            </p>
+          )}
+          <Tabs
+            label={t.page.views}
+            tabs={TABS.map((id) => [id, t.tabs[id]] as const)}
+            selected={tab}
+            onSelect={open}
+          />
+          {TABS.map((id) => (
+            <div
+              key={id}
+              id={panelId(id)}
+              role="tabpanel"
+              aria-labelledby={tabId(id)}
+              hidden={tab !== id}
+            >
+              {game && !strategy && visited.has(id) && <p class="muted">{t.page.loadingOptimal}</p>}
+              {game && strategy && terms && visited.has(id) && (
+                <>
+                  {id === 'codebreaker' && current.codebreaker && (
+                    <CodebreakerView
                       game={game}
-                      names={names}
-                      chosen={chosen}
+                      terms={terms}
+                      play={current.codebreaker}
+                      active={tab === 'codebreaker'}
                       tree={loaded?.json}
-                      onOpenSecret={openInTree}
+                      treePending={shipped !== undefined && loaded === undefined}
+                      onChange={changed}
+                      announce={setAnnouncement}
+                      onNewGame={() =>
+                        replace({ codebreaker: new CodebreakerPlay(game, strategy, freshSeed()) })
+                      }
                     />
-                  ) : (
-                    <TooLarge
+                  )}
+                  {id === 'codemaker' && current.codemaker && (
+                    <CodemakerView
                       game={game}
-                      what="The analysis over every secret"
-                      command={`npx codebreaker analyze ${rulesFlags(game.rules)} --strategy ${name}`}
+                      terms={terms}
+                      play={current.codemaker}
+                      onChange={changed}
+                      announce={setAnnouncement}
+                      onNewGame={() => replace({ codemaker: new CodemakerPlay(game, strategy) })}
                     />
-                  ))}
-                {id === 'tree' &&
-                  (fitsTab(game) ? (
-                    <TreeView
-                      key={key}
-                      game={game}
-                      names={names}
-                      chosen={chosen}
-                      shipped={shipped}
-                      shippedTree={loaded?.tree}
-                      focus={treeFocus}
-                    />
-                  ) : (
-                    <TooLarge
-                      game={game}
-                      what="The strategy tree"
-                      command={`npx codebreaker tree ${rulesFlags(game.rules)} --strategy ${name} --format svg --out tree.svg`}
-                    />
-                  ))}
-              </>
-            )}
+                  )}
+                  {id === 'analysis' &&
+                    (fitsTab(game) ? (
+                      <AnalysisView
+                        key={key}
+                        game={game}
+                        names={names}
+                        chosen={chosen}
+                        tree={loaded?.json}
+                        onOpenSecret={openInTree}
+                      />
+                    ) : (
+                      <TooLarge
+                        game={game}
+                        what="analysis"
+                        command={`npx codebreaker analyze ${rulesFlags(game.rules)} --strategy ${name}`}
+                      />
+                    ))}
+                  {id === 'tree' &&
+                    (fitsTab(game) ? (
+                      <TreeView
+                        key={key}
+                        game={game}
+                        names={names}
+                        chosen={chosen}
+                        shipped={shipped}
+                        shippedTree={loaded?.tree}
+                        focus={treeFocus}
+                      />
+                    ) : (
+                      <TooLarge
+                        game={game}
+                        what="tree"
+                        command={`npx codebreaker tree ${rulesFlags(game.rules)} --strategy ${name} --format svg --out tree.svg`}
+                      />
+                    ))}
+                </>
+              )}
+            </div>
+          ))}
+          <div class="visually-hidden" aria-live="polite" data-testid="announcer">
+            {announcement}
           </div>
-        ))}
-        <div class="visually-hidden" aria-live="polite" data-testid="announcer">
-          {announcement}
-        </div>
-      </main>
-      <footer class="muted">
-        Runs entirely in this page, served from your own machine: no network, no external fonts.
-      </footer>
-    </div>
+        </main>
+        <footer class="muted">{t.page.footer}</footer>
+      </div>
+    </TextContext.Provider>
   );
 }

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import type { Game } from '../src/game.js';
 import { Answer, Code, Peg, positions } from './pegs.js';
 import type { TurnView } from './play.js';
+import { useText } from './text/index.js';
 import type { Terms } from './words.js';
 
 /** The rows of a board: ten, as on the classic boards; twelve for games beyond the table. */
@@ -21,11 +22,12 @@ function SecretRow(props: {
   readonly label: string;
 }) {
   const { game, secret, label } = props;
+  const t = useText();
   return (
     <div class="board-row secret-row" data-testid="secret" data-code={secret}>
       <span class="row-label">{label}</span>
       {secret === undefined ? (
-        <span class="code shields" role="img" aria-label="hidden">
+        <span class="code shields" role="img" aria-label={t.board.hidden}>
           {positions(game.pegs).map((position) => (
             <span key={position} class="symbol shield" aria-hidden="true">
               ?
@@ -56,12 +58,13 @@ export function Board(props: {
 }) {
   const { game, terms, turns, secret, secretLabel, current, remaining = false, extra } = props;
   const { rules } = game;
+  const t = useText();
   const used = turns.length + (current ? 1 : 0);
   const rows = Math.max(boardRows(game), used);
   return (
     <div class="board" style={{ '--pegs': game.pegs }} data-testid="board">
       <SecretRow game={game} secret={secret} label={secretLabel} />
-      <ol class="rows" aria-label="Guesses">
+      <ol class="rows" aria-label={t.board.guesses}>
         {turns.map((turn) => (
           <li
             key={turn.number}
@@ -74,10 +77,8 @@ export function Board(props: {
             <Code rules={rules} code={turn.guess} />
             <Answer rules={rules} terms={terms} hits={turn.hits} blows={turn.blows} />
             {remaining && (
-              <span class="row-remaining" title="secrets still possible">
-                {turn.hits === game.pegs
-                  ? 'solved'
-                  : `${turn.remaining.toLocaleString('en-US')} left`}
+              <span class="row-remaining" title={t.board.leftTitle}>
+                {turn.hits === game.pegs ? t.board.solved : t.board.left(turn.remaining)}
               </span>
             )}
             {extra?.(turn)}

@@ -9,29 +9,22 @@ import type { Coaching } from './coach-client.js';
 import type { CoachAnswer, CoachGrade } from './coach.js';
 import { Code } from './pegs.js';
 import { strategyTitle } from './strategy-choice.js';
+import { type Text, useText } from './text/index.js';
 
 /** How many of the secrets still possible the list shows. */
 export const SECRETS_SHOWN = 100;
 
-/** A number of guesses to two decimals: "0.53". */
-function guessesFigure(n: number): string {
-  return n.toFixed(2);
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
 /** Who graded: the exact search, or the heuristic named. */
-function gradedBy(grade: CoachGrade): string {
-  return grade.by === 'optimal' ? 'optimal play' : strategyTitle(grade.by);
+function gradedBy(t: Text, grade: CoachGrade): string {
+  return grade.by === 'optimal' ? t.coach.optimalPlay : strategyTitle(t, grade.by);
 }
 
 /** The short grade beside a guess: "optimal", or "−0.53" guesses lost. */
 export function GradeChip({ answer }: { readonly answer: CoachAnswer | undefined }) {
+  const t = useText();
   if (answer === undefined) {
     return (
-      <span class="grade pending" aria-label="grading">
+      <span class="grade pending" aria-label={t.coach.grading}>
         …
       </span>
     );
@@ -39,11 +32,12 @@ export function GradeChip({ answer }: { readonly answer: CoachAnswer | undefined
   if (answer.kind !== 'grade') return null;
   const { loss, by } = answer.grade;
   const best = loss === 0;
+  const optimal = by === 'optimal';
   const said = best
-    ? by === 'optimal'
-      ? 'optimal'
-      : `best by ${strategyTitle(by)}`
-    : `${guessesFigure(loss)} guesses lost`;
+    ? optimal
+      ? t.coach.optimal
+      : t.coach.bestBy(strategyTitle(t, by))
+    : t.coach.lost(loss);
   return (
     <span
       class={`grade ${best ? 'best' : loss < 0.25 ? 'close' : 'lost'}`}
@@ -53,7 +47,7 @@ export function GradeChip({ answer }: { readonly answer: CoachAnswer | undefined
       title={said}
       aria-label={said}
     >
-      {best ? (by === 'optimal' ? 'optimal' : 'best') : `−${guessesFigure(loss)}`}
+      {best ? (optimal ? t.coach.optimal : t.coach.best) : `−${t.figure(loss)}`}
     </span>
   );
 }
@@ -65,39 +59,30 @@ function GradeLine(props: {
   readonly answer: CoachAnswer;
 }) {
   const { rules, number, answer } = props;
+  const t = useText();
   if (answer.kind === 'ungraded') {
     return (
       <p class="muted" data-testid="coach-line">
-        Guess {number} is not graded: grading starts when at most {answer.limit} secrets are left in
-        a game this large.
+        {t.coach.ungraded(number, answer.limit)}
       </p>
     );
   }
   if (answer.kind !== 'grade') return null;
   const grade = answer.grade;
-  const by = gradedBy(grade);
   const heuristic = grade.by !== 'optimal';
   return (
     <p class="coach-line" data-testid="coach-line">
-      <strong>Guess {number}: </strong>
+      <strong>{t.coach.turn(number)}</strong>
       {grade.loss === 0 ? (
-        <>
-          {heuristic ? `as good as the best guess ${by} finds` : 'optimal'}. From here it needs{' '}
-          {guessesFigure(grade.expected)} guesses on average; it left{' '}
-          {plural(grade.left, 'secret', 'secrets')}.
-        </>
+        t.coach.wasBest(heuristic ? gradedBy(t, grade) : undefined, grade.expected, grade.left)
       ) : (
         <>
-          {guessesFigure(grade.loss)} guesses lost on average. The best was{' '}
-          <Code rules={rules} code={grade.best} />: from here it needs{' '}
-          {guessesFigure(grade.bestExpected)} guesses on average, yours{' '}
-          {guessesFigure(grade.expected)}. Yours left {plural(grade.left, 'secret', 'secrets')}, the
-          best would have left {grade.bestLeft}.
+          {t.coach.lostAgainst(grade.loss)}
+          <Code rules={rules} code={grade.best} />
+          {t.coach.bestNeeds(grade.bestExpected, grade.expected, grade.left, grade.bestLeft)}
         </>
       )}
-      {heuristic && (
-        <span class="muted"> Graded by {by}: the exact search takes too long from here.</span>
-      )}
+      {heuristic && <span class="muted">{t.coach.gradedBy(gradedBy(t, grade))}</span>}
     </p>
   );
 }
@@ -112,6 +97,7 @@ export function CoachPanel(props: {
   readonly shown: readonly string[];
 }) {
   const { rules, coaching, remaining, shown } = props;
+  const t = useText();
   const last = coaching.grades.length;
   const answer = coaching.grades.at(-1);
   return (
@@ -119,11 +105,7 @@ export function CoachPanel(props: {
       {answer && <GradeLine rules={rules} number={last} answer={answer} />}
       {last > 0 && (
         <details class="possible" data-testid="possible">
-          <summary>
-            {remaining === 1
-              ? 'Only 1 secret is still possible'
-              : `${remaining.toLocaleString('en-US')} secrets are still possible`}
-          </summary>
+          <summary>{t.coach.stillPossible(remaining)}</summary>
           <ul class="codes">
             {shown.map((code) => (
               <li key={code}>
@@ -132,7 +114,7 @@ export function CoachPanel(props: {
             ))}
           </ul>
           {remaining > shown.length && (
-            <p class="muted">and {(remaining - shown.length).toLocaleString('en-US')} more</p>
+            <p class="muted">{t.coach.andMore(remaining - shown.length)}</p>
           )}
         </details>
       )}
@@ -143,6 +125,7 @@ export function CoachPanel(props: {
 /** After a solved game: the guesses taken, what best play needs for this secret, guesses lost. */
 export function CoachSummary(props: { readonly coaching: Coaching; readonly guesses: number }) {
   const { coaching, guesses } = props;
+  const t = useText();
   const grades = coaching.grades.flatMap((answer) =>
     answer?.kind === 'grade' ? [answer.grade] : [],
   );
@@ -152,14 +135,14 @@ export function CoachSummary(props: { readonly coaching: Coaching; readonly gues
     <p class="coach-summary" data-testid="coach-summary" data-lost={lost}>
       {par?.kind === 'par' && (
         <span data-testid="par" data-guesses={par.guesses}>
-          {par.by === 'optimal' ? 'The optimal strategy' : strategyTitle(par.by)} needs{' '}
-          {plural(par.guesses, 'guess', 'guesses')} for this secret; you took {guesses}.{' '}
+          {t.coach.par(
+            par.by === 'optimal' ? t.coach.theOptimal : strategyTitle(t, par.by),
+            par.guesses,
+            guesses,
+          )}
         </span>
       )}
-      {grades.length > 0 &&
-        (lost === 0
-          ? 'Every guess was a best guess.'
-          : `Your guesses lost ${guessesFigure(lost)} guesses on average in all.`)}
+      {grades.length > 0 && (lost === 0 ? t.coach.allBest : t.coach.lostInAll(lost))}
     </p>
   );
 }

@@ -1,34 +1,19 @@
 /** Codes drawn as pegs or digit tiles, and answers drawn as key pegs or words, in the game's terms. */
 import type { Rules } from '../src/rules.js';
 import { PEG_COLOURS, type SymbolStyle, symbolStyle } from './settings.js';
+import { type Text, useText } from './text/index.js';
 import { type Terms, answerWords } from './words.js';
 
-/** The names of `PEG_COLOURS`, for screen readers and tooltips. */
-export const COLOUR_NAMES = [
-  'red',
-  'green',
-  'blue',
-  'yellow',
-  'orange',
-  'purple',
-  'cyan',
-  'pink',
-  'brown',
-  'white',
-  'grey',
-  'lime',
-] as const;
-
-/** A symbol as read aloud: "red 1" for a peg, "7" for a digit. */
-export function symbolName(rules: Rules, symbol: number): string {
+/** A symbol as read aloud: "red 1" for a peg (its colour from `t.colours`), "7" for a digit. */
+export function symbolName(t: Text, rules: Rules, symbol: number): string {
   const char = [...rules.alphabet][symbol];
-  return symbolStyle(rules) === 'pegs' ? `${COLOUR_NAMES[symbol]} ${char}` : char;
+  return symbolStyle(rules) === 'pegs' ? `${t.colours[symbol]} ${char}` : char;
 }
 
 /** A code as read aloud: "red 1, red 1, green 2, blue 3" or "0 1 2 3". */
-export function codeName(rules: Rules, code: string): string {
+export function codeName(t: Text, rules: Rules, code: string): string {
   const alphabet = [...rules.alphabet];
-  const names = [...code].map((char) => symbolName(rules, alphabet.indexOf(char)));
+  const names = [...code].map((char) => symbolName(t, rules, alphabet.indexOf(char)));
   return names.join(symbolStyle(rules) === 'pegs' ? ', ' : ' ');
 }
 
@@ -68,10 +53,11 @@ export function positions(pegs: number): number[] {
 
 /** A whole code, written out in `code` and labelled with it, for tests and screen readers. */
 export function Code({ rules, code }: { readonly rules: Rules; readonly code: string }) {
+  const t = useText();
   const alphabet = [...rules.alphabet];
   const symbols = [...code];
   return (
-    <span class="code" data-code={code} role="img" aria-label={codeName(rules, code)}>
+    <span class="code" data-code={code} role="img" aria-label={codeName(t, rules, code)}>
       {positions(symbols.length).map((position) => (
         <Peg key={position} rules={rules} symbol={alphabet.indexOf(symbols[position])} />
       ))}
@@ -93,7 +79,7 @@ interface AnswerProps {
  * labelled in the game's words either way ("2 bulls, 1 cow").
  */
 export function Answer({ rules, terms, hits, blows, words = false }: AnswerProps) {
-  const said = answerWords(terms, hits, blows);
+  const said = answerWords(useText(), terms, hits, blows);
   const pegs = rules.pegs;
   if (symbolStyle(rules) === 'digits') {
     return (

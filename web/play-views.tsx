@@ -14,7 +14,8 @@ import { Answer, Code, Peg, codeName, positions, symbolName } from './pegs.js';
 import type { CodebreakerPlay, CodemakerPlay } from './play.js';
 import { PEG_COLOURS, symbolStyle } from './settings.js';
 import { strategyTitle } from './strategy-choice.js';
-import { type Terms, answerWords, count, problemWords, shapeWords } from './words.js';
+import { useText } from './text/index.js';
+import { type Terms, answerWords, problemWords, shapeWords } from './words.js';
 
 /** What both views get from the page. */
 interface ViewProps<Play> {
@@ -52,6 +53,11 @@ function useOnScreen<T extends HTMLElement>(key: unknown) {
   return ref;
 }
 
+/** A word with its first letter in capitals, where the script has them: "Bulls". */
+function capital(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 /** Whether the screen has room to show everything open (a desktop, a tablet). */
 export function roomy(): boolean {
   return window.matchMedia?.('(min-width: 640px)').matches ?? true;
@@ -60,16 +66,13 @@ export function roomy(): boolean {
 /** The rules of a view in a paragraph, folded on a phone, where the game needs the screen. */
 function HowToPlay({ children }: { readonly children: ComponentChildren }) {
   const [open] = useState(roomy);
+  const t = useText();
   return (
     <details class="how" open={open}>
-      <summary>How to play</summary>
+      <summary>{t.play.howToPlay}</summary>
       <p class="lead">{children}</p>
     </details>
   );
-}
-
-function guessesWord(n: number): string {
-  return `${n} ${n === 1 ? 'guess' : 'guesses'}`;
 }
 
 /** Whether a key press was aimed at a field, where typed keys belong to the field. */
@@ -99,6 +102,7 @@ export function CodebreakerView(
   },
 ) {
   const { game, terms, play, onChange, announce, active, onNewGame, tree, treePending } = props;
+  const t = useText();
   const { rules } = game;
   const [confirming, setConfirming] = useState(false);
   const slotsRef = useRef<HTMLDivElement>(null);
@@ -123,8 +127,12 @@ export function CodebreakerView(
     const turn = play.send();
     if (turn) {
       const last = play.turns.at(-1)!;
-      const said = `Guess ${last.number}, ${codeName(rules, last.guess)}: ${answerWords(terms, last.hits, last.blows)}.`;
-      announce(play.session.solved ? `${said} Cracked it in ${guessesWord(last.number)}!` : said);
+      const said = t.play.saidTurn(
+        last.number,
+        codeName(t, rules, last.guess),
+        answerWords(t, terms, last.hits, last.blows),
+      );
+      announce(play.session.solved ? `${said} ${t.play.cracked(last.number)}` : said);
     }
     update();
   };
@@ -234,7 +242,7 @@ export function CodebreakerView(
       <div
         class="slots"
         role="radiogroup"
-        aria-label={`Guess ${turns.length + 1}: choose a slot, then a ${terms.symbol[0]}`}
+        aria-label={t.play.slotsLabel(turns.length + 1, terms.symbol[0])}
         ref={slotsRef}
         data-testid="draft"
         data-code={play.draftText}
@@ -253,7 +261,11 @@ export function CodebreakerView(
               aria-checked={selected}
               tabIndex={selected ? 0 : -1}
               data-slot={position}
-              aria-label={`${terms.position[0]} ${position + 1}: ${symbol === undefined ? 'empty' : symbolName(rules, symbol)}`}
+              aria-label={t.play.slotLabel(
+                terms.position[0],
+                position + 1,
+                symbol === undefined ? undefined : symbolName(t, rules, symbol),
+              )}
               onClick={() => {
                 if (selected && symbol !== undefined) play.clearAt(position);
                 else play.select(position);
@@ -272,58 +284,55 @@ export function CodebreakerView(
         onClick={send}
         data-testid="send-guess"
       >
-        Guess
+        {t.play.guess}
       </button>
     </>
   );
 
   return (
-    <section class="card play" data-testid="codebreaker" aria-label="You break the code">
+    <section class="card play" data-testid="codebreaker" aria-label={t.play.codebreakerLabel}>
       <HowToPlay>
-        The computer has picked a secret: {shapeWords(rules, terms)}. Each answer counts{' '}
-        <strong>{terms.hit[1]}</strong> ({terms.hitMeans}){terms.hitsOnly ? ' alone' : ' and '}
-        {!terms.hitsOnly && (
-          <>
-            <strong>{terms.blow[1]}</strong> ({terms.blowMeans})
-          </>
-        )}
-        . Pick a slot, then a {terms.symbol[0]}, or drag one onto a slot. Or type: the{' '}
-        {terms.symbol[1]} go in from the chosen slot, Backspace erases, Enter guesses.
+        {t.play.codebreakerRules(
+          shapeWords(t, rules, terms),
+          terms.hit[1],
+          terms.hitMeans,
+          terms.hitsOnly ? undefined : terms.blow[1],
+          terms.blowMeans,
+        )}{' '}
+        {t.play.codebreakerHow(terms.symbol[0], terms.symbol[1])}
       </HowToPlay>
       <Board
         game={game}
         terms={terms}
         turns={turns}
         secret={secret}
-        secretLabel="Secret"
+        secretLabel={t.board.secret}
         current={current}
         extra={(turn) => <GradeChip answer={coaching.grades[turn.number - 1]} />}
       />
       {over ? (
         <div class="outcome" data-testid="outcome">
           <p>
-            {play.session.solved
-              ? `Cracked it in ${guessesWord(turns.length)}!`
-              : `You gave up after ${guessesWord(turns.length)}. The secret was `}
+            {play.session.solved ? t.play.cracked(turns.length) : t.play.gaveUp(turns.length)}
             {!play.session.solved && <Code rules={rules} code={secret!} />}
           </p>
           {play.session.solved && <CoachSummary coaching={coaching} guesses={turns.length} />}
           <div class="actions">
             <button type="button" class="primary" onClick={onNewGame}>
-              New game
+              {t.play.newGame}
             </button>
           </div>
         </div>
       ) : (
         <>
           <fieldset class="palette" data-testid="palette" ref={paletteRef}>
-            <legend class="visually-hidden">{terms.symbol[1]}: put one in the chosen slot</legend>
+            <legend class="visually-hidden">{t.play.paletteLegend(terms.symbol[1])}</legend>
             {alphabet.map((char, symbol) => (
               <button
                 key={char}
                 type="button"
                 class={`pick${play.used(symbol) && !rules.repeat ? ' used' : ''}`}
-                aria-label={symbolName(rules, symbol)}
+                aria-label={symbolName(t, rules, symbol)}
                 data-symbol={char}
                 onPointerDown={(event) => startDrag(event, symbol)}
                 onPointerMove={moveDrag}
@@ -345,7 +354,7 @@ export function CodebreakerView(
             ))}
           </fieldset>
           <Status
-            text={play.message && problemWords(play.message, game, terms, play.session.turns)}
+            text={play.message && problemWords(t, play.message, game, terms, play.session.turns)}
             kind="error"
           />
           <CoachPanel
@@ -356,12 +365,7 @@ export function CodebreakerView(
           />
           {hint && (
             <p class="hint" data-testid="hint" data-remaining={hint.remaining}>
-              <span>
-                {hint.remaining === 1
-                  ? 'Only 1 secret is still possible'
-                  : `${hint.remaining.toLocaleString('en-US')} secrets are still possible`}
-                . {strategyTitle(play.strategy.name)} suggests:
-              </span>
+              <span>{t.play.suggests(hint.remaining, strategyTitle(t, play.strategy.name))}</span>
               <Code rules={rules} code={hint.suggestion} />
               <button
                 type="button"
@@ -370,7 +374,7 @@ export function CodebreakerView(
                   update();
                 }}
               >
-                Use it
+                {t.play.useIt}
               </button>
             </p>
           )}
@@ -382,7 +386,7 @@ export function CodebreakerView(
                 update();
               }}
             >
-              Hint
+              {t.play.hint}
             </button>
             <button
               type="button"
@@ -391,32 +395,32 @@ export function CodebreakerView(
                 update();
               }}
             >
-              Clear row
+              {t.play.clearRow}
             </button>
           </div>
           <div class="actions end">
             {confirming ? (
               <fieldset class="confirm">
-                <legend>Give up and see the secret?</legend>
+                <legend>{t.play.giveUpQuestion}</legend>
                 <button
                   type="button"
                   class="danger"
                   onClick={() => {
                     const shown = play.giveUp();
                     setConfirming(false);
-                    announce(`The secret was ${codeName(rules, shown)}.`);
+                    announce(t.play.secretWas(codeName(t, rules, shown)));
                     update();
                   }}
                 >
-                  Yes, show it
+                  {t.play.showIt}
                 </button>
                 <button type="button" onClick={() => setConfirming(false)}>
-                  Keep playing
+                  {t.play.keepPlaying}
                 </button>
               </fieldset>
             ) : (
               <button type="button" class="quiet" onClick={() => setConfirming(true)}>
-                Give up…
+                {t.play.giveUp}
               </button>
             )}
           </div>
@@ -437,6 +441,7 @@ function NumberPicker(props: {
   readonly onPick: (n: number) => void;
 }) {
   const { label, explanation, noun, value, max, allowed, onPick } = props;
+  const t = useText();
   return (
     <fieldset class="picker">
       <legend>
@@ -447,7 +452,7 @@ function NumberPicker(props: {
           <button
             key={n}
             type="button"
-            aria-label={count(n, noun)}
+            aria-label={t.count(n, noun)}
             aria-pressed={n === value}
             disabled={!allowed(n)}
             onClick={() => onPick(n)}
@@ -465,6 +470,7 @@ export function CodemakerView(
   props: ViewProps<CodemakerPlay> & { readonly onNewGame: () => void },
 ) {
   const { game, terms, play, onChange, announce, onNewGame } = props;
+  const t = useText();
   const [typed, setTyped] = useState('');
   const { rules } = game;
   const { guess, turns, warning, answer } = play;
@@ -476,8 +482,8 @@ export function CodemakerView(
       const next = play.guess;
       announce(
         next === undefined
-          ? `Found your secret in ${guessesWord(play.turns.length)}.`
-          : `Guess ${play.turns.length + 1}: ${codeName(rules, next)}.`,
+          ? t.play.foundYours(play.turns.length)
+          : t.play.nextGuess(play.turns.length + 1, codeName(t, rules, next)),
       );
     }
     update();
@@ -502,10 +508,10 @@ export function CodemakerView(
         update();
       }}
     >
-      Take back the last answer
+      {t.play.takeBack}
     </button>
   );
-  const title = strategyTitle(play.strategy.name);
+  const title = strategyTitle(t, play.strategy.name);
   const current =
     guess === undefined ? undefined : (
       <>
@@ -518,40 +524,34 @@ export function CodemakerView(
       </>
     );
   return (
-    <section class="card play" data-testid="codemaker" aria-label="The computer breaks your code">
+    <section class="card play" data-testid="codemaker" aria-label={t.play.codemakerLabel}>
       <HowToPlay>
-        Think of a secret ({shapeWords(rules, terms)}) and keep it to yourself. The computer
-        guesses; answer each guess with its <strong>{terms.hit[1]}</strong> ({terms.hitMeans})
-        {terms.hitsOnly ? ' alone' : ' and '}
-        {!terms.hitsOnly && (
-          <>
-            <strong>{terms.blow[1]}</strong> ({terms.blowMeans})
-          </>
+        {t.play.codemakerRules(
+          shapeWords(t, rules, terms),
+          terms.hit[1],
+          terms.hitMeans,
+          terms.hitsOnly ? undefined : terms.blow[1],
+          terms.blowMeans,
         )}
-        .
       </HowToPlay>
       {play.since > 0 && guess !== undefined && (
-        <p class="muted">
-          {title} took over the guessing after guess {play.since}.
-        </p>
+        <p class="muted">{t.play.tookOver(title, play.since)}</p>
       )}
       <Board
         game={game}
         terms={terms}
         turns={turns}
         secret={guess === undefined ? turns.at(-1)?.guess : undefined}
-        secretLabel="Your secret"
+        secretLabel={t.board.yourSecret}
         current={current}
         remaining
       />
       {guess === undefined ? (
         <div class="outcome" data-testid="outcome">
-          <p>
-            Found your secret in <strong>{guessesWord(turns.length)}</strong>.
-          </p>
+          <p>{t.play.foundYours(turns.length)}</p>
           <div class="actions">
             <button type="button" class="primary" onClick={onNewGame}>
-              Play again
+              {t.play.playAgain}
             </button>
             {undo}
           </div>
@@ -560,7 +560,7 @@ export function CodemakerView(
         <div class="answer-panel">
           <div class="pickers" data-testid="palette">
             <NumberPicker
-              label={terms.hit[1][0].toUpperCase() + terms.hit[1].slice(1)}
+              label={capital(terms.hit[1])}
               explanation={terms.hitMeans}
               noun={terms.hit}
               value={hits}
@@ -576,7 +576,7 @@ export function CodemakerView(
             />
             {!terms.hitsOnly && (
               <NumberPicker
-                label={terms.blow[1][0].toUpperCase() + terms.blow[1].slice(1)}
+                label={capital(terms.blow[1])}
                 explanation={terms.blowMeans}
                 noun={terms.blow}
                 value={blows}
@@ -594,8 +594,11 @@ export function CodemakerView(
             kind="warning"
             text={
               warning
-                ? `${problemWords(warning, game, terms, play.session.turns)}.${turns.length > 0 ? ' Change this answer, or take an earlier one back.' : ''}`
-                : play.message && problemWords(play.message, game, terms, play.session.turns)
+                ? t.problems.warning(
+                    problemWords(t, warning, game, terms, play.session.turns),
+                    turns.length > 0,
+                  )
+                : play.message && problemWords(t, play.message, game, terms, play.session.turns)
             }
           />
           <div class="actions">
@@ -607,7 +610,7 @@ export function CodemakerView(
               data-testid="send-answer"
               ref={sendRef}
             >
-              Answer: <Answer rules={rules} terms={terms} hits={hits} blows={blows} words />
+              {t.play.answer} <Answer rules={rules} terms={terms} hits={hits} blows={blows} words />
             </button>
             {undo}
           </div>
@@ -619,11 +622,11 @@ export function CodemakerView(
             }}
           >
             <label>
-              or type it{' '}
+              {t.play.orTypeIt}{' '}
               <input
                 value={typed}
                 placeholder="2 1"
-                aria-label={`Type the answer: ${terms.hit[1]}, then ${terms.blow[1]}`}
+                aria-label={t.play.typeLabel(terms.hit[1], terms.blow[1])}
                 onInput={(event) => {
                   // The pickers follow what is typed as soon as it reads as an answer.
                   const text = event.currentTarget.value;

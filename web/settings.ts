@@ -72,16 +72,21 @@ export function customChoice(rules: Rules): GameChoice {
   };
 }
 
-/** The menu title of a game option. */
-export function gameTitle(option: GameOption): string {
-  return option === 'custom' ? 'Custom…' : PRESETS[option].title;
+/** A number field of a custom game out of its range; the page says it in its language. */
+export class FieldError extends CodebreakerError {
+  constructor(
+    readonly field: 'pegs' | 'colours',
+    readonly min: number,
+    readonly max: number,
+  ) {
+    super('bad-rules', `${field} must be a whole number from ${min} to ${max}`);
+    this.name = 'FieldError';
+  }
 }
 
-/** Checks a number field of a custom game, in the menu's words. */
-function checkField(value: number, name: string, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new CodebreakerError('bad-rules', `${name} must be a whole number from ${min} to ${max}`);
-  }
+/** Checks a number field of a custom game. */
+function checkField(value: number, field: 'pegs' | 'colours', min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) throw new FieldError(field, min, max);
 }
 
 /** The rules of a choice; throws `CodebreakerError` for rules the core refuses. */

@@ -20,6 +20,7 @@ import { HEURISTIC_NAMES, type HeuristicName } from '../src/strategies/heuristic
 import { STRATEGY_NAMES, createStrategy } from '../src/strategies/index.js';
 import type { GameState, Strategy } from '../src/strategy.js';
 import { type Tree, treeNodeAt } from '../src/tree.js';
+import type { Text } from './text/index.js';
 
 /** The name of the strategy played from a shipped optimal tree. */
 export const OPTIMAL = 'optimal';
@@ -30,20 +31,24 @@ export interface StrategyChoice {
   readonly seed: number;
 }
 
-/** What each strategy does, in the menu's words. */
-export const STRATEGY_TITLES: Readonly<Record<string, string>> = {
-  'first-consistent': 'First possible code',
-  'random-consistent': 'Random possible code',
-  minimax: 'Minimax (Knuth)',
-  'expected-size': 'Expected size (Irving)',
-  entropy: 'Entropy (Neuwirth)',
-  'most-parts': 'Most parts (Kooi)',
-  [OPTIMAL]: 'Optimal (proved tree)',
-};
+/**
+ * The name of a strategy played the way a game allows, which `strategyTitle` writes out: the
+ * strategy's own (`entropy`), or with how this guess was chosen after a slash
+ * (`entropy/sampled`, `entropy/possible`, `entropy/first`; `optimal/most-parts` past the search
+ * budget).
+ */
+export type PlayedName = string;
 
-/** The menu title of a strategy (its name when it has none). */
-export function strategyTitle(name: string): string {
-  return STRATEGY_TITLES[name] ?? name;
+/** A strategy's name (`PlayedName`) in the menu's words and the page's language. */
+export function strategyTitle(t: Text, name: PlayedName): string {
+  const [own, how] = name.split('/');
+  const title = (t.strategies as Readonly<Record<string, unknown>>)[own];
+  const base = typeof title === 'string' ? title : own;
+  if (how === undefined) return base;
+  if (how === 'sampled') return t.strategies.sampled(base);
+  if (how === 'possible') return t.strategies.possibleOnly(base);
+  if (how === 'first') return t.strategies.firstPossible(base);
+  return t.strategies.pastBudget(base, strategyTitle(t, how));
 }
 
 /** The strategies the menu offers; `optimal` only when its tree ships for the game. */
@@ -98,8 +103,7 @@ export function shippedStrategy(tree: Tree, name: string, budget = OFF_TREE_NODE
   let fellBack = false;
   return {
     get name() {
-      const title = strategyTitle(name);
-      return fellBack ? `${title} (past the search budget: ${strategyTitle('most-parts')})` : title;
+      return fellBack ? `${name}/most-parts` : name;
     },
     choose(state) {
       const node = treeNodeAt(tree, state.history);
@@ -190,10 +194,8 @@ export function untabledHeuristic(name: HeuristicName, budget = UNTABLED_SCORES)
   let mode: 'every' | 'possible' | 'first' = 'every';
   return {
     get name() {
-      const title = strategyTitle(name);
-      if (mode === 'every') return sampled ? `${title} (opening scored on a sample)` : title;
-      if (mode === 'possible') return `${title}, among the possible codes only`;
-      return `${title} (too many secrets left to score: the first possible code)`;
+      if (mode === 'every') return sampled ? `${name}/sampled` : name;
+      return `${name}/${mode}`;
     },
     choose(state) {
       const n = state.candidates.length;
@@ -225,10 +227,10 @@ export function strategyFor(game: Game, choice: StrategyChoice, optimalTree?: Tr
   return createStrategy(choice.name, { seed: choice.seed });
 }
 
-/** A strategy choice in the menu's words: "random consistent code (seed 42)". */
-export function describeChoice(choice: StrategyChoice): string {
-  const title = strategyTitle(choice.name);
-  return choice.name === 'random-consistent' ? `${title} (seed ${choice.seed})` : title;
+/** A strategy choice in the menu's words: "Random possible code (seed 42)". */
+export function describeChoice(t: Text, choice: StrategyChoice): string {
+  const title = strategyTitle(t, choice.name);
+  return choice.name === 'random-consistent' ? t.strategies.withSeed(title, choice.seed) : title;
 }
 
 /** A fresh seed for random-consistent or a new secret. */

@@ -16,6 +16,7 @@ import {
   strategyFor,
   strategyTitle,
 } from './strategy-choice.js';
+import { useText } from './text/index.js';
 import { type BrowserNode, TreeBrowser } from './tree-browser.js';
 import { type Terms, termsFor } from './words.js';
 
@@ -24,10 +25,6 @@ export interface TreeFocus {
   readonly strategy: string;
   readonly secret: string;
   readonly at: number;
-}
-
-function secretsText(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'secret' : 'secrets'}`;
 }
 
 /** One node: its guess, then its branches, each opening the node it leads to. */
@@ -39,6 +36,7 @@ function NodeView(props: {
   readonly redraw: () => void;
 }) {
   const { browser, terms, node, highlight, redraw } = props;
+  const t = useText();
   const { rules } = browser.game;
   const guess = browser.game.codes.make(node.guess);
   const only = node.candidates.length === 1 && node.mayWin;
@@ -50,10 +48,10 @@ function NodeView(props: {
       tabIndex={-1}
     >
       <div class="node-guess">
-        <span class="label">guess {node.depth + 1}</span>
+        <span class="label">{t.tree.guessN(node.depth + 1)}</span>
         <Code rules={rules} code={guess} />
         <span class="muted">
-          {only ? 'the secret' : `${secretsText(node.candidates.length)} possible`}
+          {only ? t.tree.theSecret : t.tree.possible(node.candidates.length)}
         </span>
       </div>
       {node.branches.length > 0 && !only && (
@@ -66,7 +64,7 @@ function NodeView(props: {
                     ★
                   </span>
                   <Answer rules={rules} terms={terms} hits={branch.hits} blows={branch.blows} />
-                  <span class="muted">solved, 1 secret:</span>
+                  <span class="muted">{t.tree.solved}</span>
                   <Code rules={rules} code={guess} />
                 </li>
               );
@@ -88,7 +86,7 @@ function NodeView(props: {
                     {open ? '▾' : '▸'}
                   </span>
                   <Answer rules={rules} terms={terms} hits={branch.hits} blows={branch.blows} />
-                  <span class="muted">{secretsText(branch.secrets)}</span>
+                  <span class="muted">{t.tree.secrets(branch.secrets)}</span>
                 </button>
                 {open && (
                   <NodeView
@@ -125,7 +123,8 @@ export function TreeView(props: {
   const redraw = () => setTick((tick) => tick + 1);
   const handled = useRef<number>();
   const box = useRef<HTMLDivElement>(null);
-  const terms = termsFor(game.rules);
+  const t = useText();
+  const terms = termsFor(t, game.rules);
 
   useEffect(() => setName(chosen.name), [chosen.name]);
   useEffect(() => {
@@ -151,38 +150,37 @@ export function TreeView(props: {
   }, [highlight]);
 
   return (
-    <section class="card" data-testid="tree" aria-label="Strategy tree">
+    <section class="card" data-testid="tree" aria-label={t.tree.label}>
       <label class="field">
-        <span>Tree of</span>
+        <span>{t.tree.treeOf}</span>
         <select
-          aria-label="Tree of"
+          aria-label={t.tree.treeOf}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
         >
           {names.map((option) => (
             <option key={option} value={option} disabled={option === OPTIMAL && !shippedTree}>
-              {strategyTitle(option)}
+              {strategyTitle(t, option)}
             </option>
           ))}
         </select>
       </label>
       {name === OPTIMAL && shipped ? (
         <p class="lead" data-testid="tree-figures">
-          {shipped.proved ? 'Proved optimal: ' : ''}
-          {shipped.total.toLocaleString('en-US')} guesses over all{' '}
-          {shipped.secrets.toLocaleString('en-US')} secrets, average{' '}
-          {(shipped.total / shipped.secrets).toFixed(5)}, at most {shipped.max}.
+          {t.tree.figures(
+            shipped.proved,
+            shipped.total,
+            shipped.secrets,
+            (shipped.total / shipped.secrets).toFixed(5),
+            shipped.max,
+          )}
         </p>
       ) : (
-        <p class="lead">
-          The decision tree of {strategyTitle(name)}: each node is computed when you open it. The
-          Analysis tab gives its figures over every secret.
-        </p>
+        <p class="lead">{t.tree.computed(strategyTitle(t, name))}</p>
       )}
       {focus && highlight !== undefined && name === focus.strategy && (
         <p class="muted" data-testid="tree-focus">
-          The path of {focus.secret}: {highlight === '' ? 1 : highlight.split('.').length + 1}{' '}
-          guesses, highlighted below.
+          {t.tree.path(focus.secret, highlight === '' ? 1 : highlight.split('.').length + 1)}
         </p>
       )}
       {browser ? (
@@ -196,7 +194,7 @@ export function TreeView(props: {
           />
         </div>
       ) : (
-        <p class="muted">Loading the tree…</p>
+        <p class="muted">{t.tree.loading}</p>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { presetByName } from '../src/rules.js';
 import type { SavedCodebreaker, SavedCodemaker } from './play.js';
 import { type GameChoice, presetChoice } from './settings.js';
 import { OPTIMAL, type StrategyChoice } from './strategy-choice.js';
+import { LANGUAGES, type Language } from './text/index.js';
 
 /** The page's tabs, in order: you break the code, the computer does, analysis, tree. */
 export const TABS = ['codebreaker', 'codemaker', 'analysis', 'tree'] as const;
@@ -107,6 +108,8 @@ export interface SavedGames {
 export interface Saved {
   readonly view?: View;
   readonly theme: Theme;
+  /** The language the player chose; undefined: the browser's. */
+  readonly language?: Language;
   /** Games in progress by rules (`rulesKey`), the most recent last. */
   readonly games: Readonly<Record<string, SavedGames>>;
 }
@@ -174,7 +177,10 @@ export function readSaved(store: KeyValueStore): Saved {
     const codebreaker = readCodebreaker(entry?.codebreaker);
     if (codemaker || codebreaker) games[key] = { codemaker, codebreaker };
   }
-  return { view: readView(doc.view), theme, games };
+  const language = (LANGUAGES as readonly unknown[]).includes(doc.language)
+    ? (doc.language as Language)
+    : undefined;
+  return { view: readView(doc.view), theme, language, games };
 }
 
 /** Writes `saved` to `store`, keeping the games of the `SAVED_RULES_MAX` latest rules. */
@@ -183,6 +189,7 @@ export function writeSaved(store: KeyValueStore, saved: Saved): void {
   const doc = {
     view: saved.view && { query: viewToQuery(saved.view), seed: saved.view.strategy.seed },
     theme: saved.theme,
+    language: saved.language,
     games: Object.fromEntries(keys.map((key) => [key, saved.games[key]])),
   };
   try {

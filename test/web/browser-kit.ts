@@ -102,8 +102,9 @@ export async function open(
   query: string,
   viewport = PHONE,
   colorScheme: 'light' | 'dark' = 'light',
+  locale = 'en-US',
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme });
+  const context = await browser.newContext({ viewport, colorScheme, locale });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   page.on('request', (request) => requested.push(request.url()));

@@ -27,8 +27,12 @@ import {
   openingGuess,
   strategyFor,
   strategyNames,
+  strategyTitle,
   untabledHeuristic,
 } from '../../web/strategy-choice.js';
+import { en } from '../../web/text/en.js';
+import { languageFrom } from '../../web/text/index.js';
+import { ja } from '../../web/text/ja.js';
 import { TreeBrowser } from '../../web/tree-browser.js';
 import {
   type KeyValueStore,
@@ -165,7 +169,7 @@ describe('the computer breaks your code', () => {
     expect(play.warning).toBeUndefined();
     play.setAnswer(0, 0);
     const said = (problem: Problem | undefined) =>
-      problemWords(problem!, play.game, termsFor(play.game.rules), play.session.turns);
+      problemWords(en, problem!, play.game, termsFor(en, play.game.rules), play.session.turns);
     expect(play.warning).toMatchObject({ kind: 'conflict', conflict: { turn: 1, alone: true } });
     expect(said(play.warning)).toBe(
       '0 black pegs, 0 white pegs to 1222 contradicts your answer 1 black peg, 0 white pegs to 1111 (guess 1)',
@@ -185,7 +189,7 @@ describe('the computer breaks your code', () => {
       createStrategy('minimax'),
     );
     const said = (problem: Problem | undefined) =>
-      problemWords(problem!, play.game, termsFor(play.game.rules), play.session.turns);
+      problemWords(en, problem!, play.game, termsFor(en, play.game.rules), play.session.turns);
     play.setAnswer(3, 1);
     expect(play.warning).toEqual({ kind: 'cannot-occur', hits: 3, blows: 1 });
     expect(said(play.warning)).toBe('3 black pegs, 1 white peg cannot happen with 4 pegs');
@@ -245,7 +249,7 @@ describe('you break the computer’s code', () => {
     expect([play.draftText, play.slot]).toEqual(['·3·5', 2]);
     expect(play.send()).toBeUndefined();
     expect(play.message).toEqual({ kind: 'unfilled', empty: 2 });
-    expect(problemWords(play.message!, game, termsFor(rules), [])).toBe(
+    expect(problemWords(en, play.message!, game, termsFor(en, rules), [])).toBe(
       'fill the 2 empty slots first',
     );
     expect(play.type('x')).toBe(false);
@@ -263,7 +267,7 @@ describe('you break the computer’s code', () => {
     expect(play.full).toBe(true);
     expect(play.sendText('1123')).toBeUndefined();
     expect(play.message).toEqual({ kind: 'not-a-code', text: '1123' });
-    expect(problemWords(play.message!, game, termsFor(rules), [])).toBe(
+    expect(problemWords(en, play.message!, game, termsFor(en, rules), [])).toBe(
       '“1123” is no code of this game: 4 digits from 0 to 9, all different',
     );
     expect(play.turns).toHaveLength(0);
@@ -357,7 +361,7 @@ describe('games beyond the score table', () => {
       const hint = play.hint();
       const consistent = naiveConsistent(codes, turns);
       expect(hint.remaining).toBe(consistent.length);
-      if (strategy.name.endsWith('among the possible codes only')) {
+      if (strategy.name.endsWith('/possible')) {
         expect(consistent).toContain(play.shownHint!.suggestion);
       }
       play.useHint();
@@ -396,12 +400,13 @@ describe('games beyond the score table', () => {
     const all = new Int32Array(game.size).map((_, i) => i);
     const sampled = untabledHeuristic('most-parts', 10_000);
     expect(openingCodes(game)).toContain(sampled.choose({ game, history: [], candidates: all }));
-    expect(sampled.name).toBe('Most parts (Kooi) (opening scored on a sample)');
+    expect(sampled.name).toBe('most-parts/sampled');
+    expect(strategyTitle(en, sampled.name)).toBe('Most parts (Kooi) (opening scored on a sample)');
     const whole = untabledHeuristic('most-parts');
     expect(whole.choose({ game, history: [], candidates: all })).toBe(
       openingGuess(game, 'most-parts'),
     );
-    expect(whole.name).toBe('Most parts (Kooi)');
+    expect(whole.name).toBe('most-parts');
   });
 
   it('the heuristic scores every code while within budget, then the possible codes, then none', () => {
@@ -415,14 +420,16 @@ describe('games beyond the score table', () => {
     const everyBudget = n * n + game.size * n;
     const roomy = untabledHeuristic('minimax', everyBudget);
     expect(roomy.choose(state)).toBe(createStrategy('minimax').choose(state));
-    expect(roomy.name).toBe('Minimax (Knuth)');
+    expect(roomy.name).toBe('minimax');
     const possible = untabledHeuristic('minimax', 2 * n * n);
     const chosen = possible.choose(state);
-    expect(possible.name).toBe('Minimax (Knuth), among the possible codes only');
+    expect(possible.name).toBe('minimax/possible');
+    expect(strategyTitle(en, possible.name)).toBe('Minimax (Knuth), among the possible codes only');
     expect([...left]).toContain(chosen);
     const tight = untabledHeuristic('minimax', 2 * n * n - 1);
     expect(tight.choose(state)).toBe(left[0]);
-    expect(tight.name).toContain('the first possible code');
+    expect(tight.name).toBe('minimax/first');
+    expect(strategyTitle(en, tight.name)).toContain('the first possible code');
   });
 });
 
@@ -438,16 +445,56 @@ describe('each game in its own words', () => {
     ['numeron', '2 EAT, 1 BITE', 'Numer0n: 3 digits from 0 to 9, all different'],
   ] as const)('%s', (name, answer, shape) => {
     const { rules } = gameForChoice(presetChoice(name));
-    expect(answerWords(termsFor(rules), 2, 1)).toBe(answer);
-    expect(gameWords(rules)).toBe(shape);
+    expect(answerWords(en, termsFor(en, rules), 2, 1)).toBe(answer);
+    expect(gameWords(en, rules)).toBe(shape);
   });
 
   it('custom games: black and white pegs on a peg board, hits and blows otherwise', () => {
     const pegs = gameForChoice(custom(5, 8, true)).rules;
-    expect(gameWords(pegs)).toBe('Custom game: 5 pegs, 8 colours, colours may repeat');
-    expect(answerWords(termsFor(pegs), 1, 0)).toBe('1 black peg, 0 white pegs');
+    expect(gameWords(en, pegs)).toBe('Custom game: 5 pegs, 8 colours, colours may repeat');
+    expect(answerWords(en, termsFor(en, pegs), 1, 0)).toBe('1 black peg, 0 white pegs');
     const digits = gameForChoice(custom(5, 20, false)).rules;
-    expect(answerWords(termsFor(digits), 0, 1)).toBe('0 hits, 1 blow');
+    expect(answerWords(en, termsFor(en, digits), 0, 1)).toBe('0 hits, 1 blow');
+  });
+});
+
+describe('in Japanese', () => {
+  it.each([
+    ['mastermind', '黒ピン 2・白ピン 1', 'マスターマインド: ピン 4、色 6、重複あり'],
+    ['moo', 'ブル 2・カウ 1', 'ブルズ・アンド・カウズ: 0〜9 の桁 4、すべて異なる'],
+    ['hit-and-blow', 'ヒット 2・ブロー 1', 'ヒット&ブロー: ピン 4、色 6、すべて異なる'],
+    ['numeron', 'イート 2・バイト 1', 'ヌメロン: 0〜9 の桁 3、すべて異なる'],
+  ] as const)('%s in its own words', (name, answer, shape) => {
+    const { rules } = gameForChoice(presetChoice(name));
+    expect(answerWords(ja, termsFor(ja, rules), 2, 1)).toBe(answer);
+    expect(gameWords(ja, rules)).toBe(shape);
+  });
+
+  it('the browser’s language picks the page’s, else English', () => {
+    expect(languageFrom(['ja-JP', 'en-US'])).toBe('ja');
+    expect(languageFrom(['fr-FR', 'ja'])).toBe('ja');
+    expect(languageFrom(['en-GB'])).toBe('en');
+    expect(languageFrom(['de-DE'])).toBe('en');
+    expect(languageFrom([])).toBe('en');
+  });
+
+  it('a chosen language is kept, and anything else read back is dropped', () => {
+    const store = new Map<string, string>();
+    const kv = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    writeSaved(kv, { theme: 'dark', language: 'ja', games: {} });
+    expect(readSaved(kv).language).toBe('ja');
+    store.set(STORAGE_KEY, JSON.stringify({ theme: 'dark', language: 'klingon' }));
+    expect(readSaved(kv).language).toBeUndefined();
+  });
+
+  it('every strategy has a Japanese title', () => {
+    for (const name of strategyNames(true)) {
+      expect(strategyTitle(ja, name)).not.toBe(name);
+      expect(strategyTitle(ja, name)).not.toBe(strategyTitle(en, name));
+    }
   });
 });
 
@@ -475,7 +522,7 @@ describe('black pegs only', () => {
     (secret) => {
       const play = new CodemakerPlay(game, createStrategy('first-consistent'));
       expect(play.typeAnswer('1H1B')).toBe(false);
-      expect(problemWords(play.message!, game, termsFor(game.rules), [])).toBe(
+      expect(problemWords(en, play.message!, game, termsFor(en, game.rules), [])).toBe(
         'cannot read “1H1B”: type the number of black pegs, for example 2',
       );
       for (let guess = play.guess; guess !== undefined; guess = play.guess) {

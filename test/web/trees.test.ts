@@ -20,7 +20,8 @@ import { type AnalysisMessage, runAnalysis } from '../../web/analysis.js';
 import { CodebreakerPlay } from '../../web/play.js';
 import { WEB_PRESETS } from '../../web/settings.js';
 import { MANIFEST_FILE, readManifest } from '../../web/shipped-trees.js';
-import { OPTIMAL, shippedStrategy } from '../../web/strategy-choice.js';
+import { OPTIMAL, shippedStrategy, strategyTitle } from '../../web/strategy-choice.js';
+import { en } from '../../web/text/en.js';
 import { TreeBrowser } from '../../web/tree-browser.js';
 import { naiveScore } from '../naive.js';
 
@@ -131,7 +132,7 @@ describe('the shipped strategy trees', () => {
     play.sendText(own);
     const off = play.session.state;
     const searched = strategy.choose(off);
-    expect(strategy.name).toBe('Optimal (proved tree)');
+    expect(strategy.name).toBe('optimal');
     const mostParts = createStrategy('most-parts');
     expect(totalFrom(off, () => searched, strategy)).toBeLessThanOrEqual(
       totalFrom(off, mostParts.choose, mostParts),
@@ -139,7 +140,10 @@ describe('the shipped strategy trees', () => {
     // No budget at all: most-parts, and the name says so.
     const broke = shippedStrategy(tree, OPTIMAL, 0);
     expect(broke.choose(off)).toBe(mostParts.choose(off));
-    expect(broke.name).toBe('Optimal (proved tree) (past the search budget: Most parts (Kooi))');
+    expect(broke.name).toBe('optimal/most-parts');
+    expect(strategyTitle(en, broke.name)).toBe(
+      'Optimal (proved tree) (past the search budget: Most parts (Kooi))',
+    );
   });
 });
 

@@ -15,9 +15,11 @@ import { naiveCodes, naiveScore } from '../naive.js';
 import {
   SLOW,
   attributeOf,
+  axeViolations,
   close,
   countOf,
   open,
+  setting,
   shownTurns,
   textOf,
   useBrowser,
@@ -163,6 +165,55 @@ describe('one screen per turn on a 390 × 700 phone', () => {
         if (hits === codes[0].length) break;
         await onScreen(maker, ['current-row', 'palette', 'send-answer'], `${name}, answer ${turn}`);
       }
+      await close(page);
+    },
+    SLOW,
+  );
+});
+
+describe('in Japanese', () => {
+  it(
+    'a ja-JP browser gets the page in Japanese, each game in its words; the switch is kept; axe passes',
+    async () => {
+      const page = await open('game=hit-and-blow&tab=codebreaker', SMALL_PHONE, 'light', 'ja-JP');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      await textOf(page.getByRole('tab', { selected: true })).toBe('あなたが当てる');
+      const view = page.getByTestId('codebreaker');
+      await view.getByTestId('current-row').waitFor();
+      await page.keyboard.type('0123');
+      await page.keyboard.press('Enter');
+      await countOf(view.getByTestId('turn')).toBe(1);
+      const [, answer] = (await shownTurns(view))[0];
+      const [hits, blows] = answer.split('-');
+      await textOf(page.getByTestId('announcer')).toContain(`ヒット ${hits}・ブロー ${blows}`);
+      await textOf(view.getByTestId('coach-line')).toContain('1 手目');
+      const found: string[] = [];
+      for (const theme of ['light', 'dark'] as const) {
+        await (await setting(page, 'テーマ')).selectOption(theme);
+        for (const tab of ['あなたが当てる', 'コンピュータが当てる', '分析', '戦略木']) {
+          await page.getByRole('tab', { name: tab }).click();
+          found.push(...(await axeViolations(page)).map((v) => `ja ${theme} ${tab}: ${v}`));
+        }
+      }
+      expect(found).toEqual([]);
+
+      // Numer0n answers in EAT and BITE; Mastermind in black and white pegs.
+      await (await setting(page, 'ゲーム')).selectOption('numeron');
+      await page.getByRole('tab', { name: 'コンピュータが当てる' }).click();
+      const maker = page.getByTestId('codemaker');
+      await maker.getByRole('button', { name: 'イート 1', exact: true }).waitFor();
+      await maker.getByRole('button', { name: 'バイト 2', exact: true }).click();
+      await (await setting(page, 'ゲーム')).selectOption('mastermind');
+      await maker.getByRole('button', { name: '黒ピン 3', exact: true }).click();
+      await expect
+        .poll(() => maker.getByRole('button', { name: '白ピン 1', exact: true }).isDisabled())
+        .toBe(true);
+
+      // The switch: English, kept across a reload.
+      await (await setting(page, '言語')).selectOption('en');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.reload();
+      await textOf(page.getByRole('tab', { selected: true })).toBe('Computer guesses');
       await close(page);
     },
     SLOW,
