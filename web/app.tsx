@@ -54,6 +54,8 @@ import {
   useText,
 } from './text/index.js';
 import { type TreeFocus, TreeView } from './tree-view.js';
+import { VersusView } from './versus-view.js';
+import { VersusPlay } from './versus.js';
 import {
   type Saved,
   type SavedGames,
@@ -256,6 +258,7 @@ function Settings(props: {
 interface Plays {
   codemaker?: CodemakerPlay;
   codebreaker?: CodebreakerPlay;
+  versus?: VersusPlay;
 }
 
 /** Where a view cannot run in the page: what to run instead. */
@@ -370,6 +373,7 @@ export function App() {
     const entry: SavedGames = {
       codemaker: now.codemaker?.saved,
       codebreaker: now.codebreaker?.saved,
+      versus: now.versus?.saved,
     };
     saved.current = { ...saved.current, games: withGames(saved.current.games, key, entry) };
     const store = storage();
@@ -390,6 +394,11 @@ export function App() {
         if (!(error instanceof CodebreakerError)) throw error;
       }
       try {
+        if (stored?.versus) now.versus = VersusPlay.restore(game, stored.versus, loaded?.tree);
+      } catch (error) {
+        if (!(error instanceof CodebreakerError)) throw error;
+      }
+      try {
         if (stored?.codebreaker) {
           now.codebreaker = CodebreakerPlay.restore(game, strategy, stored.codebreaker);
         }
@@ -405,6 +414,9 @@ export function App() {
           : now.codemaker.strategy === strategy
             ? now.codemaker
             : now.codemaker.withStrategy(strategy);
+    }
+    if (tab === 'versus' && !now.versus) {
+      now.versus = new VersusPlay(game, 'normal', freshSeed(), loaded?.tree);
     }
     if (tab === 'codebreaker' || now.codebreaker) {
       now.codebreaker =
@@ -514,6 +526,19 @@ export function App() {
                       announce={setAnnouncement}
                       onNewGame={() =>
                         replace({ codebreaker: new CodebreakerPlay(game, strategy, freshSeed()) })
+                      }
+                    />
+                  )}
+                  {id === 'versus' && current.versus && (
+                    <VersusView
+                      game={game}
+                      terms={terms}
+                      play={current.versus}
+                      active={tab === 'versus'}
+                      onChange={changed}
+                      announce={setAnnouncement}
+                      onNewGame={(level) =>
+                        replace({ versus: new VersusPlay(game, level, freshSeed(), loaded?.tree) })
                       }
                     />
                   )}

@@ -4,15 +4,15 @@
  * `onChange`, which redraws and saves; they never start a game on their own.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
 import type { TreeJson } from '../src/tree.js';
 import { Board } from './board.js';
 import { useCoach } from './coach-client.js';
 import { CoachPanel, CoachSummary, GradeChip, SECRETS_SHOWN } from './coach-view.js';
-import { Answer, Code, Peg, codeName, positions, symbolName } from './pegs.js';
+import { Palette, Slots, useTyping } from './compose.js';
+import { Answer, Code, codeName, positions } from './pegs.js';
 import type { CodebreakerPlay, CodemakerPlay } from './play.js';
-import { PEG_COLOURS, symbolStyle } from './settings.js';
 import { strategyTitle } from './strategy-choice.js';
 import { useText } from './text/index.js';
 import { type Terms, answerWords, problemWords, shapeWords } from './words.js';
@@ -42,7 +42,7 @@ function Status({ text, kind }: { readonly text: string | undefined; readonly ki
  * A ref whose element is scrolled into view, as little as needed, whenever `key` changes after
  * the first render: the controls of the turn in play stay on the screen as rows are added.
  */
-function useOnScreen<T extends HTMLElement>(key: unknown) {
+export function useOnScreen<T extends HTMLElement>(key: unknown) {
   const ref = useRef<T>(null);
   const last = useRef(key);
   useEffect(() => {
@@ -64,7 +64,7 @@ export function roomy(): boolean {
 }
 
 /** The rules of a view in a paragraph, folded on a phone, where the game needs the screen. */
-function HowToPlay({ children }: { readonly children: ComponentChildren }) {
+export function HowToPlay({ children }: { readonly children: ComponentChildren }) {
   const [open] = useState(roomy);
   const t = useText();
   return (
@@ -73,22 +73,6 @@ function HowToPlay({ children }: { readonly children: ComponentChildren }) {
       <p class="lead">{children}</p>
     </details>
   );
-}
-
-/** Whether a key press was aimed at a field, where typed keys belong to the field. */
-function inField(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    target.closest('input, select, textarea, [contenteditable="true"]') !== null
-  );
-}
-
-/** A symbol being dragged from the palette to a slot (pointer events: mouse, pen and touch). */
-interface Drag {
-  readonly symbol: number;
-  readonly x: number;
-  readonly y: number;
-  ghost?: HTMLElement;
 }
 
 /** You break the computer's code: fill the row (slot then symbol, drag, or type), then guess. */
@@ -105,12 +89,7 @@ export function CodebreakerView(
   const t = useText();
   const { rules } = game;
   const [confirming, setConfirming] = useState(false);
-  const slotsRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<Drag>();
-  const dragged = useRef(false);
-  const focusSlot = useRef(false);
   const update = () => onChange(play);
-  const alphabet = [...rules.alphabet];
   const { turns, secret } = play;
   const over = play.session.over;
   const paletteRef = useOnScreen<HTMLFieldSetElement>(turns.length);
@@ -136,151 +115,28 @@ export function CodebreakerView(
     }
     update();
   };
-
-  // The keyboard types into the row wherever the focus is, but in a field. One listener while
-  // the view is shown, which reads the latest render's handler: no key is lost between renders.
-  const keys = useRef<(event: KeyboardEvent) => void>();
-  keys.current = (event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (inField(event.target) || play.session.over) return;
-    const onSlot = event.target instanceof HTMLElement && event.target.dataset.slot !== undefined;
-    if (event.key === 'Enter') {
-      // On a button, Enter presses that button.
-      if (!onSlot && event.target instanceof HTMLElement && event.target.closest('button, a')) {
-        return;
-      }
-      send();
-    } else if (event.key === 'Backspace' || event.key === 'Delete') {
-      play.backspace();
-      update();
-    } else if (event.key.length === 1 && !event.repeat) {
-      const typed =
-        play.type(event.key) ||
-        play.type(event.key.toLowerCase()) ||
-        play.type(event.key.toUpperCase());
-      if (!typed) return;
-      update();
-    } else {
-      return;
-    }
-    focusSlot.current = onSlot;
-    event.preventDefault();
-  };
-  // Laid out with the view, so a key pressed as soon as the row shows is not lost.
-  useLayoutEffect(() => {
-    if (!active) return;
-    const onKey = (event: KeyboardEvent) => keys.current?.(event);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [active]);
-
-  // Keep the focus on the selected slot when it moves while a slot has the focus.
-  useEffect(() => {
-    if (!focusSlot.current) return;
-    focusSlot.current = false;
-    slotsRef.current?.querySelector<HTMLElement>(`[data-slot="${play.slot}"]`)?.focus();
-  });
-
-  const onSlotKey = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = {
-      ArrowLeft: -1,
-      ArrowRight: 1,
-      ArrowUp: -1,
-      ArrowDown: 1,
-    };
-    if (event.key in moves) play.moveSlot(moves[event.key]);
-    else if (event.key === 'Home') play.select(0);
-    else if (event.key === 'End') play.select(game.pegs - 1);
-    else return;
-    event.preventDefault();
-    focusSlot.current = true;
-    update();
-  };
-
-  const startDrag = (event: PointerEvent, symbol: number) => {
-    if (event.button !== 0 || over) return;
-    drag.current = { symbol, x: event.clientX, y: event.clientY };
-    dragged.current = false;
-    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
-  };
-  const moveDrag = (event: PointerEvent) => {
-    const now = drag.current;
-    if (!now) return;
-    if (!now.ghost) {
-      if (Math.hypot(event.clientX - now.x, event.clientY - now.y) < 8) return;
-      const ghost = document.createElement('span');
-      ghost.className = `drag-ghost symbol ${symbolStyle(rules)}`;
-      ghost.textContent = alphabet[now.symbol];
-      if (symbolStyle(rules) === 'pegs') ghost.style.background = PEG_COLOURS[now.symbol];
-      document.body.append(ghost);
-      now.ghost = ghost;
-    }
-    now.ghost.style.left = `${event.clientX}px`;
-    now.ghost.style.top = `${event.clientY}px`;
-  };
-  const endDrag = (event: PointerEvent) => {
-    const now = drag.current;
-    drag.current = undefined;
-    if (!now?.ghost) return;
-    now.ghost.remove();
-    dragged.current = true;
-    const target = document.elementFromPoint(event.clientX, event.clientY);
-    const slot = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-slot]') : null;
-    if (slot) {
-      play.place(now.symbol, Number(slot.dataset.slot));
-      update();
-    }
-  };
-  const cancelDrag = () => {
-    drag.current?.ghost?.remove();
-    drag.current = undefined;
-  };
+  const focusSlot = useTyping(
+    active,
+    () => (play.session.over ? undefined : play.row),
+    send,
+    update,
+  );
 
   const hint = play.shownHint;
   const current = over ? undefined : (
     <>
-      <div
-        class="slots"
-        role="radiogroup"
-        aria-label={t.play.slotsLabel(turns.length + 1, terms.symbol[0])}
-        ref={slotsRef}
-        data-testid="draft"
-        data-code={play.draftText}
-        onKeyDown={onSlotKey}
-      >
-        {positions(game.pegs).map((position) => {
-          const symbol = play.draft[position];
-          const selected = position === play.slot;
-          return (
-            <button
-              key={position}
-              type="button"
-              // biome-ignore lint/a11y/useSemanticElements: a slot is a button that selects where the next symbol goes; as a radio it takes the arrow keys and is one tab stop
-              role="radio"
-              class={`slot${selected ? ' selected' : ''}`}
-              aria-checked={selected}
-              tabIndex={selected ? 0 : -1}
-              data-slot={position}
-              aria-label={t.play.slotLabel(
-                terms.position[0],
-                position + 1,
-                symbol === undefined ? undefined : symbolName(t, rules, symbol),
-              )}
-              onClick={() => {
-                if (selected && symbol !== undefined) play.clearAt(position);
-                else play.select(position);
-                update();
-              }}
-            >
-              <Peg rules={rules} symbol={symbol} />
-            </button>
-          );
-        })}
-      </div>
+      <Slots
+        game={game}
+        terms={terms}
+        draft={play.row}
+        label={t.play.slotsLabel(turns.length + 1, terms.symbol[0])}
+        focusSlot={focusSlot}
+        changed={update}
+      />
       <button
         type="button"
         class="primary send"
-        disabled={!play.full}
+        disabled={!play.row.full}
         onClick={send}
         data-testid="send-guess"
       >
@@ -325,34 +181,13 @@ export function CodebreakerView(
         </div>
       ) : (
         <>
-          <fieldset class="palette" data-testid="palette" ref={paletteRef}>
-            <legend class="visually-hidden">{t.play.paletteLegend(terms.symbol[1])}</legend>
-            {alphabet.map((char, symbol) => (
-              <button
-                key={char}
-                type="button"
-                class={`pick${play.used(symbol) && !rules.repeat ? ' used' : ''}`}
-                aria-label={symbolName(t, rules, symbol)}
-                data-symbol={char}
-                onPointerDown={(event) => startDrag(event, symbol)}
-                onPointerMove={moveDrag}
-                onPointerUp={endDrag}
-                onPointerCancel={cancelDrag}
-                onClick={(event) => {
-                  // Tapped or clicked: the focus leaves the button, so Enter guesses after it.
-                  if (event.detail > 0) event.currentTarget.blur();
-                  if (dragged.current) {
-                    dragged.current = false;
-                    return;
-                  }
-                  play.place(symbol);
-                  update();
-                }}
-              >
-                <Peg rules={rules} symbol={symbol} />
-              </button>
-            ))}
-          </fieldset>
+          <Palette
+            game={game}
+            terms={terms}
+            draft={play.row}
+            changed={update}
+            paletteRef={paletteRef}
+          />
           <Status
             text={play.message && problemWords(t, play.message, game, terms, play.session.turns)}
             kind="error"
@@ -391,7 +226,7 @@ export function CodebreakerView(
             <button
               type="button"
               onClick={() => {
-                play.clear();
+                play.row.clear();
                 update();
               }}
             >

@@ -28,6 +28,7 @@ import {
   secretFromSeed,
 } from '../src/session.js';
 import type { Strategy, Turn } from '../src/strategy.js';
+import { Draft } from './draft.js';
 
 /** A turn as the views show it: codes and answers written out. */
 export interface TurnView {
@@ -241,16 +242,11 @@ export interface SavedCodebreaker {
   readonly draft: string;
 }
 
-/** The placeholder of an empty slot in `draftText`. */
-export const EMPTY_SLOT = '·';
-
 /** The player breaks the computer's code. */
 export class CodebreakerPlay {
   readonly session: CodebreakerSession;
-  /** The guess being composed: a symbol index per position, or undefined where empty. */
-  #draft: (number | undefined)[];
-  /** The slot the next symbol goes in. */
-  #slot = 0;
+  /** The guess being composed. */
+  #row: Draft;
   #hint: Hint | undefined;
   /** Why the last action was refused, until the next action. */
   message: Problem | undefined;
@@ -266,7 +262,7 @@ export class CodebreakerPlay {
     this.session = new CodebreakerSession(game, strategy, secretFromSeed(game, seed));
     for (const guess of guesses) this.session.guess(guess);
     if (gaveUp) this.session.giveUp();
-    this.#draft = new Array(game.pegs).fill(undefined);
+    this.#row = new Draft(game);
   }
 
   /** A saved game played on; throws `CodebreakerError` if it is not a game of these rules. */
@@ -276,12 +272,7 @@ export class CodebreakerPlay {
     }
     const guesses = saved.guesses.map((guess) => game.codes.parse(guess));
     const play = new CodebreakerPlay(game, strategy, saved.seed, guesses, saved.gaveUp);
-    const alphabet = [...game.rules.alphabet];
-    const symbols = [...saved.draft];
-    if (symbols.length === game.pegs) {
-      play.#draft = symbols.map((s) => (alphabet.includes(s) ? alphabet.indexOf(s) : undefined));
-      play.#slot = Math.max(0, play.#draft.indexOf(undefined));
-    }
+    play.#row = Draft.read(game, saved.draft);
     return play;
   }
 
@@ -294,8 +285,7 @@ export class CodebreakerPlay {
       this.session.turns.map((turn) => turn.guess),
       this.session.revealed,
     );
-    next.#draft = [...this.#draft];
-    next.#slot = this.#slot;
+    next.#row = this.#row.copy();
     return next;
   }
 
@@ -305,112 +295,24 @@ export class CodebreakerPlay {
       seed: this.seed,
       guesses: this.turns.map((turn) => turn.guess),
       gaveUp: this.session.revealed,
-      draft: this.draftText,
+      draft: this.#row.text,
     };
   }
 
-  /** The guess being composed. */
-  get draft(): readonly (number | undefined)[] {
-    return this.#draft;
-  }
-
-  /** The slot the next symbol goes in. */
-  get slot(): number {
-    return this.#slot;
-  }
-
-  /** Selects the slot the next symbol goes in. */
-  select(position: number): void {
-    if (position < 0 || position >= this.game.pegs) return;
-    this.#slot = position;
-    this.message = undefined;
-  }
-
-  /** Moves the selection by `step` slots, stopping at the ends. */
-  moveSlot(step: number): void {
-    this.select(Math.min(this.game.pegs - 1, Math.max(0, this.#slot + step)));
-  }
-
-  /** Whether a symbol can be placed now (the game is not over). */
-  get canPlace(): boolean {
-    return !this.session.over;
-  }
-
-  /** Whether `symbol` is in the row already (without repetition, placing it moves it). */
-  used(symbol: number): boolean {
-    return this.#draft.includes(symbol);
-  }
-
-  /**
-   * Puts `symbol` in `position` (default: the selected slot), then selects the next empty slot.
-   * Without repetition a symbol already in the row moves there.
-   */
-  place(symbol: number, position = this.#slot): void {
-    if (!this.canPlace || symbol < 0 || symbol >= this.game.rules.colors) return;
-    if (!this.game.rules.repeat) {
-      const before = this.#draft.indexOf(symbol);
-      if (before >= 0) this.#draft[before] = undefined;
-    }
-    this.#draft[position] = symbol;
-    this.message = undefined;
-    const pegs = this.game.pegs;
-    for (let step = 1; step <= pegs; step++) {
-      const next = (position + step) % pegs;
-      if (this.#draft[next] === undefined) {
-        this.#slot = next;
-        return;
-      }
-    }
-    this.#slot = Math.min(position + 1, pegs - 1);
-  }
-
-  /** Places the symbol written `char`, if the alphabet has it; returns whether it did. */
-  type(char: string): boolean {
-    const symbol = [...this.game.rules.alphabet].indexOf(char);
-    if (symbol < 0 || !this.canPlace) return false;
-    this.place(symbol);
-    return true;
-  }
-
-  /** Empties the selected slot, or if it is empty the one before it, and selects that one. */
-  backspace(): void {
-    if (this.#draft[this.#slot] === undefined && this.#slot > 0) this.#slot--;
-    this.clearAt(this.#slot);
-  }
-
-  /** Empties one position of the draft and selects it. */
-  clearAt(position: number): void {
-    this.#draft[position] = undefined;
-    this.#slot = position;
-    this.message = undefined;
-  }
-
-  /** Empties the draft. */
-  clear(): void {
-    this.#draft.fill(undefined);
-    this.#slot = 0;
-    this.message = undefined;
-  }
-
-  /** The draft written out, `·` where empty. */
-  get draftText(): string {
-    const alphabet = [...this.game.rules.alphabet];
-    return this.#draft.map((s) => (s === undefined ? EMPTY_SLOT : alphabet[s])).join('');
-  }
-
-  /** Whether every slot of the row is filled. */
-  get full(): boolean {
-    return !this.#draft.includes(undefined);
+  /** The guess being composed (the view edits it; a new one after each guess). */
+  get row(): Draft {
+    return this.#row;
   }
 
   /** Sends the draft as a guess, once every position is filled. */
   send(): PlayedTurn | undefined {
     if (this.session.over) return undefined;
-    if (!this.full) {
-      this.message = { kind: 'unfilled', empty: this.#draft.filter((s) => s === undefined).length };
+    const code = this.#row.code;
+    if (code === undefined) {
+      this.message = { kind: 'unfilled', empty: this.#row.empty };
       return undefined;
     }
-    return this.#guess(this.game.codes.indexOf(this.#draft as number[]));
+    return this.#guess(code);
   }
 
   /** Sends a typed guess; undefined (with `message`) if it is no code of the game. */
@@ -429,8 +331,7 @@ export class CodebreakerPlay {
 
   #guess(code: number): PlayedTurn {
     const turn = this.session.guess(code);
-    this.#draft.fill(undefined);
-    this.#slot = 0;
+    this.#row = new Draft(this.game);
     this.#hint = undefined;
     this.message = undefined;
     return turn;
@@ -452,8 +353,7 @@ export class CodebreakerPlay {
   /** Puts the hint's suggestion in the draft. */
   useHint(): void {
     if (!this.#hint || this.session.over) return;
-    this.#draft = [...this.game.codes.symbolsOf(this.#hint.suggestion)];
-    this.#slot = this.game.pegs - 1;
+    this.#row.fill(this.#hint.suggestion);
   }
 
   /** Ends the game; returns the secret written out. */

@@ -69,12 +69,21 @@ export function bestStrategy(names: readonly string[]): string {
 /** Off the tree, how many nodes the exact search may expand for one guess. */
 export const OFF_TREE_NODES = 50_000;
 
-/** The exact optimal guess for the secrets left, or undefined past the node budget. */
-function optimalOffTree(game: Game, budget: number): (state: GameState) => number | undefined {
+/**
+ * The exact optimal guess for the secrets left, or undefined past the node budget. Without
+ * `symmetry` where the secrets left are narrowed by more than the answers to the guesses (a
+ * Numer0n item), which the symmetries of those guesses do not see.
+ */
+function optimalOffTree(
+  game: Game,
+  budget: number,
+  symmetry = true,
+): (state: GameState) => number | undefined {
   let search: OptimalSearch | undefined;
   let limit = 0;
   return (state) => {
     search ??= new OptimalSearch(game, {
+      symmetry,
       progressEvery: Math.max(1, Math.min(1024, budget)),
       onProgress: ({ nodes }) => nodes > limit,
     });
@@ -89,6 +98,26 @@ function optimalOffTree(game: Game, budget: number): (state: GameState) => numbe
       search = undefined;
       return undefined;
     }
+  };
+}
+
+/**
+ * The optimal strategy without a tree: the exact search within `budget` nodes a guess, past it
+ * most parts. `symmetry` as for `optimalOffTree`.
+ */
+export function searchedStrategy(game: Game, symmetry = true, budget = OFF_TREE_NODES): Strategy {
+  const exact = optimalOffTree(game, budget, symmetry);
+  const heuristic = createStrategy('most-parts');
+  let fellBack = false;
+  return {
+    get name() {
+      return fellBack ? `${OPTIMAL}/most-parts` : OPTIMAL;
+    },
+    choose(state) {
+      const guess = exact(state);
+      fellBack = guess === undefined;
+      return guess ?? heuristic.choose(state);
+    },
   };
 }
 

@@ -11,9 +11,10 @@ import type { SavedCodebreaker, SavedCodemaker } from './play.js';
 import { type GameChoice, presetChoice } from './settings.js';
 import { OPTIMAL, type StrategyChoice } from './strategy-choice.js';
 import { LANGUAGES, type Language } from './text/index.js';
+import { LEVELS, type SavedVersus } from './versus.js';
 
-/** The page's tabs, in order: you break the code, the computer does, analysis, tree. */
-export const TABS = ['codebreaker', 'codemaker', 'analysis', 'tree'] as const;
+/** The page's tabs, in order: you break the code, the computer does, head to head, analysis, tree. */
+export const TABS = ['codebreaker', 'codemaker', 'versus', 'analysis', 'tree'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** The themes: the system's (prefers-color-scheme), or one chosen. */
@@ -102,6 +103,7 @@ export function viewToQuery(view: View): string {
 export interface SavedGames {
   readonly codemaker?: SavedCodemaker;
   readonly codebreaker?: SavedCodebreaker;
+  readonly versus?: SavedVersus;
 }
 
 /** Everything the page keeps in localStorage. */
@@ -148,6 +150,32 @@ function readCodebreaker(value: unknown): SavedCodebreaker | undefined {
   };
 }
 
+const isItem = (question: unknown): boolean => {
+  const q = question as { item?: unknown; symbol?: unknown } | null;
+  if (q?.item === 'target') return Number.isSafeInteger(q.symbol);
+  return q?.item === 'high-low' || q?.item === 'slash';
+};
+
+function readVersus(value: unknown): SavedVersus | undefined {
+  const game = value as Partial<Record<keyof SavedVersus, unknown>> | null;
+  if (!game || !Number.isSafeInteger(game.seed) || !isString(game.secret)) return undefined;
+  if (!(LEVELS as readonly unknown[]).includes(game.level) || !Array.isArray(game.events)) {
+    return undefined;
+  }
+  const events = game.events as unknown[];
+  const ok = events.every((event) => {
+    const e = event as {
+      side?: unknown;
+      kind?: unknown;
+      code?: unknown;
+      question?: unknown;
+    } | null;
+    if (e?.side !== 'player' && e?.side !== 'computer') return false;
+    return e.kind === 'guess' ? isString(e.code) : e.kind === 'item' && isItem(e.question);
+  });
+  return ok ? (game as SavedVersus) : undefined;
+}
+
 function readView(value: unknown): View | undefined {
   const view = value as { query?: unknown; seed?: unknown } | null;
   if (!view || !isString(view.query)) return undefined;
@@ -172,10 +200,11 @@ export function readSaved(store: KeyValueStore): Saved {
   const games: Record<string, SavedGames> = {};
   const stored = doc.games && typeof doc.games === 'object' ? doc.games : {};
   for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
-    const entry = value as { codemaker?: unknown; codebreaker?: unknown } | null;
+    const entry = value as { codemaker?: unknown; codebreaker?: unknown; versus?: unknown } | null;
     const codemaker = readCodemaker(entry?.codemaker);
     const codebreaker = readCodebreaker(entry?.codebreaker);
-    if (codemaker || codebreaker) games[key] = { codemaker, codebreaker };
+    const versus = readVersus(entry?.versus);
+    if (codemaker || codebreaker || versus) games[key] = { codemaker, codebreaker, versus };
   }
   const language = (LANGUAGES as readonly unknown[]).includes(doc.language)
     ? (doc.language as Language)

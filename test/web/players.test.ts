@@ -119,16 +119,18 @@ describe('the coach', () => {
   );
 });
 
-describe('one screen per turn on a 390 × 700 phone', () => {
-  /** Fails unless each element is wholly within the screen, without scrolling. */
-  async function onScreen(view: Locator, ids: string[], where: string) {
-    for (const id of ids) {
-      const box = (await view.getByTestId(id).boundingBox())!;
-      expect(box, `${where}: ${id}`).not.toBeNull();
-      expect(box.y, `${where}: top of ${id}`).toBeGreaterThanOrEqual(0);
-      expect(box.y + box.height, `${where}: bottom of ${id}`).toBeLessThanOrEqual(700);
-    }
+/** Fails unless each element is wholly within the screen, without scrolling. */
+async function onScreenAll(view: Locator, ids: string[], where: string) {
+  for (const id of ids) {
+    const box = (await view.getByTestId(id).boundingBox())!;
+    expect(box, `${where}: ${id}`).not.toBeNull();
+    expect(box.y, `${where}: top of ${id}`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${where}: bottom of ${id}`).toBeLessThanOrEqual(700);
   }
+}
+
+describe('one screen per turn on a 390 × 700 phone', () => {
+  const onScreen = onScreenAll;
 
   it.each(PRESET_NAMES)(
     '%s: you guess, and the computer guesses',
@@ -214,6 +216,57 @@ describe('in Japanese', () => {
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
       await page.reload();
       await textOf(page.getByRole('tab', { selected: true })).toBe('Computer guesses');
+      await close(page);
+    },
+    SLOW,
+  );
+});
+
+describe('head to head', () => {
+  it(
+    'Numer0n against the computer: a code hidden, HIGH & LOW used, turns until one side cracks it',
+    async () => {
+      const page = await open('game=numeron&tab=versus', SMALL_PHONE);
+      const view = page.getByTestId('versus');
+      await view.getByRole('radio', { name: /^Easy/ }).check();
+      await view.getByTestId('secret-draft').waitFor();
+      await page.keyboard.type('048');
+      await attributeOf(view.getByTestId('secret-draft'), 'data-code').toBe('048');
+      await page.keyboard.press('Enter');
+      await view.getByTestId('draft').waitFor();
+      const codes = naiveCodes(3, '0123456789', false);
+      await view.getByRole('button', { name: 'HIGH & LOW' }).click();
+      const said = (await view.getByTestId('player-items').textContent())!;
+      const highs = said
+        .split(':')[1]
+        .trim()
+        .split(' ')
+        .map((word) => word === 'HIGH');
+      expect(highs).toHaveLength(3);
+      expect(await view.getByRole('button', { name: 'SLASH' }).isDisabled()).toBe(true);
+      let rounds = 0;
+      while (!(await view.getByTestId('outcome').isVisible())) {
+        await onScreenAll(view, ['current-row', 'palette', 'send-guess'], `round ${rounds + 1}`);
+        const turns = await shownTurns(view.locator('.board').first());
+        const next = naiveConsistent(codes, turns).find((code) =>
+          [...code].every((digit, i) => Number(digit) >= 5 === highs[i]),
+        )!;
+        await page.keyboard.type(next);
+        await page.keyboard.press('Enter');
+        rounds++;
+        await countOf(view.locator('.board').first().getByTestId('turn')).toBe(rounds);
+      }
+      const secret = (await view.getByTestId('secret').first().getAttribute('data-code'))!;
+      expect([...secret].map((digit) => Number(digit) >= 5)).toEqual(highs);
+      const mine = await shownTurns(view.locator('.board').first());
+      for (const [guess, answer] of mine) expect(naiveScore(secret, guess).join('-')).toBe(answer);
+      const theirs = await shownTurns(view.getByTestId('computer-board'));
+      expect(theirs).toHaveLength(mine.length);
+      for (const [guess, answer] of theirs) expect(naiveScore('048', guess).join('-')).toBe(answer);
+      const outcome = await view.getByTestId('outcome').getAttribute('data-outcome');
+      const cracked = mine.at(-1)![0] === secret;
+      const lost = theirs.at(-1)![0] === '048';
+      expect(outcome).toBe(cracked && lost ? 'draw' : cracked ? 'won' : 'lost');
       await close(page);
     },
     SLOW,

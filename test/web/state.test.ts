@@ -221,8 +221,8 @@ describe('you break the computer’s code', () => {
       expect(hint.remaining).toBe(consistent.length);
       expect(play.shownHint!.suggestion).toBe(consistent[0]);
       if (turns.length === 0) {
-        for (const symbol of consistent[0]) expect(play.type(symbol)).toBe(true);
-        expect(play.draftText).toBe(consistent[0]);
+        for (const symbol of consistent[0]) expect(play.row.type(symbol)).toBe(true);
+        expect(play.row.text).toBe(consistent[0]);
         play.send();
       } else {
         play.sendText(consistent[0]);
@@ -239,32 +239,32 @@ describe('you break the computer’s code', () => {
 
   it('fills the row a slot at a time; without repeats a symbol moves; bad codes refused', () => {
     const play = new CodebreakerPlay(game, createStrategy('first-consistent'), 7);
-    play.place(3);
-    expect([play.draftText, play.slot]).toEqual(['3···', 1]);
-    play.select(3);
-    play.place(5);
-    expect([play.draftText, play.slot]).toEqual(['3··5', 1]);
+    play.row.place(3);
+    expect([play.row.text, play.row.slot]).toEqual(['3···', 1]);
+    play.row.select(3);
+    play.row.place(5);
+    expect([play.row.text, play.row.slot]).toEqual(['3··5', 1]);
     // No repetition: 3 moves from the first slot to the second.
-    play.place(3);
-    expect([play.draftText, play.slot]).toEqual(['·3·5', 2]);
+    play.row.place(3);
+    expect([play.row.text, play.row.slot]).toEqual(['·3·5', 2]);
     expect(play.send()).toBeUndefined();
     expect(play.message).toEqual({ kind: 'unfilled', empty: 2 });
     expect(problemWords(en, play.message!, game, termsFor(en, rules), [])).toBe(
       'fill the 2 empty slots first',
     );
-    expect(play.type('x')).toBe(false);
-    play.type('9');
-    expect([play.draftText, play.slot]).toEqual(['·395', 0]);
-    play.backspace();
-    expect([play.draftText, play.slot]).toEqual(['·395', 0]);
-    play.moveSlot(1);
-    play.backspace();
-    expect([play.draftText, play.slot]).toEqual(['··95', 1]);
-    play.backspace();
-    expect([play.draftText, play.slot]).toEqual(['··95', 0]);
-    play.type('0');
-    play.type('1');
-    expect(play.full).toBe(true);
+    expect(play.row.type('x')).toBe(false);
+    play.row.type('9');
+    expect([play.row.text, play.row.slot]).toEqual(['·395', 0]);
+    play.row.backspace();
+    expect([play.row.text, play.row.slot]).toEqual(['·395', 0]);
+    play.row.moveSlot(1);
+    play.row.backspace();
+    expect([play.row.text, play.row.slot]).toEqual(['··95', 1]);
+    play.row.backspace();
+    expect([play.row.text, play.row.slot]).toEqual(['··95', 0]);
+    play.row.type('0');
+    play.row.type('1');
+    expect(play.row.full).toBe(true);
     expect(play.sendText('1123')).toBeUndefined();
     expect(play.message).toEqual({ kind: 'not-a-code', text: '1123' });
     expect(problemWords(en, play.message!, game, termsFor(en, rules), [])).toBe(
@@ -272,19 +272,19 @@ describe('you break the computer’s code', () => {
     );
     expect(play.turns).toHaveLength(0);
     expect(play.send()!.guess).toBe(game.codes.parse('0195'));
-    expect(play.draftText).toBe('····');
+    expect(play.row.text).toBe('····');
   });
 
   it('puts the hint in the draft, and giving up reveals the secret', () => {
     const play = new CodebreakerPlay(game, createStrategy('first-consistent'), 11);
     play.hint();
     play.useHint();
-    expect(play.draftText).toBe(play.shownHint!.suggestion);
+    expect(play.row.text).toBe(play.shownHint!.suggestion);
     expect(play.secret).toBeUndefined();
     const secret = play.giveUp();
     expect(play.secret).toBe(secret);
-    expect(play.canPlace).toBe(false);
-    play.place(9);
+    expect(play.session.over).toBe(true);
+    play.row.place(9);
     expect(play.send()).toBeUndefined();
     expect(play.session.solved).toBe(false);
   });
@@ -293,15 +293,15 @@ describe('you break the computer’s code', () => {
     const play = new CodebreakerPlay(game, createStrategy('first-consistent'), 2026);
     play.sendText('0123');
     play.sendText('4567');
-    play.type('8');
+    play.row.type('8');
     const saved = JSON.parse(JSON.stringify(play.saved));
     expect(saved).toEqual({ seed: 2026, guesses: ['0123', '4567'], gaveUp: false, draft: '8···' });
     const back = CodebreakerPlay.restore(game, createStrategy('minimax'), saved);
     expect(back.turns).toEqual(play.turns);
-    expect([back.draftText, back.slot]).toEqual(['8···', 1]);
+    expect([back.row.text, back.row.slot]).toEqual(['8···', 1]);
     const other = play.withStrategy(createStrategy('minimax'));
     expect(other.turns).toEqual(play.turns);
-    expect(other.draftText).toBe('8···');
+    expect(other.row.text).toBe('8···');
     expect(other.hint().remaining).toBe(play.hint().remaining);
     expect(other.giveUp()).toBe(play.giveUp());
     const over = CodebreakerPlay.restore(game, createStrategy('minimax'), play.saved);

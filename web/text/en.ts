@@ -307,6 +307,46 @@ export const en = {
     lostInAll: (loss: number) => `Your guesses lost ${figure(loss)} guesses on average in all.`,
   },
 
+  versus: {
+    label: 'Head to head against the computer',
+    rules: (shape: string) =>
+      `You and the computer each hide a code (${shape}) and take turns guessing the other's; the page answers both. You go first. The first to crack the other's code wins; if the computer cracks yours in the round you cracked its, it is a draw.`,
+    itemRules:
+      'Each side may use each item once a game, one a turn, before guessing. HIGH & LOW: for each digit, whether it is low (0–4) or high (5–9). TARGET: whether a digit is in the code, and where. SLASH: the largest digit minus the smallest.',
+    level: 'Difficulty',
+    levels: {
+      easy: 'Easy: a random possible code',
+      normal: 'Normal: most parts',
+      hard: 'Hard: optimal',
+    },
+    chooseSecret: 'Choose your secret code',
+    secretLabel: (symbol: string) => `Your secret: choose a slot, then a ${symbol}`,
+    random: 'Random',
+    start: 'Start',
+    guessLabel: (round: number, symbol: string) =>
+      `Guess ${round}: choose a slot, then a ${symbol}`,
+    yourBoard: 'Your guesses',
+    computerBoard: 'The computer’s guesses',
+    theirSecret: 'Its secret',
+    yourSecret: 'Your secret',
+    items: 'Items',
+    itemNames: { 'high-low': 'HIGH & LOW', target: 'TARGET', slash: 'SLASH' },
+    targetDigit: 'Digit',
+    itemUsed: (round: number, item: string, answer: string) => `Round ${round}, ${item}: ${answer}`,
+    high: 'HIGH',
+    low: 'LOW',
+    notIn: (digit: string) => `${digit} is not in it`,
+    at: (digit: string, place: number) => `${digit} is digit ${place}`,
+    spread: (spread: number) => `largest − smallest = ${spread}`,
+    youUsed: 'You used',
+    computerUsed: 'The computer used',
+    won: (rounds: number) => `You cracked it first, in ${guesses(rounds)}!`,
+    lost: (rounds: number) => `The computer cracked yours first, in ${guesses(rounds)}.`,
+    draw: (rounds: number) => `A draw: both codes cracked in ${guesses(rounds)}.`,
+    round: (player: string, computer: string) => `You: ${player}. The computer: ${computer}.`,
+    newGame: 'New game',
+  },
+
   analysis: {
     label: 'Analysis',
     lead: (codes: number) =>

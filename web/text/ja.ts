@@ -258,6 +258,45 @@ export const ja: Text = {
     lostInAll: (loss: number) => `合計で平均 ${figure(loss)} 手の損でした。`,
   },
 
+  versus: {
+    label: 'コンピュータと対戦',
+    rules: (shape: string) =>
+      `あなたとコンピュータがそれぞれ秘密のコード（${shape}）を決め、交互に相手のコードを推測します。答えはページが出します。先攻はあなた。先に相手のコードを当てた方の勝ちです。あなたが当てたのと同じ回にコンピュータもあなたのコードを当てたら引き分けです。`,
+    itemRules:
+      'アイテムはそれぞれ 1 ゲームに 1 回、1 ターンに 1 つ、推測の前に使えます。ハイ&ロー: 各桁が LOW（0〜4）か HIGH（5〜9）か。ターゲット: ある数字がコードにあるか、あればどの桁か。スラッシュ: 最大の数字と最小の数字の差。',
+    level: '強さ',
+    levels: {
+      easy: 'やさしい: ランダムな候補',
+      normal: 'ふつう: 最多分割',
+      hard: 'つよい: 最適',
+    },
+    chooseSecret: 'あなたの秘密のコードを決める',
+    secretLabel: (symbol: string) => `あなたの秘密: 枠を選んでから${symbol}を選ぶ`,
+    random: 'ランダム',
+    start: '開始',
+    guessLabel: (round: number, symbol: string) => `${round} 手目: 枠を選んでから${symbol}を選ぶ`,
+    yourBoard: 'あなたの推測',
+    computerBoard: 'コンピュータの推測',
+    theirSecret: '相手の秘密',
+    yourSecret: 'あなたの秘密',
+    items: 'アイテム',
+    itemNames: { 'high-low': 'ハイ&ロー', target: 'ターゲット', slash: 'スラッシュ' },
+    targetDigit: '数字',
+    itemUsed: (round: number, item: string, answer: string) => `${round} 回目 ${item}: ${answer}`,
+    high: 'HIGH',
+    low: 'LOW',
+    notIn: (digit: string) => `${digit} はない`,
+    at: (digit: string, place: number) => `${digit} は ${place} 桁目`,
+    spread: (spread: number) => `最大 − 最小 = ${spread}`,
+    youUsed: 'あなたが使用',
+    computerUsed: 'コンピュータが使用',
+    won: (rounds: number) => `${guesses(rounds)}で先に当てました。あなたの勝ち！`,
+    lost: (rounds: number) => `コンピュータが ${guesses(rounds)}で先に当てました。`,
+    draw: (rounds: number) => `引き分け: どちらも ${guesses(rounds)}で当てました。`,
+    round: (player: string, computer: string) => `あなた: ${player}。コンピュータ: ${computer}。`,
+    newGame: '新しいゲーム',
+  },
+
   analysis: {
     label: '分析',
     lead: (codes: number) =>
