@@ -8,7 +8,7 @@
  * view, the theme and the games in progress are saved in localStorage after every move, so a
  * reload loses nothing (view-state.ts).
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CodebreakerError } from '../src/errors.js';
 import type { Game } from '../src/game.js';
 import type { Strategy } from '../src/strategy.js';
@@ -35,6 +35,7 @@ import {
   readManifest,
   shippedTreeFor,
 } from './shipped-trees.js';
+import { type Record_, type Stats, emptyRecord, readStats, writeStats } from './stats.js';
 import {
   OPTIMAL,
   type StrategyChoice,
@@ -298,6 +299,7 @@ export function App() {
   const [treeFocus, setTreeFocus] = useState<TreeFocus>();
   const [, setTick] = useState(0);
   const plays = useRef(new Map<string, Plays>());
+  const [stats, setStats] = useState<Stats>(() => (storage() ? readStats(storage()!) : {}));
   const { choice, tab } = view;
 
   useEffect(() => {
@@ -452,6 +454,23 @@ export function App() {
     open('tree');
   };
   const terms = game && termsFor(t, game.rules);
+  const record = (key && stats[key]) || emptyRecord();
+  // Counts a finished game in the record of the current rules, and keeps it.
+  const onRecord = useCallback(
+    (update: (before: Record_) => Record_) => {
+      if (!key) return;
+      setStats((before) => {
+        const now = before[key] ?? emptyRecord();
+        const next = update(now);
+        if (next === now) return before;
+        const all = { ...before, [key]: next };
+        const store = storage();
+        if (store) writeStats(store, all);
+        return all;
+      });
+    },
+    [key],
+  );
   // Folded on a phone, where a game needs the whole screen; open where there is room.
   const [wide] = useState(roomy);
 
@@ -522,6 +541,8 @@ export function App() {
                       active={tab === 'codebreaker'}
                       tree={loaded?.json}
                       treePending={shipped !== undefined && loaded === undefined}
+                      record={record}
+                      onRecord={onRecord}
                       onChange={changed}
                       announce={setAnnouncement}
                       onNewGame={() =>
@@ -535,6 +556,8 @@ export function App() {
                       terms={terms}
                       play={current.versus}
                       active={tab === 'versus'}
+                      record={record}
+                      onRecord={onRecord}
                       onChange={changed}
                       announce={setAnnouncement}
                       onNewGame={(level) =>

@@ -13,6 +13,8 @@ import { CoachPanel, CoachSummary, GradeChip, SECRETS_SHOWN } from './coach-view
 import { Palette, Slots, useTyping } from './compose.js';
 import { Answer, Code, codeName, positions } from './pegs.js';
 import type { CodebreakerPlay, CodemakerPlay } from './play.js';
+import { Celebration, ShareButton, StatsPanel } from './stats-view.js';
+import { type Record_, withGame, withPar } from './stats.js';
 import { strategyTitle } from './strategy-choice.js';
 import { useText } from './text/index.js';
 import { type Terms, answerWords, problemWords, shapeWords } from './words.js';
@@ -83,9 +85,13 @@ export function CodebreakerView(
     /** The game's shipped optimal tree, for the coach; `treePending` while it loads. */
     readonly tree: TreeJson | undefined;
     readonly treePending: boolean;
+    /** The player's record for these rules, and how to count a finished game in it. */
+    readonly record: Record_;
+    readonly onRecord: (update: (record: Record_) => Record_) => void;
   },
 ) {
   const { game, terms, play, onChange, announce, active, onNewGame, tree, treePending } = props;
+  const { record, onRecord } = props;
   const t = useText();
   const { rules } = game;
   const [confirming, setConfirming] = useState(false);
@@ -101,6 +107,18 @@ export function CodebreakerView(
     turns.map((turn) => turn.guess),
     play.session.solved,
   );
+
+  // A finished game counts once in the record (by its seed), and its par once it is known.
+  const solved = play.session.solved;
+  useEffect(() => {
+    if (over) onRecord((before) => withGame(before, play.seed, solved, turns.length));
+  }, [over, solved, play.seed, turns.length, onRecord]);
+  const par = coaching.par;
+  useEffect(() => {
+    if (solved && par?.kind === 'par') {
+      onRecord((before) => withPar(before, play.seed, turns.length, par.guesses));
+    }
+  }, [solved, par, play.seed, turns.length, onRecord]);
 
   const send = () => {
     const turn = play.send();
@@ -172,12 +190,15 @@ export function CodebreakerView(
             {play.session.solved ? t.play.cracked(turns.length) : t.play.gaveUp(turns.length)}
             {!play.session.solved && <Code rules={rules} code={secret!} />}
           </p>
-          {play.session.solved && <CoachSummary coaching={coaching} guesses={turns.length} />}
+          {solved && <Celebration />}
+          {solved && <CoachSummary coaching={coaching} guesses={turns.length} />}
           <div class="actions">
             <button type="button" class="primary" onClick={onNewGame}>
               {t.play.newGame}
             </button>
+            <ShareButton title={terms.title} pegs={game.pegs} answers={turns} solved={solved} />
           </div>
+          <StatsPanel record={record} />
         </div>
       ) : (
         <>

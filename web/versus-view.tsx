@@ -4,7 +4,7 @@
  * items with what each side learned, and the computer's guesses at the player's code, answered by
  * the page. The view draws a play object the page owns and hands it back through `onChange`.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
 import type { ItemAnswer, ItemName } from '../src/items.js';
 import { Board } from './board.js';
@@ -12,6 +12,8 @@ import { Palette, Slots, useTyping } from './compose.js';
 import { codeName } from './pegs.js';
 import { HowToPlay, useOnScreen } from './play-views.js';
 import type { TurnView } from './play.js';
+import { Celebration, StatsPanel } from './stats-view.js';
+import { type Record_, withVersus } from './stats.js';
 import { type Text, useText } from './text/index.js';
 import {
   LEVELS,
@@ -126,8 +128,11 @@ export function VersusView(props: {
   readonly onChange: (play: VersusPlay) => void;
   readonly onNewGame: (level: Level) => void;
   readonly announce: (text: string) => void;
+  /** The player's record for these rules, and how to count a finished game in it. */
+  readonly record: Record_;
+  readonly onRecord: (update: (record: Record_) => Record_) => void;
 }) {
-  const { game, terms, play, active, onChange, onNewGame, announce } = props;
+  const { game, terms, play, active, onChange, onNewGame, announce, record, onRecord } = props;
   const t = useText();
   const { rules } = game;
   const update = () => onChange(play);
@@ -136,6 +141,9 @@ export function VersusView(props: {
   const playing = outcome === 'playing';
   const rounds = play.playerTurns.length;
   const paletteRef = useOnScreen<HTMLFieldSetElement>(rounds);
+  useEffect(() => {
+    onRecord((before) => withVersus(before, play.seed, outcome));
+  }, [outcome, play.seed, onRecord]);
 
   const send = () => {
     if (choosing) {
@@ -247,11 +255,13 @@ export function VersusView(props: {
           {outcome !== 'playing' && (
             <div class="outcome" data-testid="outcome" data-outcome={outcome}>
               <p>{t.versus[outcome as 'won' | 'lost' | 'draw'](rounds)}</p>
+              {outcome === 'won' && <Celebration />}
               <div class="actions">
                 <button type="button" class="primary" onClick={() => onNewGame(play.level)}>
                   {t.versus.newGame}
                 </button>
               </div>
+              <StatsPanel record={record} />
             </div>
           )}
           {hasItems(game) && playing && <Items game={game} play={play} update={update} />}

@@ -272,3 +272,70 @@ describe('head to head', () => {
     SLOW,
   );
 });
+
+describe('something to come back for', () => {
+  it(
+    'statistics after two games, a spoiler-free share, a celebration that keeps still when asked',
+    async () => {
+      const page = await open('game=hit-and-blow&tab=codebreaker', SMALL_PHONE);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const view = page.getByTestId('codebreaker');
+      await view.getByTestId('current-row').waitFor();
+      // Game 1, won by the hints.
+      while (!(await view.getByTestId('outcome').isVisible())) {
+        await view.getByRole('button', { name: 'Hint' }).click();
+        await view.getByRole('button', { name: 'Use it' }).click();
+        await view.getByTestId('send-guess').click();
+      }
+      const turns = await shownTurns(view);
+      const animation = () =>
+        view
+          .getByTestId('celebration')
+          .locator('span')
+          .first()
+          .evaluate((peg) => getComputedStyle(peg).animationName);
+      expect(await animation()).toBe('fall');
+      await view.getByTestId('share').click();
+      const rows = turns.map(([, answer]) => {
+        const [hits, blows] = answer.split('-').map(Number);
+        return '⚫'.repeat(hits) + '⚪'.repeat(blows) + '➖'.repeat(4 - hits - blows);
+      });
+      const expected = [`codebreaker · Hit & Blow · ${turns.length}`, ...rows].join('\n');
+      await textOf(view.getByTestId('share-text')).toBe(expected);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+      const stat = (name: string) => view.locator(`[data-stat="${name}"]`);
+      await textOf(stat('Played')).toBe('1');
+      await textOf(stat('Won')).toBe('100%');
+
+      // Game 2, given up: the streak ends, the best stays.
+      await view.getByRole('button', { name: 'New game' }).click();
+      await page.keyboard.type('0123');
+      await page.keyboard.press('Enter');
+      await view.getByRole('button', { name: 'Give up…' }).click();
+      await view.getByRole('button', { name: 'Yes, show it' }).click();
+      await textOf(stat('Played')).toBe('2');
+      await textOf(stat('Won')).toBe('50%');
+      await textOf(stat('Streak')).toBe('0');
+      await textOf(stat('Best streak')).toBe('1');
+      await attributeOf(view.getByTestId('distribution').locator('li'), 'data-guesses').toBe(
+        String(turns.length),
+      );
+      // Kept across a reload, counted once.
+      await page.reload();
+      await textOf(stat('Played')).toBe('2');
+
+      // A win where the system asks for reduced motion: no animation.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await view.getByRole('button', { name: 'New game' }).click();
+      while (!(await view.getByTestId('outcome').isVisible())) {
+        await view.getByRole('button', { name: 'Hint' }).click();
+        await view.getByRole('button', { name: 'Use it' }).click();
+        await view.getByTestId('send-guess').click();
+      }
+      expect(await animation()).toBe('none');
+      await textOf(stat('Played')).toBe('3');
+      await close(page);
+    },
+    SLOW,
+  );
+});

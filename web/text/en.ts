@@ -347,6 +347,25 @@ export const en = {
     newGame: 'New game',
   },
 
+  stats: {
+    title: 'Your statistics',
+    played: 'Played',
+    winRate: 'Won',
+    streak: 'Streak',
+    bestStreak: 'Best streak',
+    overPar: 'Above par',
+    overParMeans: 'guesses above the optimal strategy for the same secrets, on average',
+    distribution: 'Guesses per win',
+    bar: (guesses: number, wins: number) =>
+      `${guesses} guesses: ${number(wins)} ${wins === 1 ? 'win' : 'wins'}`,
+    versus: (won: number, lost: number, draw: number) =>
+      `Head to head: ${number(won)} won, ${number(lost)} lost, ${number(draw)} drawn`,
+    none: 'No games finished yet.',
+    share: 'Share',
+    copied: 'Copied to the clipboard:',
+    copyThis: 'Copy this:',
+  },
+
   analysis: {
     label: 'Analysis',
     lead: (codes: number) =>

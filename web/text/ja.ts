@@ -297,6 +297,24 @@ export const ja: Text = {
     newGame: '新しいゲーム',
   },
 
+  stats: {
+    title: 'あなたの記録',
+    played: '対戦数',
+    winRate: '勝率',
+    streak: '連勝',
+    bestStreak: '最多連勝',
+    overPar: 'パー比',
+    overParMeans: '同じ秘密で最適な戦略より多くかかった手数の平均',
+    distribution: '勝ちの手数',
+    bar: (guesses: number, wins: number) => `${guesses} 手: ${number(wins)} 勝`,
+    versus: (won: number, lost: number, draw: number) =>
+      `対戦: ${number(won)} 勝 ${number(lost)} 敗 ${number(draw)} 分`,
+    none: 'まだ終わったゲームはありません。',
+    share: '共有',
+    copied: 'クリップボードにコピーしました:',
+    copyThis: 'これをコピーしてください:',
+  },
+
   analysis: {
     label: '分析',
     lead: (codes: number) =>
