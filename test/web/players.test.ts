@@ -339,3 +339,50 @@ describe('something to come back for', () => {
     SLOW,
   );
 });
+
+describe('installable and offline', () => {
+  it(
+    'a manifest with icons; once loaded, the page plays, coaches and analyses with the network off',
+    async () => {
+      const page = await open('game=mastermind&tab=codebreaker', SMALL_PHONE);
+      const href = (await page.locator('link[rel="manifest"]').getAttribute('href'))!;
+      const manifest = await page.evaluate(async (address) => {
+        const response = await fetch(address);
+        return { type: response.headers.get('content-type'), doc: await response.json() };
+      }, href);
+      expect(manifest.type).toBe('application/manifest+json');
+      expect(manifest.doc).toMatchObject({ display: 'standalone', start_url: './' });
+      const icons = manifest.doc.icons as { src: string; sizes: string }[];
+      expect(icons.map((icon) => icon.sizes)).toEqual(
+        expect.arrayContaining(['192x192', '512x512']),
+      );
+      for (const icon of icons) {
+        // The PNG header says the size the manifest does.
+        const [width, height] = await page.evaluate(async (src) => {
+          const bytes = new DataView(await (await fetch(src)).arrayBuffer());
+          return [bytes.getUint32(16), bytes.getUint32(20)];
+        }, icon.src);
+        expect(`${width}x${height}`).toBe(icon.sizes);
+      }
+      // The service worker takes the page over once it has cached the app.
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+        .toBe(true);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      const view = page.getByTestId('codebreaker');
+      await view.getByTestId('current-row').waitFor();
+      await page.keyboard.type('1123');
+      await page.keyboard.press('Enter');
+      await attributeOf(view.getByTestId('grade'), 'data-loss').toBe('0');
+      await page.getByRole('tab', { name: 'Analysis' }).click();
+      const analysis = page.getByTestId('analysis');
+      await analysis.getByRole('button', { name: 'Analyse every secret' }).click();
+      await textOf(analysis.getByTestId('total').first()).toBe('5625');
+      await page.context().setOffline(false);
+      await close(page);
+    },
+    SLOW,
+  );
+});
