@@ -414,6 +414,21 @@ describe('the web app in chromium', () => {
           await maker.getByTestId('send-answer').click();
           await textOf(maker.getByTestId('status')).toContain('cannot read “3 pegs”');
           found.push(...(await axeViolations(page)).map((v) => `${size} ${theme} computer: ${v}`));
+          // Head to head: a code being chosen, then a round played.
+          await page.getByRole('tab', { name: 'Head to head' }).click();
+          const versus = page.getByTestId('versus');
+          if ((await versus.getByTestId('secret-draft').count()) > 0) {
+            await versus.getByRole('button', { name: 'Random' }).click();
+            found.push(
+              ...(await axeViolations(page)).map((v) => `${size} ${theme} choosing: ${v}`),
+            );
+            await versus.getByTestId('start').click();
+            await versus.getByTestId('draft').waitFor();
+            await page.keyboard.type('1234');
+            await page.keyboard.press('Enter');
+            await countOf(versus.getByTestId('turn')).not.toBe(0);
+          }
+          found.push(...(await axeViolations(page)).map((v) => `${size} ${theme} versus: ${v}`));
           await page.getByRole('tab', { name: 'Analysis' }).click();
           const analysis = page.getByTestId('analysis');
           if ((await analysis.getByTestId('result').count()) === 0) {

@@ -19,6 +19,7 @@ import {
   close,
   countOf,
   open,
+  screenshot,
   setting,
   shownTurns,
   textOf,
@@ -70,6 +71,7 @@ describe('the coach', () => {
       expect(exact.loss).toBeGreaterThan(0);
       await attributeOf(view.getByTestId('grade'), 'data-loss').toBe(String(exact.loss));
       await textOf(view.getByTestId('coach-line')).toContain('The best was');
+      await screenshot(page, 'screenshot-coach.png');
       await close(page);
     },
     SLOW,
@@ -189,10 +191,11 @@ describe('in Japanese', () => {
       const [hits, blows] = answer.split('-');
       await textOf(page.getByTestId('announcer')).toContain(`ヒット ${hits}・ブロー ${blows}`);
       await textOf(view.getByTestId('coach-line')).toContain('1 手目');
+      await screenshot(page, 'screenshot-ja.png');
       const found: string[] = [];
       for (const theme of ['light', 'dark'] as const) {
         await (await setting(page, 'テーマ')).selectOption(theme);
-        for (const tab of ['あなたが当てる', 'コンピュータが当てる', '分析', '戦略木']) {
+        for (const tab of ['あなたが当てる', 'コンピュータが当てる', '対戦', '分析', '戦略木']) {
           await page.getByRole('tab', { name: tab }).click();
           found.push(...(await axeViolations(page)).map((v) => `ja ${theme} ${tab}: ${v}`));
         }
@@ -267,6 +270,7 @@ describe('head to head', () => {
       const cracked = mine.at(-1)![0] === secret;
       const lost = theirs.at(-1)![0] === '048';
       expect(outcome).toBe(cracked && lost ? 'draw' : cracked ? 'won' : 'lost');
+      await screenshot(page, 'screenshot-versus.png');
       await close(page);
     },
     SLOW,
