@@ -117,10 +117,12 @@ export function ShareButton(props: {
         {t.stats.share}
       </button>
       {shown && (
-        <div class="shared" role="status">
-          <p>{shown.copied ? t.stats.copied : t.stats.copyThis}</p>
-          <pre data-testid="share-text">{shown.text}</pre>
-        </div>
+        <output class="shared">
+          <span class="shared-label">{shown.copied ? t.stats.copied : t.stats.copyThis}</span>
+          <span class="share-text" data-testid="share-text">
+            {shown.text}
+          </span>
+        </output>
       )}
     </>
   );
