@@ -458,16 +458,20 @@ export function CodemakerView(
             }
           />
           <div class="actions">
-            <button
-              type="button"
-              class="primary"
-              disabled={warning !== undefined}
-              onClick={sendTyped}
-              data-testid="send-answer"
-              ref={sendRef}
-            >
-              {t.play.answer} <Answer rules={rules} terms={terms} hits={hits} blows={blows} words />
-            </button>
+            {/* The button that sends the turn, by the same hook in both roles (send-guess). */}
+            <span class="send-turn" data-testid="send-guess">
+              <button
+                type="button"
+                class="primary"
+                disabled={warning !== undefined}
+                onClick={sendTyped}
+                data-testid="send-answer"
+                ref={sendRef}
+              >
+                {t.play.answer}{' '}
+                <Answer rules={rules} terms={terms} hits={hits} blows={blows} words />
+              </button>
+            </span>
             {undo}
           </div>
           <form

@@ -121,14 +121,22 @@ describe('the coach', () => {
   );
 });
 
-/** Fails unless each element is wholly within the screen, without scrolling. */
+/**
+ * Fails unless each element is wholly within the screen, without scrolling, once the page has
+ * settled (a view drawn again as the shipped tree arrives is polled, not caught mid-way).
+ */
 async function onScreenAll(view: Locator, ids: string[], where: string) {
-  for (const id of ids) {
-    const box = (await view.getByTestId(id).boundingBox())!;
-    expect(box, `${where}: ${id}`).not.toBeNull();
-    expect(box.y, `${where}: top of ${id}`).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height, `${where}: bottom of ${id}`).toBeLessThanOrEqual(700);
-  }
+  const outside = async () => {
+    const wrong: string[] = [];
+    for (const id of ids) {
+      const box = await view.getByTestId(id).boundingBox();
+      if (!box) wrong.push(`${id} not shown`);
+      else if (box.y < 0 || box.y + box.height > 700)
+        wrong.push(`${id} at ${box.y}..${box.y + box.height}`);
+    }
+    return wrong;
+  };
+  await expect.poll(outside, { message: where, timeout: 10_000 }).toEqual([]);
 }
 
 describe('one screen per turn on a 390 × 700 phone', () => {
@@ -159,7 +167,7 @@ describe('one screen per turn on a 390 × 700 phone', () => {
       const maker = page.getByTestId('codemaker');
       await maker.getByTestId('current-row').waitFor();
       const secret = codes[codes.length >> 1];
-      await onScreen(maker, ['current-row', 'palette', 'send-answer'], `${name}, computer, start`);
+      await onScreen(maker, ['current-row', 'palette', 'send-guess'], `${name}, computer, start`);
       for (let turn = 1; turn <= 4; turn++) {
         const guess = (await maker.getByTestId('computer-guess').getAttribute('data-code'))!;
         const [hits, blows] = naiveScore(secret, guess);
@@ -167,7 +175,7 @@ describe('one screen per turn on a 390 × 700 phone', () => {
         await maker.getByTestId('send-answer').click();
         await countOf(maker.getByTestId('turn')).toBe(turn);
         if (hits === codes[0].length) break;
-        await onScreen(maker, ['current-row', 'palette', 'send-answer'], `${name}, answer ${turn}`);
+        await onScreen(maker, ['current-row', 'palette', 'send-guess'], `${name}, answer ${turn}`);
       }
       await close(page);
     },
