@@ -48,6 +48,31 @@ export interface GradeOptions {
   readonly tree?: Tree;
 }
 
+/**
+ * The grade of `guess`, whose play totals `played` over the `n` secrets, against `best`, whose
+ * totals `least`. A guess as good as the best is a best guess: then the one played is named.
+ */
+function compared(
+  guess: number,
+  played: number,
+  best: number,
+  least: number,
+  n: number,
+  by: string,
+  nodes: number,
+): Grade {
+  const tie = played <= least;
+  return {
+    guess,
+    best: tie ? guess : best,
+    expected: played / n,
+    bestExpected: Math.min(played, least) / n,
+    loss: tie ? 0 : (played - least) / n,
+    by,
+    nodes,
+  };
+}
+
 /** The turns of `history`, each answered as every secret of `candidates` answers it. */
 function turnsOf(game: Game, candidates: Int32Array, history: readonly number[]): Turn[] {
   return history.map((guess) => ({ guess, answer: game.score(guess, candidates[0]) }));
@@ -83,16 +108,7 @@ export function gradeGuess(
     const turns = turnsOf(game, candidates, history);
     const orbit = guessOrbits(game, turns, candidates);
     if (guess === node.guess || (orbit && orbit[guess] === orbit[node.guess])) {
-      const expected = least / n;
-      return {
-        guess,
-        best: guess,
-        expected,
-        bestExpected: expected,
-        loss: 0,
-        by: 'optimal',
-        nodes: 0,
-      };
+      return compared(guess, least, node.guess, least, n, 'optimal', 0);
     }
   }
   const budget = options.nodes ?? Number.POSITIVE_INFINITY;
@@ -108,17 +124,7 @@ export function gradeGuess(
       least = costTotal(outcome.cost);
       best = outcome.guess;
     }
-    // A guess as good on average as the best is a best guess: the one played is named.
-    const tie = played <= least;
-    return {
-      guess,
-      best: tie ? guess : best,
-      expected: played / n,
-      bestExpected: Math.min(played, least) / n,
-      loss: tie ? 0 : (played - least) / n,
-      by: 'optimal',
-      nodes: search.nodes,
-    };
+    return compared(guess, played, best, least, n, 'optimal', search.nodes);
   } catch (error) {
     if (error instanceof SearchStopped) return undefined;
     throw error;
@@ -172,14 +178,5 @@ export function gradeByStrategy(
   const own = strategy.choose({ game, history: turns, candidates });
   const played = strategyTotal(game, strategy, candidates, turns, guess);
   const theirs = own === guess ? played : strategyTotal(game, strategy, candidates, turns, own);
-  const tie = played <= theirs;
-  return {
-    guess,
-    best: tie ? guess : own,
-    expected: played / n,
-    bestExpected: Math.min(played, theirs) / n,
-    loss: tie ? 0 : (played - theirs) / n,
-    by: strategy.name,
-    nodes: 0,
-  };
+  return compared(guess, played, own, theirs, n, strategy.name, 0);
 }

@@ -17,7 +17,7 @@ import { Celebration, ShareButton, StatsPanel } from './stats-view.js';
 import { type Record_, withGame, withPar } from './stats.js';
 import { strategyTitle } from './strategy-choice.js';
 import { useText } from './text/index.js';
-import { type Terms, answerWords, problemWords, shapeWords } from './words.js';
+import { type Terms, answerRule, answerWords, problemWords } from './words.js';
 
 /** What both views get from the page. */
 interface ViewProps<Play> {
@@ -166,13 +166,7 @@ export function CodebreakerView(
   return (
     <section class="card play" data-testid="codebreaker" aria-label={t.play.codebreakerLabel}>
       <HowToPlay>
-        {t.play.codebreakerRules(
-          shapeWords(t, rules, terms),
-          terms.hit[1],
-          terms.hitMeans,
-          terms.hitsOnly ? undefined : terms.blow[1],
-          terms.blowMeans,
-        )}{' '}
+        {t.play.codebreakerRules(answerRule(t, rules, terms))}{' '}
         {t.play.codebreakerHow(terms.symbol[0], terms.symbol[1])}
       </HowToPlay>
       <Board
@@ -381,15 +375,7 @@ export function CodemakerView(
     );
   return (
     <section class="card play" data-testid="codemaker" aria-label={t.play.codemakerLabel}>
-      <HowToPlay>
-        {t.play.codemakerRules(
-          shapeWords(t, rules, terms),
-          terms.hit[1],
-          terms.hitMeans,
-          terms.hitsOnly ? undefined : terms.blow[1],
-          terms.blowMeans,
-        )}
-      </HowToPlay>
+      <HowToPlay>{t.play.codemakerRules(answerRule(t, rules, terms))}</HowToPlay>
       {play.since > 0 && guess !== undefined && (
         <p class="muted">{t.play.tookOver(title, play.since)}</p>
       )}

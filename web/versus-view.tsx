@@ -187,6 +187,10 @@ export function VersusView(props: {
     </>
   );
 
+  const palette = composing && (
+    <Palette game={game} terms={terms} draft={play.row} changed={update} paletteRef={paletteRef} />
+  );
+
   return (
     <section class="card play" data-testid="versus" aria-label={t.versus.label}>
       <HowToPlay>
@@ -213,13 +217,7 @@ export function VersusView(props: {
           <div class="board" style={{ '--pegs': game.pegs }}>
             <div class="board-row current">{row}</div>
           </div>
-          <Palette
-            game={game}
-            terms={terms}
-            draft={play.row}
-            changed={update}
-            paletteRef={paletteRef}
-          />
+          {palette}
           <div class="actions">
             <button
               type="button"
@@ -243,15 +241,7 @@ export function VersusView(props: {
             secretLabel={t.versus.theirSecret}
             current={playing ? row : undefined}
           />
-          {playing && (
-            <Palette
-              game={game}
-              terms={terms}
-              draft={play.row}
-              changed={update}
-              paletteRef={paletteRef}
-            />
-          )}
+          {playing && palette}
           {outcome !== 'playing' && (
             <div class="outcome" data-testid="outcome" data-outcome={outcome}>
               <p>{t.versus[outcome as 'won' | 'lost' | 'draw'](rounds)}</p>

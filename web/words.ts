@@ -13,7 +13,7 @@ import { type Rules, feedbackOf, presetOf } from '../src/rules.js';
 import type { Turn } from '../src/strategy.js';
 import type { Problem } from './play.js';
 import { symbolStyle } from './settings.js';
-import type { GameWords, Text } from './text/index.js';
+import type { AnswerRule, GameWords, Text } from './text/index.js';
 
 /** How a game names its parts and its answers. */
 export interface Terms extends GameWords {
@@ -57,6 +57,17 @@ export function shapeWords(t: Text, rules: Rules, terms = termsFor(t, rules)): s
   const positions = t.count(pegs, terms.position);
   if (terms.digits) return t.shape.digits(positions, alphabet[0], alphabet.at(-1)!, repeat);
   return t.shape.pegs(positions, t.count(colors, terms.symbol), terms.symbol[1], repeat);
+}
+
+/** What a game's answers count, in its words: for the rules of the play views. */
+export function answerRule(t: Text, rules: Rules, terms = termsFor(t, rules)): AnswerRule {
+  return {
+    shape: shapeWords(t, rules, terms),
+    hit: terms.hit[1],
+    hitMeans: terms.hitMeans,
+    blow: terms.hitsOnly ? undefined : terms.blow[1],
+    blowMeans: terms.blowMeans,
+  };
 }
 
 /** The game in one line: "Bulls and Cows: 4 digits from 0 to 9, all different". */

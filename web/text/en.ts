@@ -32,6 +32,17 @@ const secrets = (n: number) => plural(n, 'secret', 'secrets');
 /** Guesses to two decimals: "0.53". */
 const figure = (n: number) => n.toFixed(2);
 
+/** What a game's answers count, in its words, for the rules of a view. */
+export interface AnswerRule {
+  /** The shape of a code: "4 pegs, 6 colours, colours may repeat". */
+  readonly shape: string;
+  readonly hit: string;
+  readonly hitMeans: string;
+  /** Undefined where answers count the hits alone. */
+  readonly blow: string | undefined;
+  readonly blowMeans: string;
+}
+
 /** The families of games that name things their own way. */
 export type Family = 'mastermind' | 'hitAndBlow' | 'bullsAndCows' | 'numeron' | 'custom';
 
@@ -231,23 +242,11 @@ export const en = {
     howToPlay: 'How to play',
     codebreakerLabel: 'You break the code',
     codemakerLabel: 'The computer breaks your code',
-    codebreakerRules: (
-      shape: string,
-      hit: string,
-      hitMeans: string,
-      blow: string | undefined,
-      blowMeans: string,
-    ) =>
+    codebreakerRules: ({ shape, hit, hitMeans, blow, blowMeans }: AnswerRule) =>
       `The computer has picked a secret: ${shape}. Each answer counts ${hit} (${hitMeans})${blow ? ` and ${blow} (${blowMeans})` : ' alone'}.`,
     codebreakerHow: (symbol: string, symbols: string) =>
       `Pick a slot, then a ${symbol}, or drag one onto a slot. Or type: the ${symbols} go in from the chosen slot, Backspace erases, Enter guesses.`,
-    codemakerRules: (
-      shape: string,
-      hit: string,
-      hitMeans: string,
-      blow: string | undefined,
-      blowMeans: string,
-    ) =>
+    codemakerRules: ({ shape, hit, hitMeans, blow, blowMeans }: AnswerRule) =>
       `Think of a secret (${shape}) and keep it to yourself. The computer guesses; answer each guess with its ${hit} (${hitMeans})${blow ? ` and ${blow} (${blowMeans})` : ' alone'}.`,
     slotsLabel: (turn: number, symbol: string) => `Guess ${turn}: choose a slot, then a ${symbol}`,
     slotLabel: (position: string, n: number, what: string | undefined) =>

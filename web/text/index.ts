@@ -9,7 +9,7 @@ import { useContext } from 'preact/hooks';
 import { en } from './en.js';
 import { ja } from './ja.js';
 
-export type { GameWords, Noun, Text } from './en.js';
+export type { AnswerRule, GameWords, Noun, Text } from './en.js';
 
 /** The page's languages, by their `<html lang>` code. */
 export const LANGUAGES = ['en', 'ja'] as const;

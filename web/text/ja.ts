@@ -3,7 +3,7 @@
  * game in its own words: ヒット / ブロー for Hit & Blow, イート / バイト for Numer0n, 黒ピン /
  * 白ピン for Mastermind, ブル / カウ for Bulls and Cows.
  */
-import type { Noun, Text } from './en.js';
+import type { AnswerRule, Noun, Text } from './en.js';
 
 const number = (n: number) => n.toLocaleString('ja-JP');
 const guesses = (n: number) => `${number(n)} 手`;
@@ -184,23 +184,11 @@ export const ja: Text = {
     howToPlay: '遊び方',
     codebreakerLabel: 'あなたが秘密を当てる',
     codemakerLabel: 'コンピュータがあなたの秘密を当てる',
-    codebreakerRules: (
-      shape: string,
-      hit: string,
-      hitMeans: string,
-      blow: string | undefined,
-      blowMeans: string,
-    ) =>
+    codebreakerRules: ({ shape, hit, hitMeans, blow, blowMeans }: AnswerRule) =>
       `コンピュータが秘密を決めました（${shape}）。答えは${hit}（${hitMeans}）${blow ? `と${blow}（${blowMeans}）の数` : 'の数だけ'}です。`,
     codebreakerHow: (symbol: string, _symbols: string) =>
       `枠を選んでから${symbol}を選ぶか、${symbol}を枠へドラッグします。キーボードでも入力でき、Backspace で消し、Enter で推測します。`,
-    codemakerRules: (
-      shape: string,
-      hit: string,
-      hitMeans: string,
-      blow: string | undefined,
-      blowMeans: string,
-    ) =>
+    codemakerRules: ({ shape, hit, hitMeans, blow, blowMeans }: AnswerRule) =>
       `秘密（${shape}）を一つ決めて、覚えておいてください。コンピュータの推測ごとに、${hit}（${hitMeans}）${blow ? `と${blow}（${blowMeans}）の数` : 'の数だけ'}を答えます。`,
     slotsLabel: (turn: number, symbol: string) => `${turn} 手目: 枠を選んでから${symbol}を選ぶ`,
     slotLabel: (position: string, n: number, what: string | undefined) =>
