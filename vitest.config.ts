@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
+    // Every core of the 2-core machines the project is tested on, whatever vitest would leave
+    // free: the tests wait for events, never for a fixed time, so a loaded machine is only slower.
+    maxWorkers: 2,
+    minWorkers: 1,
     // The signing key the tests' proofs make and share: theirs, not the user's own.
     env: { XDG_CONFIG_HOME: join(tmpdir(), 'codebreaker-tests-config') },
   },

@@ -292,7 +292,9 @@ export function App() {
   );
   const t = textFor(language);
   const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set([view.tab]));
-  const [manifest, setManifest] = useState<TreeManifest>({ trees: [] });
+  // Undefined until the list of shipped trees has come (or failed): which strategies a game
+  // offers, and so which one plays, waits for it, so a game never starts under one and flips.
+  const [manifest, setManifest] = useState<TreeManifest>();
   const [trees, setTrees] = useState<Readonly<Record<string, LoadedTree>>>({});
   const [loadError, setLoadError] = useState<{ readonly file?: string; readonly why: string }>();
   const [announcement, setAnnouncement] = useState('');
@@ -305,7 +307,10 @@ export function App() {
   useEffect(() => {
     fetchJson(TREES_PATH + MANIFEST_FILE)
       .then((doc) => setManifest(readManifest(doc)))
-      .catch((error: Error) => setLoadError({ why: error.message }));
+      .catch((error: Error) => {
+        setManifest({ trees: [] });
+        setLoadError({ why: error.message });
+      });
   }, []);
 
   let game: Game | undefined;
@@ -320,9 +325,10 @@ export function App() {
         : error.message;
   }
   const key = game && rulesKey(game.rules);
-  const shipped = game && shippedTreeFor(manifest, game.rules);
+  const shipped = game && manifest && shippedTreeFor(manifest, game.rules);
   const names = strategyNames(shipped?.strategy === OPTIMAL);
-  const name = names.includes(view.strategy.name) ? view.strategy.name : bestStrategy(names);
+  const name =
+    !manifest || names.includes(view.strategy.name) ? view.strategy.name : bestStrategy(names);
   const loaded = shipped && trees[shipped.file];
   const chosen = useMemo(() => ({ name, seed: view.strategy.seed }), [name, view.strategy.seed]);
 
@@ -338,8 +344,10 @@ export function App() {
 
   const strategy = useMemo<Strategy | undefined>(
     () =>
-      game && (name !== OPTIMAL || loaded) ? strategyFor(game, chosen, loaded?.tree) : undefined,
-    [game, chosen, name, loaded],
+      game && manifest && (name !== OPTIMAL || loaded)
+        ? strategyFor(game, chosen, loaded?.tree)
+        : undefined,
+    [game, manifest, chosen, name, loaded],
   );
 
   // The view in the URL and in storage; the theme on the root element.

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../test/cli.js';
 import { crc32 } from '../checksum.js';
@@ -52,7 +52,8 @@ function ended(child: ChildProcess): Promise<{ status: number | null; out: strin
 /** How many jobs the checkpoint file at `path` records (0 while it is missing or empty). */
 function jobsIn(path: string): number {
   try {
-    const text = readFileSync(path, 'utf8');
+    const bytes = readFileSync(path);
+    const text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString();
     return Object.keys(JSON.parse(text.slice(text.indexOf('\n') + 1)).jobs).length;
   } catch {
     return 0;
@@ -150,7 +151,8 @@ describe('optimal --checkpoint', () => {
     // Without symmetry the planner plans 6 × 7 without repetition's first guesses for minutes,
     // one synchronous step after another; the main thread, free, hears the signal at once and
     // the planner reads the stop at its next report. What follows the stop is the fallback tree
-    // (about 2 s on two cores).
+    // (about 2 s on two idle cores; the bound leaves room for a machine busy with other tests,
+    // and is still far below the minutes the planner would take).
     const planning = ['--pegs', '6', '--colors', '7', '--no-repeat', '--no-symmetry'];
     const file = join(dir, 'planning.json');
     const child = start([...planning, '--threads', '2', '--json', '--checkpoint', file]);
@@ -160,7 +162,7 @@ describe('optimal --checkpoint', () => {
     const signalled = performance.now();
     child.kill('SIGINT');
     const stopped = await done;
-    expect(performance.now() - signalled).toBeLessThan(5000);
+    expect(performance.now() - signalled).toBeLessThan(20_000);
     expect(stopped.status).toBe(0);
     expect(JSON.parse(stopped.out)).toMatchObject({ proved: false, threads: 2, secrets: 5040 });
   });
@@ -186,23 +188,19 @@ describe('optimal --checkpoint', () => {
   it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {
     const file = join(dir, 'limited.json.gz');
     const long = ['--game', 'mastermind', '--colors', '8', '--threads', '1'];
-    // Long enough for a job or two to finish on a loaded machine: the limit is heard within a
-    // quarter of a second, even in the middle of a job.
-    const stopped = await cli(
-      'optimal',
-      ...long,
-      '--time-limit',
-      '4',
-      '--checkpoint',
-      file,
-      '--json',
-    );
-    expect(stopped.status).toBe(0);
-    expect(JSON.parse(stopped.out).proved).toBe(false);
+    // A first run stopped once a job is in the file (however loaded the machine), gzipped.
+    const child = start([...long, '--checkpoint', file, '--json']);
+    const done = ended(child);
+    await until(() => jobsIn(file) >= 1);
+    child.kill('SIGINT');
+    expect((await done).status).toBe(0);
     expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // The limit stops the next run, which read the first run's jobs and leaves the file usable.
     const more = await cli('optimal', ...long, '--time-limit', '1', '--checkpoint', file, '--json');
     expect(more.status).toBe(0);
+    expect(JSON.parse(more.out)).toMatchObject({ proved: false });
     expect(JSON.parse(more.out).resumed).toBeGreaterThan(0);
+    expect(jobsIn(file)).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a checkpoint of another proof, or a damaged one, with one line and status 2', async () => {

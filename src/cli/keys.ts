@@ -12,7 +12,7 @@
  * given the same key (see docs/cli.md, Trust). A key is never printed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CodebreakerError } from '../errors.js';
@@ -89,11 +89,14 @@ function localKey(): SigningKey {
   const path = localKeyPath();
   const found = readSmallFile(path, 'the key file', true);
   if (found !== undefined) return keyFromText(found, path);
+  // Written whole under a name of its own, then linked into place: two processes making the key
+  // at once keep the first one's, and neither ever reads a key half written.
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    // 'wx': two processes making the key at once keep the first one's.
-    writeFileSync(path, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(path, 0o600);
+    writeFileSync(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(temp, 0o600);
+    linkSync(temp, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
       throw new CodebreakerError(
@@ -101,6 +104,8 @@ function localKey(): SigningKey {
         `cannot make the signing key ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'} (give --key-file or set CODEBREAKER_KEY)`,
       );
     }
+  } finally {
+    rmSync(temp, { force: true });
   }
   return keyFromText(readSmallFile(path, 'the key file')!, path);
 }
