@@ -35,7 +35,7 @@ import {
   readManifest,
   shippedTreeFor,
 } from './shipped-trees.js';
-import { type Record_, type Stats, emptyRecord, readStats, writeStats } from './stats.js';
+import { type PlayerRecord, type Stats, emptyRecord, readStats, writeStats } from './stats.js';
 import {
   OPTIMAL,
   type StrategyChoice,
@@ -465,7 +465,7 @@ export function App() {
   const record = (key && stats[key]) || emptyRecord();
   // Counts a finished game in the record of the current rules, and keeps it.
   const onRecord = useCallback(
-    (update: (before: Record_) => Record_) => {
+    (update: (before: PlayerRecord) => PlayerRecord) => {
       if (!key) return;
       setStats((before) => {
         const now = before[key] ?? emptyRecord();

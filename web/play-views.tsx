@@ -14,7 +14,7 @@ import { Palette, Slots, useTyping } from './compose.js';
 import { Answer, Code, codeName, positions } from './pegs.js';
 import type { CodebreakerPlay, CodemakerPlay } from './play.js';
 import { Celebration, ShareButton, StatsPanel } from './stats-view.js';
-import { type Record_, withGame, withPar } from './stats.js';
+import { type PlayerRecord, withGame, withPar } from './stats.js';
 import { strategyTitle } from './strategy-choice.js';
 import { useText } from './text/index.js';
 import { type Terms, answerRule, answerWords, problemWords } from './words.js';
@@ -86,8 +86,8 @@ export function CodebreakerView(
     readonly tree: TreeJson | undefined;
     readonly treePending: boolean;
     /** The player's record for these rules, and how to count a finished game in it. */
-    readonly record: Record_;
-    readonly onRecord: (update: (record: Record_) => Record_) => void;
+    readonly record: PlayerRecord;
+    readonly onRecord: (update: (record: PlayerRecord) => PlayerRecord) => void;
   },
 ) {
   const { game, terms, play, onChange, announce, active, onNewGame, tree, treePending } = props;

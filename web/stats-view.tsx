@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { PEG_COLOURS } from './settings.js';
-import { type Record_, shareText } from './stats.js';
+import { type PlayerRecord, shareText } from './stats.js';
 import { useText } from './text/index.js';
 
 /** Pegs that fall once over the outcome; decorative, and still where motion is reduced. */
@@ -27,7 +27,7 @@ export function Celebration() {
 }
 
 /** The record of the game's rules: figures, the guesses of each win as bars, head to head. */
-export function StatsPanel({ record }: { readonly record: Record_ }) {
+export function StatsPanel({ record }: { readonly record: PlayerRecord }) {
   const t = useText();
   const wins = Object.entries(record.distribution)
     .map(([guesses, n]) => [Number(guesses), n] as const)

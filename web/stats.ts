@@ -10,7 +10,7 @@ import type { Outcome } from './versus.js';
 import type { KeyValueStore } from './view-state.js';
 
 /** One game's rules' record. */
-export interface Record_ {
+export interface PlayerRecord {
   readonly played: number;
   readonly won: number;
   readonly streak: number;
@@ -33,7 +33,7 @@ export const STATS_KEY = 'codebreaker/stats/v1';
 const SEEDS_KEPT = 200;
 
 /** A record of no games. */
-export function emptyRecord(): Record_ {
+export function emptyRecord(): PlayerRecord {
   return {
     played: 0,
     won: 0,
@@ -55,7 +55,7 @@ const seeds = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((seed) => Number.isSafeInteger(seed)) : [];
 
 /** A record read back, every field checked: anything unreadable counts as nothing. */
-function readRecord(value: unknown): Record_ {
+function readRecord(value: unknown): PlayerRecord {
   const doc = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const distribution: Record<number, number> = {};
   if (doc.distribution && typeof doc.distribution === 'object') {
@@ -82,7 +82,7 @@ function readRecord(value: unknown): Record_ {
 }
 
 /** Every game's record, by rules key (`rulesKey`). */
-export type Stats = Readonly<Record<string, Record_>>;
+export type Stats = Readonly<Record<string, PlayerRecord>>;
 
 export function readStats(store: KeyValueStore): Stats {
   try {
@@ -105,7 +105,12 @@ export function writeStats(store: KeyValueStore, stats: Stats): void {
 const remember = (list: readonly number[], seed: number) => [...list, seed].slice(-SEEDS_KEPT);
 
 /** `record` with a game of "You guess" counted: solved in `guesses`, or given up. */
-export function withGame(record: Record_, seed: number, solved: boolean, guesses: number): Record_ {
+export function withGame(
+  record: PlayerRecord,
+  seed: number,
+  solved: boolean,
+  guesses: number,
+): PlayerRecord {
   if (record.seeds.includes(seed)) return record;
   const streak = solved ? record.streak + 1 : 0;
   return {
@@ -122,7 +127,12 @@ export function withGame(record: Record_, seed: number, solved: boolean, guesses
 }
 
 /** `record` with the par of a won game counted: the optimal strategy's guesses for its secret. */
-export function withPar(record: Record_, seed: number, guesses: number, par: number): Record_ {
+export function withPar(
+  record: PlayerRecord,
+  seed: number,
+  guesses: number,
+  par: number,
+): PlayerRecord {
   if (record.parSeeds.includes(seed)) return record;
   return {
     ...record,
@@ -133,7 +143,7 @@ export function withPar(record: Record_, seed: number, guesses: number, par: num
 }
 
 /** `record` with a head-to-head game counted. */
-export function withVersus(record: Record_, seed: number, outcome: Outcome): Record_ {
+export function withVersus(record: PlayerRecord, seed: number, outcome: Outcome): PlayerRecord {
   // Head-to-head games are known by −1 − seed, apart from the games of "You guess".
   const id = -1 - seed;
   if (

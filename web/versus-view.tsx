@@ -13,7 +13,7 @@ import { codeName } from './pegs.js';
 import { HowToPlay, useOnScreen } from './play-views.js';
 import type { TurnView } from './play.js';
 import { Celebration, StatsPanel } from './stats-view.js';
-import { type Record_, withVersus } from './stats.js';
+import { type PlayerRecord, withVersus } from './stats.js';
 import { type Text, useText } from './text/index.js';
 import {
   LEVELS,
@@ -129,8 +129,8 @@ export function VersusView(props: {
   readonly onNewGame: (level: Level) => void;
   readonly announce: (text: string) => void;
   /** The player's record for these rules, and how to count a finished game in it. */
-  readonly record: Record_;
-  readonly onRecord: (update: (record: Record_) => Record_) => void;
+  readonly record: PlayerRecord;
+  readonly onRecord: (update: (record: PlayerRecord) => PlayerRecord) => void;
 }) {
   const { game, terms, play, active, onChange, onNewGame, announce, record, onRecord } = props;
   const t = useText();

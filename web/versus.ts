@@ -137,7 +137,7 @@ export function chooseItem(
 }
 
 /** One side's state: its guesses at the other's code, its items, what it still considers. */
-class Side_ {
+class SideState {
   readonly turns: VersusTurn[] = [];
   readonly history: Turn[] = [];
   readonly items: UsedItem[] = [];
@@ -179,8 +179,8 @@ class Side_ {
 export class VersusPlay {
   readonly computerSecret: number;
   #playerSecret: number | undefined;
-  #player: Side_ | undefined;
-  #computer: Side_ | undefined;
+  #player: SideState | undefined;
+  #computer: SideState | undefined;
   readonly #strategy: Strategy;
   /** The strategy the computer plays once an item has narrowed its codes (no tree covers that). */
   readonly #narrowed: Strategy;
@@ -265,8 +265,8 @@ export class VersusPlay {
 
   #start(code: number): void {
     this.#playerSecret = code;
-    this.#player = new Side_(this.game, this.computerSecret);
-    this.#computer = new Side_(this.game, code);
+    this.#player = new SideState(this.game, this.computerSecret);
+    this.#computer = new SideState(this.game, code);
     this.row = new Draft(this.game);
   }
 
