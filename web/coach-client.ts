@@ -26,6 +26,15 @@ function ask(question: Question): Promise<CoachAnswer> {
       waiting.delete(event.data.id);
       done?.(event.data);
     };
+    // A worker that fails (a bug) answers everything it was asked with the failure, and the
+    // next question starts a new one: no grade waits for ever.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker?.terminate();
+      worker = undefined;
+      for (const [id, done] of waiting) done({ id, kind: 'error', message: event.message });
+      waiting.clear();
+    };
   }
   const id = nextId++;
   return new Promise((resolve) => {
