@@ -54,9 +54,8 @@ export function answerWords(t: Text, terms: Terms, hits: number, blows: number):
 export function shapeWords(t: Text, rules: Rules, terms = termsFor(t, rules)): string {
   const { pegs, colors, repeat } = rules;
   const alphabet = [...rules.alphabet];
-  const positions = t.count(pegs, terms.position);
-  if (terms.digits) return t.shape.digits(positions, alphabet[0], alphabet.at(-1)!, repeat);
-  return t.shape.pegs(positions, t.count(colors, terms.symbol), terms.symbol[1], repeat);
+  if (terms.digits) return t.shape.digits(pegs, terms, alphabet[0], alphabet.at(-1)!, repeat);
+  return t.shape.pegs(pegs, colors, terms, repeat);
 }
 
 /** What a game's answers count, in its words: for the rules of the play views. */
@@ -95,7 +94,8 @@ export function problemWords(
     case 'cannot-occur':
       return t.problems.cannotOccur(
         answerWords(t, terms, problem.hits, problem.blows),
-        t.count(game.pegs, terms.position),
+        game.pegs,
+        terms.position,
       );
     case 'conflict': {
       const { conflict } = problem;

@@ -460,10 +460,10 @@ describe('each game in its own words', () => {
 
 describe('in Japanese', () => {
   it.each([
-    ['mastermind', '黒ピン 2・白ピン 1', 'マスターマインド: ピン 4、色 6、重複あり'],
-    ['moo', 'ブル 2・カウ 1', 'ブルズ・アンド・カウズ: 0〜9 の桁 4、すべて異なる'],
-    ['hit-and-blow', 'ヒット 2・ブロー 1', 'ヒット&ブロー: ピン 4、色 6、すべて異なる'],
-    ['numeron', 'イート 2・バイト 1', 'ヌメロン: 0〜9 の桁 3、すべて異なる'],
+    ['mastermind', '黒ピン 2・白ピン 1', 'マスターマインド: 4 ピン・6 色、重複あり'],
+    ['moo', 'ブル 2・カウ 1', 'ブルズ・アンド・カウズ: 0〜9 の数字 4 桁、すべて異なる'],
+    ['hit-and-blow', 'ヒット 2・ブロー 1', 'ヒット&ブロー: 4 ピン・6 色、すべて異なる'],
+    ['numeron', 'イート 2・バイト 1', 'ヌメロン: 0〜9 の数字 3 桁、すべて異なる'],
   ] as const)('%s in its own words', (name, answer, shape) => {
     const { rules } = gameForChoice(presetChoice(name));
     expect(answerWords(ja, termsFor(ja, rules), 2, 1)).toBe(answer);

@@ -164,11 +164,11 @@ export const en = {
 
   shape: {
     /** "4 digits from 0 to 9, all different". */
-    digits: (positions: string, first: string, last: string, repeat: boolean) =>
-      `${positions} from ${first} to ${last}, ${repeat ? 'digits may repeat' : 'all different'}`,
+    digits: (pegs: number, words: GameWords, first: string, last: string, repeat: boolean) =>
+      `${plural(pegs, ...words.position)} from ${first} to ${last}, ${repeat ? 'digits may repeat' : 'all different'}`,
     /** "4 pegs, 6 colours, colours may repeat". */
-    pegs: (positions: string, symbols: string, symbolMany: string, repeat: boolean) =>
-      `${positions}, ${symbols}, ${repeat ? `${symbolMany} may repeat` : 'all different'}`,
+    pegs: (pegs: number, colours: number, words: GameWords, repeat: boolean) =>
+      `${plural(pegs, ...words.position)}, ${plural(colours, ...words.symbol)}, ${repeat ? `${words.symbol[1]} may repeat` : 'all different'}`,
     hitsOnly: (hitMany: string) => `, ${hitMany} only`,
     /** An answer in words: "2 black pegs, 1 white peg". */
     answer: (hits: string, blows: string | undefined) => (blows ? `${hits}, ${blows}` : hits),
@@ -207,7 +207,8 @@ export const en = {
   ],
 
   problems: {
-    cannotOccur: (answer: string, positions: string) => `${answer} cannot happen with ${positions}`,
+    cannotOccur: (answer: string, pegs: number, position: Noun) =>
+      `${answer} cannot happen with ${plural(pegs, ...position)}`,
     impossible: (answer: string, guess: string) =>
       `${answer} to ${guess} is impossible: no secret gives that answer`,
     contradicts: (

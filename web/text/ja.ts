@@ -3,7 +3,7 @@
  * game in its own words: ヒット / ブロー for Hit & Blow, イート / バイト for Numer0n, 黒ピン /
  * 白ピン for Mastermind, ブル / カウ for Bulls and Cows.
  */
-import type { AnswerRule, Noun, Text } from './en.js';
+import type { AnswerRule, GameWords, Noun, Text } from './en.js';
 
 const number = (n: number) => n.toLocaleString('ja-JP');
 const guesses = (n: number) => `${number(n)} 手`;
@@ -121,10 +121,10 @@ export const ja: Text = {
   },
 
   shape: {
-    digits: (positions: string, first: string, last: string, repeat: boolean) =>
-      `${first}〜${last} の${positions}、${repeat ? '重複あり' : 'すべて異なる'}`,
-    pegs: (positions: string, symbols: string, _symbolMany: string, repeat: boolean) =>
-      `${positions}、${symbols}、${repeat ? '重複あり' : 'すべて異なる'}`,
+    digits: (pegs: number, words: GameWords, first: string, last: string, repeat: boolean) =>
+      `${first}〜${last} の${words.symbol[0]} ${pegs} ${words.position[0]}、${repeat ? '重複あり' : 'すべて異なる'}`,
+    pegs: (pegs: number, colours: number, words: GameWords, repeat: boolean) =>
+      `${pegs} ${words.position[0]}・${colours} ${words.symbol[0]}、${repeat ? '重複あり' : 'すべて異なる'}`,
     hitsOnly: (hitMany: string) => `、${hitMany}のみ`,
     answer: (hits: string, blows: string | undefined) => (blows ? `${hits}・${blows}` : hits),
   },
@@ -148,7 +148,8 @@ export const ja: Text = {
   colours: ['赤', '緑', '青', '黄', '橙', '紫', '水色', '桃', '茶', '白', '灰', '黄緑'],
 
   problems: {
-    cannotOccur: (answer: string, positions: string) => `${positions}では ${answer} はありえません`,
+    cannotOccur: (answer: string, pegs: number, position: Noun) =>
+      `${pegs} ${position[0]}では ${answer} はありえません`,
     impossible: (answer: string, guess: string) =>
       `${guess} に ${answer} はありえません: その答えになる秘密はありません`,
     contradicts: (
