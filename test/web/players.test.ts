@@ -266,6 +266,14 @@ describe('head to head', () => {
         await page.keyboard.press('Enter');
         rounds++;
         await countOf(view.locator('.board').first().getByTestId('turn')).toBe(rounds);
+        if (rounds === 1 && !(await view.getByTestId('outcome').isVisible())) {
+          // A reload brings the game back as it was: both boards and the items used.
+          const before = await shownTurns(view.getByTestId('computer-board'));
+          await page.reload();
+          await countOf(view.locator('.board').first().getByTestId('turn')).toBe(1);
+          expect(await shownTurns(view.getByTestId('computer-board'))).toEqual(before);
+          await textOf(view.getByTestId('player-items')).toBe(said);
+        }
       }
       const secret = (await view.getByTestId('secret').first().getAttribute('data-code'))!;
       expect([...secret].map((digit) => Number(digit) >= 5)).toEqual(highs);
