@@ -1,7 +1,8 @@
 /**
- * The two play views on the board: you break the computer's code, and the computer breaks yours.
- * The views draw a play object (play.ts) that the page owns, act on it and hand it back through
- * `onChange`, which redraws and saves; they never start a game on their own.
+ * The two play views on the board: you break the computer's code, with the coach grading each
+ * guess (coach-view.tsx) and your record at the end (stats-view.tsx), and the computer breaks
+ * yours. The views draw a play object (play.ts) that the page owns, act on it and hand it back
+ * through `onChange`, which redraws and saves; they never start a game on their own.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';

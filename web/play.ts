@@ -6,9 +6,8 @@
  * - `CodemakerPlay`: the computer guesses, the player composes an answer. Each change of the
  *   answer is checked at once against the answers before it, so a contradiction is named before
  *   it is sent, with the turn it contradicts, and undo is offered.
- * - `CodebreakerPlay`: the player composes a guess on the board, a slot at a time (a slot is
- *   selected, a symbol goes in it and the selection moves on), sends it, and may ask for a hint
- *   or give up.
+ * - `CodebreakerPlay`: the player composes a guess on the board (its `row`, draft.ts), sends
+ *   it, and may ask for a hint or give up.
  *
  * A game survives a change of strategy: `withStrategy` replays the turns so far under the new
  * one, which takes over from there (for the codebreaker the strategy only gives hints). The same
