@@ -331,6 +331,39 @@ describe('the examples print the known figures', () => {
 });
 
 describe('the guide', () => {
+  it("14-coach: Koyama and Lai's 5625 after 1123, Knuth's 5801, items counted by hand", () => {
+    const [best, worse, heuristic, ...items] = lines('14-coach');
+    const average = (total: number) => (total / 1296).toFixed(4);
+    expect(best).toBe(
+      `1123: ${average(5625)} guesses on average; the best, 1123, ${average(5625)}; lost 0.0000`,
+    );
+    const [, expected, named, least, lost] =
+      /^1111: ([\d.]+) guesses on average; the best, (\d{4}), ([\d.]+); lost ([\d.]+)$/.exec(
+        worse,
+      )!;
+    expect(least).toBe(average(5625));
+    expect(Number(lost)).toBeCloseTo(Number(expected) - Number(least), 3);
+    expect(Number(lost)).toBeGreaterThan(0);
+    // The best guess named has 1123's pattern: two of one colour, one each of two others.
+    expect([...new Set(named)].length).toBe(3);
+    // Minimax after its own opening, 1122: Knuth's 5801.
+    expect(heuristic).toMatch(
+      new RegExp(`^within 100 nodes: no grade; by minimax: [\\d.]+ against ${average(5801)}$`),
+    );
+    const codes = naiveCodes(3, '0123456789', false);
+    const high = (code: string) => [...code].map((digit) => Number(digit) >= 5);
+    const spread = (code: string) =>
+      Math.max(...[...code].map(Number)) - Math.min(...[...code].map(Number));
+    const afterHighLow = codes.filter((code) => high(code).join() === high('048').join());
+    const afterTarget = afterHighLow.filter((code) => code.indexOf('8') === '048'.indexOf('8'));
+    const afterSlash = afterTarget.filter((code) => spread(code) === spread('048'));
+    expect(items).toEqual([
+      `{"item":"high-low","high":[false,false,true]}: ${afterHighLow.length} left`,
+      `{"item":"target","symbol":8,"position":2}: ${afterTarget.length} left`,
+      `{"item":"slash","spread":8}: ${afterSlash.length} left`,
+    ]);
+  });
+
   it('has every example checked above', async () => {
     const names = (await exampleFiles()).map((file) => file.replace(/^examples\/|\.ts$/g, ''));
     expect(names).toEqual([
@@ -348,6 +381,7 @@ describe('the guide', () => {
       '11-static',
       '12-errors',
       '13-puzzles',
+      '14-coach',
     ]);
   });
 
