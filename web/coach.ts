@@ -18,8 +18,8 @@ import { CodebreakerError } from '../src/errors.js';
 import { type Game, gameFor } from '../src/game.js';
 import { gradeByStrategy, gradeGuess } from '../src/grade.js';
 import { type Rules, checkRules } from '../src/rules.js';
+import { solve } from '../src/solve.js';
 import { createStrategy } from '../src/strategies/index.js';
-import type { Strategy } from '../src/strategy.js';
 import { type Tree, type TreeJson, treeFromJson, treeStrategy } from '../src/tree.js';
 
 /** The most nodes the exact search may expand for one grade (a quarter of a second in Mastermind, about a second in Bulls and Cows). */
@@ -95,19 +95,6 @@ function leftAfter(game: Game, candidates: Int32Array, guess: number, secret: nu
   return left;
 }
 
-/** The guesses `strategy` needs to find `secret`. */
-function guessesToFind(game: Game, strategy: Strategy, secret: number): number {
-  const history = [];
-  let candidates = allCandidates(game);
-  for (;;) {
-    const guess = strategy.choose({ game, history, candidates });
-    const answer = game.score(guess, secret);
-    history.push({ guess, answer });
-    if (answer === game.solved) return history.length;
-    candidates = filterCandidates(game, candidates, guess, answer);
-  }
-}
-
 /** Answers one request. */
 export function coach(request: CoachRequest): CoachAnswer {
   const { id } = request;
@@ -117,7 +104,7 @@ export function coach(request: CoachRequest): CoachAnswer {
     const secret = game.codes.parse(request.secret);
     if (request.kind === 'par') {
       const strategy = tree ? treeStrategy(tree, 'optimal') : createStrategy(FALLBACK);
-      return { id, kind: 'par', guesses: guessesToFind(game, strategy, secret), by: strategy.name };
+      return { id, kind: 'par', guesses: solve(game, strategy, secret).length, by: strategy.name };
     }
     const before = request.before.map((code) => game.codes.parse(code));
     const guess = game.codes.parse(request.guess ?? '');

@@ -126,19 +126,16 @@ export function searchedStrategy(game: Game, symmetry = true, budget = OFF_TREE_
  * the heuristic itself, or for `optimal` the exact search within `budget` nodes, then most-parts.
  */
 export function shippedStrategy(tree: Tree, name: string, budget = OFF_TREE_NODES): Strategy {
-  const { game } = tree;
-  const exact = name === OPTIMAL ? optimalOffTree(game, budget) : undefined;
-  const heuristic = createStrategy(name === OPTIMAL ? 'most-parts' : name);
-  let fellBack = false;
+  const off = name === OPTIMAL ? searchedStrategy(tree.game, true, budget) : createStrategy(name);
+  let onTree = true;
   return {
     get name() {
-      return fellBack ? `${name}/most-parts` : name;
+      return onTree ? name : off.name;
     },
     choose(state) {
       const node = treeNodeAt(tree, state.history);
-      const guess = node ? node.guess : exact?.(state);
-      fellBack = guess === undefined;
-      return guess ?? heuristic.choose(state);
+      onTree = node !== undefined;
+      return node ? node.guess : off.choose(state);
     },
   };
 }
