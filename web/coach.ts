@@ -89,10 +89,7 @@ function candidatesAfter(game: Game, guesses: readonly number[], secret: number)
 
 /** How many of `candidates` are left after `guess` against `secret`. */
 function leftAfter(game: Game, candidates: Int32Array, guess: number, secret: number): number {
-  const answer = game.score(guess, secret);
-  let left = 0;
-  for (const code of candidates) if (game.score(guess, code) === answer) left++;
-  return left;
+  return filterCandidates(game, candidates, guess, game.score(guess, secret)).length;
 }
 
 /** Answers one request. */
