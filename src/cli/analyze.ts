@@ -16,6 +16,7 @@ import {
   strategyFromFlags,
   strategyJson,
 } from './rules-options.js';
+import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
 
 interface AnalyzeFlags extends RulesFlags, StrategyFlags {
   json?: boolean;
@@ -33,6 +34,7 @@ export function analyzeCommand(program: Command, io: Io): void {
   command.option('--json', 'print one JSON document').action(async (flags: AnalyzeFlags) => {
     const game = gameFromFlags(flags);
     const chosen = await strategyFromFlags(game, flags, io);
+    if (game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
     const started = performance.now();
     const progress = progressBar(io, 'analysing', game.size);
     const analysis = analyze(game, chosen.strategy, {

@@ -11,12 +11,18 @@
  * coordinator and its workers on one machine share that file; on several machines, each is
  * given the same key (see docs/cli.md, Trust). A key is never printed.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CodebreakerError } from '../errors.js';
 import { readSmallFile } from './files.js';
+
+/** Node's crypto, required when first used, not imported: most commands never sign (5 ms). */
+function crypto(): typeof Crypto {
+  return createRequire(import.meta.url)('node:crypto') as typeof Crypto;
+}
 
 /** The fewest characters a key may have: 32 (128 bits as hex). */
 const MIN_KEY_LENGTH = 32;
@@ -63,10 +69,10 @@ export function keyFromText(text: string, source: string): SigningKey {
   }
   const secret = Buffer.from(key, 'utf8');
   const mac = (purpose: string, bytes: Uint8Array): Buffer =>
-    createHmac('sha256', secret).update(`codebreaker/${purpose}\n`).update(bytes).digest();
+    crypto().createHmac('sha256', secret).update(`codebreaker/${purpose}\n`).update(bytes).digest();
   const same = (expected: Buffer, signature: unknown): boolean => {
     if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return false;
-    return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+    return crypto().timingSafeEqual(expected, Buffer.from(signature, 'hex'));
   };
   const encode = (value: unknown): Uint8Array => Buffer.from(canonicalJson(value), 'utf8');
   return {
@@ -91,10 +97,13 @@ function localKey(): SigningKey {
   if (found !== undefined) return keyFromText(found, path);
   // Written whole under a name of its own, then linked into place: two processes making the key
   // at once keep the first one's, and neither ever reads a key half written.
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const temp = `${path}.${process.pid}.${crypto().randomBytes(4).toString('hex')}`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    writeFileSync(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(temp, `${crypto().randomBytes(32).toString('hex')}\n`, {
+      mode: 0o600,
+      flag: 'wx',
+    });
     chmodSync(temp, 0o600);
     linkSync(temp, path);
   } catch (error) {

@@ -1,6 +1,5 @@
 /** `codebreaker optimal`: an exact optimal strategy, with its proof. */
 import { totalmem } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import type { Analysis } from '../analyze.js';
 import { CodebreakerError } from '../errors.js';
@@ -43,6 +42,7 @@ import {
   timeLimitFlag,
   wholeFlag,
 } from './rules-options.js';
+import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
 import { onStop } from './signals.js';
 
 interface OptimalFlags extends RulesFlags, RedisFlags {
@@ -71,23 +71,7 @@ const OBJECTIVE_TEXT: Record<Objective, string> = {
 };
 
 /** Proofs of games up to this many codes take about a second (3×10: 0.5 s; 4×7: 24 s); with one thread they run in-process. */
-const IN_PROCESS_MAX_CODES = 2000;
-
-/**
- * V8's settings for a proof that runs in this process (a small game, a second or less). Cold, the
- * optimizing compiler spends more CPU on the search's code than the search itself does; it
- * compiles a function later (a larger interrupt budget: only the truly hot ones) and without
- * inlining (each compile is several times cheaper): 120 compilations of classic Mastermind
- * become 23, and its CPU 0.44 → 0.35 s (measured before its table moved to WebAssembly). Once
- * the symmetry loops, the partitions and the perfect-candidate test had moved to WebAssembly
- * too, less of the search was left hot enough to pay for the optimizing compiler: a budget
- * twice as large, and the baseline compiler for every function from its first call instead of
- * the interpreter (cheap, several times faster), took Mastermind from 0.25 to 0.24 s of CPU
- * (0.23 to 0.21 on a quiet host; 40 runs each, interleaved) and its least worst case from 0.36
- * to 0.33 s, the other small games unchanged. Long proofs run in worker threads with V8's
- * defaults, where the compiled code pays back.
- */
-const SHORT_PROOF_V8_FLAGS = '--no-turbo-inlining --interrupt-budget=1200000 --always-sparkplug';
+const IN_PROCESS_MAX_CODES = SHORT_RUN_MAX_CODES;
 
 /** The default `--memory-limit`: half the machine's memory, at most 8 GiB. */
 function defaultMemoryLimit(): number {
@@ -249,10 +233,7 @@ export function optimalCommand(program: Command, io: Io): void {
       let result: ProofOutcome;
       try {
         if (inProcess) {
-          // CODEBREAKER_V8_DEFAULTS keeps V8's defaults: to measure what the settings save,
-          // and while the build writes the code cache, which is taken only under the settings
-          // it was made with (launch.ts).
-          if (!process.env.CODEBREAKER_V8_DEFAULTS) setFlagsFromString(SHORT_PROOF_V8_FLAGS);
+          tuneForShortRun();
           result = await runProof(request, io, hooks);
         } else {
           result = await proveOnThread(request, stop, io, hooks);

@@ -8,7 +8,7 @@
  * but the server itself, so the page provably loads no font, script or style from elsewhere, and
  * cannot be framed by another site; no Referer leaves it.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import type { Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
@@ -67,7 +67,7 @@ export interface ServeOptions {
 /** Whether `dir` holds a built app; throws `CommandFailure` (exit 2) saying how to build it. */
 async function checkBuilt(dir: string): Promise<void> {
   const index = join(dir, 'index.html');
-  const found = await stat(index).then(
+  const found = await fs.stat(index).then(
     (info) => info.isFile(),
     () => false,
   );
@@ -111,11 +111,11 @@ function handler(root: string): Parameters<typeof createServer>[1] {
     // Read whole before answering (the app's files are small): a file that cannot be read is a
     // 500, and the server stays up. Where a link leads is checked: never out of the root.
     const inside = async (): Promise<Buffer> => {
-      const real = await realpath(file);
+      const real = await fs.realpath(file);
       if (real !== root && !real.startsWith(root + sep)) {
         throw Object.assign(new Error('outside the app'), { code: 'ENOENT' });
       }
-      return readFile(real);
+      return fs.readFile(real);
     };
     inside().then(
       (body) => {
@@ -158,7 +158,7 @@ export async function serveApp(options: ServeOptions = {}): Promise<AppServer> {
   const host = options.host ?? DEFAULT_HOST;
   await checkBuilt(resolve(options.dir ?? APP_DIR));
   // The root as the file system names it, links resolved: what a file's real path must be under.
-  const root = await realpath(resolve(options.dir ?? APP_DIR));
+  const root = await fs.realpath(resolve(options.dir ?? APP_DIR));
   // Imported here: the bundled CLI would load it at every start-up, for every command.
   const { createServer } = await import('node:http');
   const server = createServer(handler(root));

@@ -16,6 +16,7 @@ import {
   strategyFromFlags,
   strategyJson,
 } from './rules-options.js';
+import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
 import { renderSvg } from './svg.js';
 
 export const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
@@ -53,6 +54,7 @@ export function treeCommand(program: Command, io: Io): void {
       const depth = depthFromFlag(flags.depth, format);
       const game = gameFromFlags(flags);
       const chosen = await strategyFromFlags(game, flags, io);
+      if (game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
       const tree = buildTree(game, chosen.strategy);
       const title = `${describeRules(game.rules)}, ${describeStrategy(chosen)}`;
       const levels = treeLevels(tree);
