@@ -1,7 +1,9 @@
 /**
  * Bundles the built command-line program (dist/cli/main.js and every module it imports) into one
- * file, dist/cli/codebreaker.js, and puts the launcher (launch.ts) in main.js's place, the path
- * `bin` names. Node loads each ES module file on its own (resolve, read, compile), so one file
+ * file, dist/cli/codebreaker.js, and puts the launcher (launch.ts) in main.js's place. The path
+ * `bin` names, dist/cli/main.cjs, is the same launcher as a CommonJS script: Node starts one
+ * without its ES module loader (and the fs/promises, readline and streams that loader brings),
+ * 9 to 20 ms of CPU sooner. Node loads each ES module file on its own (resolve, read, compile), so one file
  * starts about 40 ms sooner: a large part of a command that itself takes a fifth of a second.
  * The bundle sits beside the modules it was made from, so paths it resolves from its own address
  * (the worker threads' modules, the web app) are the same. Then it writes the launcher's code
@@ -18,6 +20,7 @@ import { build } from 'esbuild';
 
 const main = 'dist/cli/main.js';
 const launcher = 'dist/cli/launch.js';
+const executable = 'dist/cli/main.cjs';
 const program = 'dist/cli/codebreaker.js';
 const worker = 'dist/cli/proof-worker.js';
 const external = ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx', 'zod'];
@@ -93,8 +96,21 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
   });
   await copyFile(launcher, main);
 }
-// An executable (it starts with #!), whoever links it.
+// The launcher as CommonJS: its `import.meta.url` is its own file's URL.
+await build({
+  entryPoints: [launcher],
+  outfile: executable,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  define: { 'import.meta.url': '__launcherUrl' },
+  banner: { js: "const __launcherUrl = require('node:url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+});
+// Executables (they start with #!), whoever links them.
 await chmod(main, 0o755);
+await chmod(executable, 0o755);
 
 // The code cache: what a short proof compiles, written when it ends.
 const run = spawnSync(process.execPath, [main, 'optimal', '--game', 'mastermind', '--json'], {

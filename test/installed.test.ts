@@ -137,6 +137,7 @@ describe('the tarball', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/main.js',
+      'dist/cli/main.cjs',
       'dist/cli/codebreaker.js',
       'dist/cli/codebreaker.cache',
       'dist/cli/optimal-worker.js',

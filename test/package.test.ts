@@ -68,10 +68,13 @@ describe('the executable', () => {
     const { version } = JSON.parse(
       readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
     );
-    const main = new URL('../dist/cli/main.js', import.meta.url).pathname;
-    const { stdout } = await run(process.execPath, [main, '--version']);
     expect(version).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
-    expect(stdout).toBe(`${version}\n`);
+    // The path `bin` names (CommonJS) and the ES module launcher beside it.
+    for (const name of ['main.cjs', 'main.js']) {
+      const main = new URL(`../dist/cli/${name}`, import.meta.url).pathname;
+      const { stdout } = await run(process.execPath, [main, '--version']);
+      expect(stdout).toBe(`${version}\n`);
+    }
   });
   // Node loads a bundle's top-level imports before any command runs: a large library imported
   // there slows every command (BullMQ alone added 160 ms to each start).
@@ -126,7 +129,7 @@ describe('the executable', () => {
   it('runs as without a cache when the cache is missing, cut short or damaged', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'codebreaker-cache-'));
     try {
-      for (const name of ['main.js', 'codebreaker.js', 'codebreaker.cache']) {
+      for (const name of ['main.cjs', 'codebreaker.js', 'codebreaker.cache']) {
         copyFileSync(new URL(`../dist/cli/${name}`, import.meta.url), join(dir, name));
       }
       const good = readFileSync(join(dir, 'codebreaker.cache'));
@@ -137,7 +140,7 @@ describe('the executable', () => {
       for (const cache of caches) {
         if (cache) writeFileSync(join(dir, 'codebreaker.cache'), cache);
         else rmSync(join(dir, 'codebreaker.cache'));
-        const { stdout } = await run(process.execPath, [join(dir, 'main.js'), '--version']);
+        const { stdout } = await run(process.execPath, [join(dir, 'main.cjs'), '--version']);
         expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
       }
     } finally {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `codebreaker` executable (the build puts it at dist/cli/main.js): it runs the bundled
+ * The `codebreaker` executable (the build puts it at dist/cli/main.js, and as CommonJS at
+ * dist/cli/main.cjs, the path `bin` names): it runs the bundled
  * program, codebreaker.js beside it (scripts/bundle.mjs), with V8's code cache, codebreaker.cache,
  * which the build writes by running a short proof. The cache holds the bytecode of every function
  * that run compiled, so a command starts without parsing and compiling them again: about 13 ms of
