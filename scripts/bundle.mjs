@@ -92,6 +92,10 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
     // A script compiled with a code cache cannot import() in Node 20 (the callback is lost):
     // what the program loads only when used (BullMQ, ioredis, Graphviz) it requires instead.
     supported: { 'dynamic-import': false },
+    // Half the bytes to read (540 → 310 kB) and their code cache to check: 9 ms of CPU sooner.
+    // Names stay, for the stack of a bug report.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
   await copyFile(launcher, main);
