@@ -80,6 +80,12 @@ export function fillScoreTable(table: Uint8Array, codes: ScoredCodes): boolean {
   for (let first = 0; first < size; first += rowsPerChunk) {
     const count = Math.min(rowsPerChunk, size - first);
     kernel.rows(first, count, stride, pegs, colors, symbolsAt, countsAt, offsets, blows, out);
+    if (stride === size) {
+      // Rows without padding (a size that is a multiple of 16: 1,296, 5,040, 32,768) are
+      // copied as one block, not a row at a time (cold, 6 ms of classic Mastermind's 20).
+      table.set(memory.subarray(out, out + count * size), first * size);
+      continue;
+    }
     for (let i = 0; i < count; i++) {
       const row = out + i * stride;
       table.set(memory.subarray(row, row + size), (first + i) * size);
