@@ -47,12 +47,24 @@ export interface StrategyWalker {
   leave?(): void;
 }
 
+/** A node of a strategy's tree: the turns that lead to it and the candidates they leave. */
+export interface TreePosition {
+  readonly history: readonly Turn[];
+  readonly candidates: Int32Array;
+}
+
 /**
  * Walks `strategy`'s decision tree once, depth first, answers in index order, reporting to
- * `walker`. Throws if the strategy stops making progress (a bug in the strategy).
+ * `walker`: the whole tree, or the subtree at `from` (walk.ts gives subtrees to workers).
+ * Throws if the strategy stops making progress (a bug in the strategy).
  */
-export function walkStrategy(game: Game, strategy: Strategy, walker: StrategyWalker): void {
-  const history: Turn[] = [];
+export function walkStrategy(
+  game: Game,
+  strategy: Strategy,
+  walker: StrategyWalker,
+  from?: TreePosition,
+): void {
+  const history: Turn[] = from ? [...from.history] : [];
   const visit = (candidates: Int32Array): void => {
     const depth = history.length + 1;
     if (depth > MAX_GUESSES) {
@@ -78,7 +90,7 @@ export function walkStrategy(game: Game, strategy: Strategy, walker: StrategyWal
     }
     walker.leave?.();
   };
-  visit(allCandidates(game));
+  visit(from ? from.candidates : allCandidates(game));
 }
 
 /** Plays `strategy` against every secret by walking its decision tree once. */

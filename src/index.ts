@@ -125,4 +125,14 @@ export {
   treeToJson,
   verifyTree,
 } from './tree.js';
+export {
+  type StrategySpec,
+  type WalkOptions,
+  type WalkReply,
+  type WalkRequest,
+  type WalkWorker,
+  analyzeAsync,
+  buildTreeAsync,
+  serveWalks,
+} from './walk.js';
 export * as puzzles from './puzzles/index.js';

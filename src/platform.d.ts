@@ -17,3 +17,14 @@ declare function setTimeout(callback: (value?: unknown) => void, ms?: number): u
 
 /** Base64 to a binary string: a global in Node since 16 and in every browser and worker. */
 declare function atob(data: string): string;
+
+/** The WHATWG URL, the part the core uses: a global in Node since 10 and in every browser. */
+declare class URL {
+  constructor(url: string, base?: string | URL);
+  readonly href: string;
+}
+
+/** A module's own address: ES modules have it in Node, browsers and workers alike. */
+interface ImportMeta {
+  readonly url: string;
+}

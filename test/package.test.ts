@@ -63,6 +63,43 @@ describe('the built package, imported by its name', () => {
   });
 });
 
+describe('the built package, analysing on worker threads of its own', () => {
+  // Knuth (1976): 5801 guesses in all, 5 at most. The worker is the package's walk-worker.js,
+  // started as the library starts it, with no help from the test.
+  it("analyses and builds trees off the caller's thread, as one walk in it would", async () => {
+    const out = await node(`
+      import { Game, analyze, analyzeAsync, buildTree, buildTreeAsync, createStrategy, resolveRules, treeToJson } from 'codebreaker';
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 1);
+      const progress = [];
+      const analysis = await analyzeAsync({ game: 'mastermind' }, { name: 'minimax' }, {
+        threads: 2,
+        onProgress: (settled) => progress.push(settled),
+      });
+      clearInterval(timer);
+      const game = new Game(resolveRules({ game: 'moo' }));
+      const tree = await buildTreeAsync({ game: 'moo' }, { name: 'first-consistent' });
+      const alone = treeToJson(buildTree(game, createStrategy('first-consistent')));
+      console.log(JSON.stringify({
+        total: analysis.total,
+        max: analysis.max,
+        same: JSON.stringify(analysis) === JSON.stringify(analyze(new Game(resolveRules({ game: 'mastermind' })), createStrategy('minimax'))),
+        settled: progress.at(-1),
+        free: ticks > 0,
+        tree: JSON.stringify(treeToJson(tree)) === JSON.stringify(alone),
+      }));
+    `);
+    expect(JSON.parse(out)).toEqual({
+      total: 5801,
+      max: 5,
+      same: true,
+      settled: 1296,
+      free: true,
+      tree: true,
+    });
+  });
+});
+
 describe('the executable', () => {
   it("prints the package's version, 1.0.0 and on by semantic versioning", async () => {
     const { version } = JSON.parse(

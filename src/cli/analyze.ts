@@ -1,6 +1,7 @@
 /** `codebreaker analyze`: play a strategy against every secret and show the statistics. */
 import type { Command } from 'commander';
-import { analyze } from '../analyze.js';
+import type { Analysis } from '../analyze.js';
+import { analyze, summarize } from '../analyze.js';
 import { describeRules, rulesJson } from '../rules.js';
 import type { HeuristicStats } from '../strategies/heuristic.js';
 import { analysisJson, analysisText } from './format.js';
@@ -15,11 +16,15 @@ import {
   gameFromFlags,
   strategyFromFlags,
   strategyJson,
+  threadsFlag,
+  threadsHelp,
 } from './rules-options.js';
 import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
+import { WALK_QUICK_MAX_CODES, walkOnThreads } from './walk-threads.js';
 
 interface AnalyzeFlags extends RulesFlags, StrategyFlags {
   json?: boolean;
+  threads?: string;
 }
 
 /** Registers `analyze`. */
@@ -31,25 +36,36 @@ export function analyzeCommand(program: Command, io: Io): void {
     );
   addRulesOptions(command);
   addStrategyOptions(command);
-  command.option('--json', 'print one JSON document').action(async (flags: AnalyzeFlags) => {
+  command
+    .option('--threads <n>', `${threadsHelp(WALK_QUICK_MAX_CODES)}; one thread runs in-process`)
+    .option('--json', 'print one JSON document');
+  command.action(async (flags: AnalyzeFlags) => {
     const game = gameFromFlags(flags);
     const chosen = await strategyFromFlags(game, flags, io);
-    if (game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
+    // The optimal strategy is a lookup in its tree: it runs here, whatever --threads says.
+    const threads = chosen.spec ? threadsFlag(flags.threads, game.size, WALK_QUICK_MAX_CODES) : 1;
+    if (threads === 1 && game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
     const started = performance.now();
     const progress = progressBar(io, 'analysing', game.size);
-    const analysis = analyze(game, chosen.strategy, {
-      onProgress: (settled) => progress.update(settled),
-    });
+    const onProgress = (settled: number) => progress.update(settled);
+    let analysis: Analysis;
+    let stats = 'stats' in chosen.strategy ? (chosen.strategy.stats as HeuristicStats) : undefined;
+    if (threads > 1 && chosen.spec) {
+      const walked = await walkOnThreads(game, chosen.spec, threads, { onProgress });
+      analysis = summarize(walked.guesses);
+      if (stats) stats = walked.work;
+    } else {
+      analysis = analyze(game, chosen.strategy, { onProgress });
+    }
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
-    const stats =
-      'stats' in chosen.strategy ? (chosen.strategy.stats as HeuristicStats) : undefined;
     if (flags.json) {
       const doc = {
         rules: rulesJson(game.rules),
         ...strategyJson(chosen),
         ...analysisJson(game, analysis),
         ...(stats ? { work: stats } : {}),
+        threads,
       };
       io.out(`${JSON.stringify(doc)}\n`);
       return;

@@ -142,6 +142,33 @@ describe('codebreaker analyze', () => {
   });
 });
 
+describe('codebreaker analyze and tree on worker threads', () => {
+  it.each([
+    ['--game', 'moo', '--strategy', 'expected-size'],
+    ['--game', 'mastermind', '--strategy', 'random-consistent', '--seed', '5'],
+  ])('%s %s %s %s: the statistics, work and tree of one thread', async (...flags) => {
+    const analysis = async (threads: string) =>
+      JSON.parse((await cli('analyze', ...flags, '--json', '--threads', threads)).out);
+    const [one, two] = [await analysis('1'), await analysis('2')];
+    expect(two).toEqual({ ...one, threads: 2 });
+    const tree = async (threads: string) => (await cli('tree', ...flags, '--threads', threads)).out;
+    expect(await tree('2')).toBe(await tree('1'));
+  });
+  it('runs the optimal strategy, a lookup in its tree, in this thread', async () => {
+    const { out } = await cli(
+      'analyze',
+      '--game',
+      'hit-and-blow',
+      '--strategy',
+      'optimal',
+      '--threads',
+      '2',
+      '--json',
+    );
+    expect(JSON.parse(out).threads).toBe(1);
+  });
+});
+
 describe('bad input', () => {
   const cases: [string[], RegExp][] = [
     [['solve', '123'], /the code '123' has 3 symbols; codes here have 4/],
@@ -199,17 +226,18 @@ describe('help, long input, and trees from anywhere', () => {
     const rule =
       /default: every core, but 1 for games of up to (\d+) codes, which this command settles in about a second/;
     const quickUpTo: Record<string, number> = {};
-    for (const command of ['optimal', 'static']) {
+    for (const command of ['optimal', 'static', 'analyze', 'tree']) {
       const help = (await cli(command, '--help')).out.replace(/\s+/g, ' ');
       quickUpTo[command] = Number(rule.exec(help)?.[1]);
     }
-    expect(quickUpTo).toEqual({ optimal: 2000, static: 500 });
+    expect(quickUpTo).toEqual({ optimal: 2000, static: 500, analyze: 8192, tree: 8192 });
     const cores = Math.min(64, availableParallelism());
     // A game of 625 codes: quick for the optimal search, long enough for the static one.
     const rules = ['--pegs', '4', '--colors', '5', '--repeat', '--json'];
     expect(JSON.parse((await cli('optimal', ...rules)).out).threads).toBe(1);
     const staticDoc = JSON.parse((await cli('static', ...rules, '--time-limit', '0.5')).out);
     expect(staticDoc.threads).toBe(cores);
+    expect(JSON.parse((await cli('analyze', ...rules)).out).threads).toBe(1);
   });
   it('verify reads a tree with a byte order mark, and from standard input', async () => {
     const tree = (await cli('tree', '--game', 'hit-and-blow', '--strategy', 'minimax')).out;

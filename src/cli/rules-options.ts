@@ -13,6 +13,7 @@ import {
   strategyByName,
 } from '../strategies/index.js';
 import type { Strategy } from '../strategy.js';
+import type { StrategySpec } from '../walk.js';
 import type { Io } from './io.js';
 import { cachedOptimalStrategy } from './optimal-cache.js';
 import { statusLine } from './progress.js';
@@ -62,6 +63,8 @@ export interface ChosenStrategy {
   readonly seed?: number;
   /** The fixed opening, as text. */
   readonly first?: string;
+  /** The strategy as data, for worker threads to build their own; none for `optimal`. */
+  readonly spec?: StrategySpec;
 }
 
 /**
@@ -89,6 +92,7 @@ export async function strategyFromFlags(
       `no optimal strategy is known for a game of ${groupThousands(game.size)} codes (it is proved and cached for games of up to ${groupThousands(TABLE_MAX_CODES)}); codebreaker optimal starts a proof, with --time-limit and --checkpoint`,
     );
   }
+  const options = { seed, first, consistentOnly: flags.consistentOnly, symmetry: flags.symmetry };
   const strategy =
     name === 'optimal'
       ? await cachedOptimalStrategy(
@@ -96,17 +100,13 @@ export async function strategyFromFlags(
           (line) => io.err(`codebreaker: ${line}\n`),
           statusLine(io),
         )
-      : createStrategy(name, {
-          seed,
-          first,
-          consistentOnly: flags.consistentOnly,
-          symmetry: flags.symmetry,
-        });
+      : createStrategy(name, options);
   return {
     name,
     strategy,
     seed,
     first: first === undefined ? undefined : game.codes.make(first),
+    ...(name === 'optimal' ? {} : { spec: { name, options } }),
   };
 }
 

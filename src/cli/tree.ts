@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import { readWholeNumber } from '../numbers.js';
 import { describeRules } from '../rules.js';
-import { buildTree, treeLevels, treeToDot, treeToJson } from '../tree.js';
+import { type Tree, buildTree, treeLevels, treeToDot, treeToJson } from '../tree.js';
 import { writeTextFile } from './files.js';
 import type { Io } from './io.js';
 import {
@@ -15,9 +15,12 @@ import {
   gameFromFlags,
   strategyFromFlags,
   strategyJson,
+  threadsFlag,
+  threadsHelp,
 } from './rules-options.js';
 import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
 import { renderSvg } from './svg.js';
+import { WALK_QUICK_MAX_CODES, walkOnThreads } from './walk-threads.js';
 
 export const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
 export type TreeFormat = (typeof TREE_FORMATS)[number];
@@ -31,6 +34,7 @@ interface TreeFlags extends RulesFlags, StrategyFlags {
   format: string;
   depth?: string;
   out?: string;
+  threads?: string;
 }
 
 /** Registers `tree`. */
@@ -49,13 +53,19 @@ export function treeCommand(program: Command, io: Io): void {
       `dot and svg: draw n levels of guesses, each subtree below as one node (svg default: ${SVG_DEFAULT_DEPTH})`,
     )
     .option('--out <file>', 'write to FILE instead of standard output')
+    .option('--threads <n>', `${threadsHelp(WALK_QUICK_MAX_CODES)}; one thread runs in-process`)
     .action(async (flags: TreeFlags) => {
       const format = formatByName(flags.format);
       const depth = depthFromFlag(flags.depth, format);
       const game = gameFromFlags(flags);
       const chosen = await strategyFromFlags(game, flags, io);
-      if (game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
-      const tree = buildTree(game, chosen.strategy);
+      // The optimal strategy is a lookup in its tree: it runs here, whatever --threads says.
+      const threads = chosen.spec ? threadsFlag(flags.threads, game.size, WALK_QUICK_MAX_CODES) : 1;
+      if (threads === 1 && game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
+      const tree: Tree =
+        threads > 1 && chosen.spec
+          ? { game, root: (await walkOnThreads(game, chosen.spec, threads, { tree: true })).root! }
+          : buildTree(game, chosen.strategy);
       const title = `${describeRules(game.rules)}, ${describeStrategy(chosen)}`;
       const levels = treeLevels(tree);
       let text: string;

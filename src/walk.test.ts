@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze.js';
+import { startWorker } from './cli/workers.js';
+import { CodebreakerError } from './errors.js';
+import { Game } from './game.js';
+import { type RulesOptions, resolveRules } from './rules.js';
+import type { HeuristicStats } from './strategies/heuristic.js';
+import { createStrategy } from './strategies/index.js';
+import { buildTree, treeToJson } from './tree.js';
+import {
+  type StrategySpec,
+  type WalkReply,
+  type WalkWorker,
+  analyzeAsync,
+  buildTreeAsync,
+  nodeWalkWorker,
+  serveWalks,
+  walkAsync,
+} from './walk.js';
+
+/** A worker thread running the walk worker, as the command line starts it. */
+const thread = (): WalkWorker => nodeWalkWorker(startWorker('walk-worker', import.meta.url));
+
+/**
+ * A worker in this thread: `serveWalks` answering each request a turn of the event loop later,
+ * as a host that loads modules its own way may run it. Counts what it was sent.
+ */
+function inThread(sent: { choose: number; walk: number }): WalkWorker {
+  let handler: ((reply: WalkReply) => void) | undefined;
+  const serve = serveWalks((reply) => setTimeout(() => handler?.(reply)));
+  return {
+    post(request) {
+      if (request.kind !== 'start') sent[request.kind]++;
+      serve(request);
+    },
+    listen(replies) {
+      handler = replies;
+    },
+    terminate() {
+      handler = undefined;
+    },
+  };
+}
+
+const cases: [RulesOptions, StrategySpec][] = [
+  [{ game: 'mastermind' }, { name: 'minimax' }],
+  [{ game: 'moo' }, { name: 'first-consistent' }],
+  [{ game: 'mastermind', feedback: 'black' }, { name: 'expected-size' }],
+  [{ game: 'hit-and-blow' }, { name: 'random-consistent', options: { seed: 7 } }],
+  [
+    { pegs: 4, colors: 5, repeat: true },
+    { name: 'most-parts', options: { consistentOnly: true } },
+  ],
+  [
+    { pegs: 3, colors: 7, repeat: true },
+    { name: 'entropy', options: { first: 3, symmetry: false } },
+  ],
+];
+
+describe('a strategy walked on workers', () => {
+  it.each(cases)(
+    '%j %j: on worker threads, the secrets, tree and work of one walk in this thread',
+    async (rules, spec) => {
+      const game = new Game(resolveRules(rules));
+      const strategy = createStrategy(spec.name, spec.options);
+      const alone = analyze(game, strategy);
+      const stats = (strategy as { stats?: HeuristicStats }).stats;
+      const tree = treeToJson(buildTree(game, createStrategy(spec.name, spec.options)));
+      const onWorkers = await walkAsync(game, spec, {
+        threads: 3,
+        startWorker: thread,
+        tree: true,
+      });
+      expect(onWorkers.guesses).toEqual(alone.guesses);
+      expect(treeToJson({ game, root: onWorkers.root! })).toEqual(tree);
+      expect(onWorkers.work).toEqual(stats ?? { states: 0, allowed: 0, scored: 0 });
+    },
+  );
+
+  it('splits the top of the tree among many workers, largest first, with the same results', async () => {
+    const rules = { game: 'mastermind' } as const;
+    const sent = { choose: 0, walk: 0 };
+    const progress: number[] = [];
+    const analysis = await analyzeAsync(
+      rules,
+      { name: 'entropy' },
+      {
+        threads: 7,
+        startWorker: () => inThread(sent),
+        onProgress: (settled) => progress.push(settled),
+      },
+    );
+    const game = new Game(resolveRules(rules));
+    expect(analysis).toEqual(analyze(game, createStrategy('entropy')));
+    // 1,296 codes on 7 workers: nodes above 64 candidates were split here, the rest walked.
+    expect(sent.choose).toBeGreaterThan(1);
+    expect(sent.walk).toBeGreaterThan(7);
+    expect(progress.at(-1)).toBe(1296);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const tree = await buildTreeAsync(
+      rules,
+      { name: 'entropy' },
+      { threads: 7, startWorker: () => inThread(sent) },
+    );
+    expect(treeToJson(tree)).toEqual(treeToJson(buildTree(game, createStrategy('entropy'))));
+  });
+
+  it("rejects with the worker's error, and stops every worker", async () => {
+    let stopped = 0;
+    const counted = (): WalkWorker => {
+      const worker = thread();
+      const terminate = () => {
+        stopped++;
+        return worker.terminate();
+      };
+      return { ...worker, terminate };
+    };
+    // Code 9999 is no code of Mastermind: the strategy throws when it plays it, on a worker.
+    const walk = analyzeAsync(
+      { game: 'mastermind' },
+      { name: 'minimax', options: { first: 9999 } },
+      { threads: 2, startWorker: counted },
+    );
+    await expect(walk).rejects.toThrow(CodebreakerError);
+    await expect(walk).rejects.toThrow(/the first guess 9999 is no code index/);
+    expect(stopped).toBe(2);
+  });
+
+  it('refuses the optimal strategy, an unknown one and a bad thread count before any worker starts', async () => {
+    let started = 0;
+    const counting = (): WalkWorker => {
+      started++;
+      return thread();
+    };
+    const options = { threads: 2, startWorker: counting };
+    await expect(
+      analyzeAsync({ game: 'mastermind' }, { name: 'optimal' }, options),
+    ).rejects.toThrow(/proved, not built/);
+    await expect(analyzeAsync({ game: 'mastermind' }, { name: 'knuth' }, options)).rejects.toThrow(
+      /unknown strategy 'knuth'/,
+    );
+    await expect(
+      analyzeAsync({ game: 'mastermind' }, { name: 'minimax' }, { threads: 0 }),
+    ).rejects.toThrow(/threads must be a whole number from 1, not 0/);
+    expect(started).toBe(0);
+  });
+});

@@ -1,0 +1,481 @@
+/**
+ * A strategy's decision tree walked on several workers at once: the analysis and the tree of a
+ * large game on every core, and, on one worker, without blocking the thread that asks (a page,
+ * a server).
+ *
+ * A strategy is a function of the game state, so any node of its tree can be walked on its own,
+ * anywhere, from the turns that lead to it and the candidates they leave. The thread that asks
+ * keeps the top of the tree: a node with more than `splitAbove` candidates is sent out to have
+ * its guess chosen (the costly part), split here by answer, and each class becomes a node of its
+ * own; a smaller node is sent out to be walked whole. The largest waiting node goes out first.
+ * Every node is walked exactly once, by the same strategy, so the results — each secret's
+ * guesses, the tree, the strategy's work counters — are the ones a single walk gives.
+ *
+ * Workers speak the small protocol below; `serveWalks` is their side. Where they come from is
+ * the caller's: the command line starts worker threads of its own (cli/analysis-threads.ts);
+ * `analyzeAsync` and `buildTreeAsync` start `walk-worker.js`, the module beside this one, as a
+ * Web Worker in a browser and as a worker thread in Node.
+ */
+import { type Analysis, summarize, walkStrategy } from './analyze.js';
+import { allCandidates, classOf, partition } from './candidates.js';
+import { CodebreakerError, type ErrorKind } from './errors.js';
+import { Game } from './game.js';
+import { type Rules, type RulesOptions, resolveRules } from './rules.js';
+import type { HeuristicStats } from './strategies/heuristic.js';
+import { type StrategyOptions, createStrategy, strategyByName } from './strategies/index.js';
+import type { Strategy, Turn } from './strategy.js';
+import type { Tree, TreeNode } from './tree.js';
+
+/** A strategy named as `createStrategy` takes it: what a worker builds its own copy from. */
+export interface StrategySpec {
+  /** A strategy's name (`STRATEGY_NAMES`), any but `optimal`, which is proved, not built. */
+  readonly name: string;
+  /** Its options, as `createStrategy` takes them. */
+  readonly options?: StrategyOptions;
+}
+
+/** What a worker is sent: the game and strategy first, then nodes. */
+export type WalkRequest =
+  | { readonly kind: 'start'; readonly rules: Rules; readonly strategy: StrategySpec }
+  | {
+      readonly kind: 'choose' | 'walk';
+      readonly id: number;
+      /** The turns to the node, as guess, answer pairs. */
+      readonly history: readonly number[];
+      readonly candidates: Int32Array;
+      /** Walks return their subtree (`encodeSubtree`). */
+      readonly tree: boolean;
+    };
+
+/** What a worker answers: a node's guess, or a walked subtree's secrets; or why it failed. */
+export type WalkReply =
+  | { readonly kind: 'chosen'; readonly id: number; readonly guess: number; readonly work: Work }
+  | {
+      readonly kind: 'walked';
+      readonly id: number;
+      /** Each secret of the node and the guesses it needs, in the order they were solved. */
+      readonly secrets: Int32Array;
+      readonly guesses: Uint8Array;
+      readonly work: Work;
+      readonly tree?: Int32Array;
+    }
+  | {
+      readonly kind: 'failed';
+      readonly id: number;
+      readonly message: string;
+      /** A `CodebreakerError`'s kind, for the caller to throw the same. */
+      readonly error?: ErrorKind;
+    };
+
+/** A heuristic's work counters (zero for the other strategies). */
+type Work = HeuristicStats;
+
+/** The least a worker must do: take messages, answer, and stop. */
+export interface WalkWorker {
+  /** Sends the worker a request. */
+  post(request: WalkRequest): void;
+  /** Calls `handler` with each reply, and `failed` if the worker itself fails. */
+  listen(handler: (reply: WalkReply) => void, failed: (error: Error) => void): void;
+  /** Stops the worker; what it returns (a promise, say) is awaited. */
+  terminate(): unknown;
+}
+
+/** Options of `analyzeAsync` and `buildTreeAsync`. */
+export interface WalkOptions {
+  /** Workers (default: the machine's cores). One still spares the calling thread the work. */
+  readonly threads?: number;
+  /** Called now and then with the number of secrets settled so far. */
+  readonly onProgress?: (settled: number, secrets: number) => void;
+  /**
+   * Starts a worker that runs `serveWalks` (default: `walk-worker.js` beside this module, a Web
+   * Worker in a browser, a worker thread in Node). For hosts that load modules their own way.
+   */
+  readonly startWorker?: () => WalkWorker | Promise<WalkWorker>;
+}
+
+/** What a walk on workers found. */
+export interface WalkResult {
+  /** `guesses[secret]`: how many guesses the strategy needs for it. */
+  readonly guesses: Uint8Array;
+  /** The strategy's work counters, summed over every worker. */
+  readonly work: Work;
+  /** The tree, when asked for. */
+  readonly root?: TreeNode;
+}
+
+/**
+ * The worker's side: builds the game and strategy it is sent, then chooses or walks each node
+ * it is sent, answering through `reply`.
+ */
+export function serveWalks(reply: (message: WalkReply) => void): (request: WalkRequest) => void {
+  let game: Game | undefined;
+  let strategy: Strategy | undefined;
+  return (request) => {
+    if (request.kind === 'start') {
+      game = new Game(request.rules);
+      strategy = createStrategy(request.strategy.name, request.strategy.options);
+      return;
+    }
+    try {
+      if (!game || !strategy) throw new Error('a node was sent before the game');
+      const history: Turn[] = [];
+      for (let i = 0; i < request.history.length; i += 2) {
+        history.push({ guess: request.history[i], answer: request.history[i + 1] });
+      }
+      const before = workOf(strategy);
+      const position = { history, candidates: request.candidates };
+      if (request.kind === 'choose') {
+        const guess = strategy.choose({ game, ...position });
+        reply({ kind: 'chosen', id: request.id, guess, work: workSince(strategy, before) });
+        return;
+      }
+      const secrets: number[] = [];
+      const guesses: number[] = [];
+      const tree: number[] = [];
+      walkStrategy(
+        game,
+        strategy,
+        {
+          solved(secret, depth) {
+            secrets.push(secret);
+            guesses.push(depth);
+          },
+          ...(request.tree ? subtreeWriter(tree) : {}),
+        },
+        position,
+      );
+      reply({
+        kind: 'walked',
+        id: request.id,
+        secrets: Int32Array.from(secrets),
+        guesses: Uint8Array.from(guesses),
+        work: workSince(strategy, before),
+        ...(request.tree ? { tree: Int32Array.from(tree) } : {}),
+      });
+    } catch (error) {
+      const kind = error instanceof CodebreakerError ? error.kind : undefined;
+      reply({ kind: 'failed', id: request.id, message: (error as Error).message, error: kind });
+    }
+  };
+}
+
+/** A strategy's work counters now. */
+function workOf(strategy: Strategy): Work {
+  const stats = (strategy as { stats?: Work }).stats;
+  return stats ? { ...stats } : { states: 0, allowed: 0, scored: 0 };
+}
+
+/** The counters' growth since `before`. */
+function workSince(strategy: Strategy, before: Work): Work {
+  const now = workOf(strategy);
+  return {
+    states: now.states - before.states,
+    allowed: now.allowed - before.allowed,
+    scored: now.scored - before.scored,
+  };
+}
+
+/**
+ * Writes the walked subtree into `out` in preorder: a node is its guess, its number of
+ * branches, and each branch's answer followed by its node.
+ */
+function subtreeWriter(out: number[]): {
+  enter(state: { history: readonly Turn[] }, guess: number): void;
+  leave(): void;
+} {
+  // Where each open node's count of branches sits in `out`.
+  const counts: number[] = [];
+  return {
+    enter(state, guess) {
+      if (counts.length > 0) {
+        out[counts.at(-1)!]++;
+        out.push(state.history.at(-1)!.answer);
+      }
+      out.push(guess, 0);
+      counts.push(out.length - 1);
+    },
+    leave() {
+      counts.pop();
+    },
+  };
+}
+
+/** Reads a subtree `subtreeWriter` wrote. */
+function readSubtree(data: Int32Array): TreeNode {
+  let at = 0;
+  const read = (): TreeNode => {
+    const guess = data[at++];
+    const branches = data[at++];
+    const children = new Map<number, TreeNode>();
+    for (let i = 0; i < branches; i++) {
+      const answer = data[at++];
+      children.set(answer, read());
+    }
+    return { guess, children };
+  };
+  return read();
+}
+
+/** A node waiting for a worker. */
+interface Pending {
+  readonly history: readonly number[];
+  readonly candidates: Int32Array;
+  /** Where its tree node goes: its parent's branches, under its answer (none for the root). */
+  readonly parent?: { readonly branches: Map<number, TreeNode>; readonly answer: number };
+}
+
+/**
+ * Walks the tree of the strategy `spec` names over `game` on `workers`, each sent the game and
+ * strategy first. Closes none of them.
+ */
+export function walkOnWorkers(
+  game: Game,
+  spec: StrategySpec,
+  workers: readonly WalkWorker[],
+  options: { tree?: boolean; onProgress?: (settled: number, secrets: number) => void } = {},
+): Promise<WalkResult> {
+  const { tree = false, onProgress } = options;
+  const guesses = new Uint8Array(game.size);
+  const work: Work = { states: 0, allowed: 0, scored: 0 };
+  // A node larger than this has its guess chosen out there and is split here: enough nodes to
+  // keep every worker busy to the end, few enough that messages cost nothing.
+  const splitAbove = Math.max(64, Math.ceil(game.size / (8 * workers.length)));
+  let root: TreeNode | undefined;
+  const waiting: Pending[] = [{ history: [], candidates: allCandidates(game) }];
+  const running = new Map<number, Pending>();
+  const idle = [...workers];
+  let nextId = 0;
+  let settled = 0;
+  let done = false;
+
+  return new Promise<WalkResult>((resolve, reject) => {
+    const fail = (error: Error): void => {
+      if (done) return;
+      done = true;
+      reject(error);
+    };
+    const settle = (secret: number, depth: number): void => {
+      guesses[secret] = depth;
+      settled++;
+    };
+    const add = (done: Work): void => {
+      work.states += done.states;
+      work.allowed += done.allowed;
+      work.scored += done.scored;
+    };
+    const place = (node: Pending, treeNode: TreeNode): void => {
+      if (node.parent) node.parent.branches.set(node.parent.answer, treeNode);
+      else root = treeNode;
+    };
+    const split = (node: Pending, guess: number, branches: Map<number, TreeNode>): void => {
+      const parts = partition(game, guess, node.candidates);
+      const depth = node.history.length / 2 + 1;
+      for (let answer = 0; answer < game.answers; answer++) {
+        const size = parts.start[answer + 1] - parts.start[answer];
+        if (size === 0) continue;
+        if (answer === game.solved) {
+          settle(parts.codes[parts.start[answer]], depth);
+        } else if (size === node.candidates.length) {
+          fail(new Error(`${spec.name} chose a guess that does not split its candidates`));
+        } else {
+          const history = [...node.history, guess, answer];
+          const candidates = classOf(parts, answer);
+          waiting.push({ history, candidates, parent: { branches, answer } });
+        }
+      }
+    };
+    const pump = (): void => {
+      while (!done && idle.length > 0 && waiting.length > 0) {
+        // The largest node first: the long walks start early, the short ones fill the end.
+        let largest = 0;
+        for (let i = 1; i < waiting.length; i++) {
+          if (waiting[i].candidates.length > waiting[largest].candidates.length) largest = i;
+        }
+        const node = waiting.splice(largest, 1)[0];
+        const id = nextId++;
+        running.set(id, node);
+        const kind = node.candidates.length > splitAbove ? 'choose' : 'walk';
+        idle.pop()!.post({
+          kind,
+          id,
+          history: node.history,
+          candidates: node.candidates,
+          tree,
+        });
+      }
+      if (!done && waiting.length === 0 && running.size === 0) {
+        done = true;
+        onProgress?.(settled, game.size);
+        resolve({ guesses, work, ...(root ? { root: sorted(root) } : {}) });
+      }
+    };
+    for (const worker of workers) {
+      worker.post({ kind: 'start', rules: game.rules, strategy: spec });
+      worker.listen((reply) => {
+        if (done) return;
+        const node = running.get(reply.id)!;
+        running.delete(reply.id);
+        if (reply.kind === 'failed') {
+          const { error, message } = reply;
+          fail(error ? new CodebreakerError(error, message) : new Error(message));
+          return;
+        }
+        add(reply.work);
+        if (reply.kind === 'chosen') {
+          const branches = new Map<number, TreeNode>();
+          if (tree) place(node, { guess: reply.guess, children: branches });
+          split(node, reply.guess, branches);
+        } else {
+          for (let i = 0; i < reply.secrets.length; i++) {
+            settle(reply.secrets[i], reply.guesses[i]);
+          }
+          if (reply.tree) place(node, readSubtree(reply.tree));
+        }
+        onProgress?.(settled, game.size);
+        idle.push(worker);
+        pump();
+      }, fail);
+    }
+    pump();
+  });
+}
+
+/** The tree with every node's branches in answer order, as a single walk builds them. */
+function sorted(node: TreeNode): TreeNode {
+  const answers = [...node.children.keys()].sort((a, b) => a - b);
+  return {
+    guess: node.guess,
+    children: new Map(answers.map((answer) => [answer, sorted(node.children.get(answer)!)])),
+  };
+}
+
+/** Checks the strategy `spec` names here, before any worker is started. */
+function checkSpec(spec: StrategySpec): void {
+  if (strategyByName(spec.name) === 'optimal') {
+    throw new CodebreakerError(
+      'bad-option',
+      "the optimal strategy is proved, not built: analyze findOptimal(game)'s strategy",
+    );
+  }
+  createStrategy(spec.name, spec.options);
+}
+
+/**
+ * Walks the tree of the strategy `spec` names over `game` on the workers `options` asks for,
+ * and stops them however it ends: `analyzeAsync` and `buildTreeAsync`, and the command line's
+ * `analyze` and `tree`, which keep the work counters too.
+ */
+export async function walkAsync(
+  game: Game,
+  spec: StrategySpec,
+  options: WalkOptions & { readonly tree?: boolean } = {},
+): Promise<WalkResult> {
+  checkSpec(spec);
+  const threads = options.threads ?? (await defaultThreads());
+  if (!Number.isInteger(threads) || threads < 1) {
+    throw new CodebreakerError(
+      'bad-option',
+      `threads must be a whole number from 1, not ${threads}`,
+    );
+  }
+  const start = options.startWorker ?? startWalkWorker;
+  const workers: WalkWorker[] = [];
+  try {
+    for (let i = 0; i < threads; i++) workers.push(await start());
+    return await walkOnWorkers(game, spec, workers, options);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/**
+ * `analyze` on workers: the thread that calls it is free while they work (a page stays
+ * responsive, a server keeps serving), and a large game's analysis uses every core. The same
+ * results as `analyze(new Game(rules), createStrategy(name, options))`.
+ */
+export async function analyzeAsync(
+  rules: RulesOptions,
+  strategy: StrategySpec,
+  options: WalkOptions = {},
+): Promise<Analysis> {
+  // This thread only splits the top of the tree: it needs no score table.
+  const game = new Game(resolveRules(rules), { tableMaxCodes: 0 });
+  return summarize((await walkAsync(game, strategy, options)).guesses);
+}
+
+/** `buildTree` on workers (see `analyzeAsync`): the strategy's whole decision tree. */
+export async function buildTreeAsync(
+  rules: RulesOptions,
+  strategy: StrategySpec,
+  options: WalkOptions = {},
+): Promise<Tree> {
+  const game = new Game(resolveRules(rules), { tableMaxCodes: 0 });
+  const { root } = await walkAsync(game, strategy, { ...options, tree: true });
+  return { game, root: root! };
+}
+
+/** The part of a Web Worker this module uses. */
+interface WebWorker {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message' | 'error', listener: (event: unknown) => void): void;
+  terminate(): void;
+}
+declare const Worker: (new (url: URL, options: { type: 'module' }) => WebWorker) | undefined;
+
+/** The part of Node's worker thread this module uses. */
+interface NodeWorker {
+  postMessage(message: unknown): void;
+  on(type: 'message', listener: (reply: WalkReply) => void): unknown;
+  on(type: 'error', listener: (error: Error) => void): unknown;
+  terminate(): Promise<number>;
+}
+
+/** Node's worker_threads, named through a variable: a bundler for the browser leaves it be. */
+const NODE_THREADS = 'node:worker_threads';
+const NODE_OS = 'node:os';
+
+/** The machine's cores, as its platform tells them. */
+async function defaultThreads(): Promise<number> {
+  const browser = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
+  if (typeof Worker === 'function') return browser?.hardwareConcurrency ?? 2;
+  const os = (await import(/* @vite-ignore */ NODE_OS)) as { availableParallelism(): number };
+  return os.availableParallelism();
+}
+
+/** Starts walk-worker.js, the module beside this one. */
+async function startWalkWorker(): Promise<WalkWorker> {
+  if (typeof Worker === 'function') {
+    const worker = new Worker(new URL('./walk-worker.js', import.meta.url), { type: 'module' });
+    return {
+      post: (request) => worker.postMessage(request),
+      listen(handler, failed) {
+        worker.addEventListener('message', (event) => handler((event as { data: WalkReply }).data));
+        worker.addEventListener('error', (event) =>
+          failed(new Error((event as { message?: string }).message ?? 'the worker failed')),
+        );
+      },
+      terminate: () => worker.terminate(),
+    };
+  }
+  const threads = (await import(/* @vite-ignore */ NODE_THREADS)) as {
+    Worker: new (url: URL, options: { execArgv: string[] }) => NodeWorker;
+  };
+  // A thread takes Node's flags from its process, but not --input-type, which a module file
+  // refuses (a caller run as `node --input-type=module -e …`).
+  const { execArgv = [] } = (globalThis as { process?: { execArgv?: string[] } }).process ?? {};
+  const flags = execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  const address = new URL('./walk-worker.js', import.meta.url);
+  return nodeWalkWorker(new threads.Worker(address, { execArgv: flags }));
+}
+
+/** A Node worker thread that runs `serveWalks`, as a `WalkWorker`. */
+export function nodeWalkWorker(worker: NodeWorker): WalkWorker {
+  return {
+    post: (request) => worker.postMessage(request),
+    listen(handler, failed) {
+      worker.on('message', handler);
+      worker.on('error', failed);
+    },
+    terminate: () => worker.terminate(),
+  };
+}
