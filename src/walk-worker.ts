@@ -21,9 +21,11 @@ if (scope.WorkerGlobalScope !== undefined) {
   const serve = serveWalks((reply: WalkReply) => scope.postMessage!(reply));
   scope.addEventListener!('message', (event) => serve(event.data));
 } else {
-  // Named through a variable: a bundler for the browser leaves Node's module be.
+  // Named through a variable: a bundler for the browser leaves Node's module be. No top-level
+  // await: bundlers build a Web Worker as a classic script, which cannot have one.
   const threads = 'node:worker_threads';
-  const { parentPort } = (await import(/* @vite-ignore */ threads)) as { parentPort: ThreadPort };
-  const serve = serveWalks((reply) => parentPort.postMessage(reply));
-  parentPort.on('message', serve);
+  void import(/* @vite-ignore */ threads).then(({ parentPort }: { parentPort: ThreadPort }) => {
+    const serve = serveWalks((reply) => parentPort.postMessage(reply));
+    parentPort.on('message', serve);
+  });
 }

@@ -21,6 +21,10 @@ import {
   renderGuide,
   runExample,
 } from '../scripts/api-guide.js';
+import { analyze } from '../src/analyze.js';
+import { Game } from '../src/game.js';
+import { resolveRules } from '../src/rules.js';
+import { createStrategy } from '../src/strategies/index.js';
 import { type JsonNode, naiveTreeChecker } from './naive-tree.js';
 import { naiveCodes, naiveFirstConsistent, naiveScore } from './naive.js';
 
@@ -364,6 +368,16 @@ describe('the guide', () => {
     ]);
   });
 
+  it('15-threads: on worker threads, the totals and opening of one walk in this thread', () => {
+    const [moo, opening] = lines('15-threads');
+    const alone = analyze(new Game(resolveRules({ game: 'moo' })), createStrategy('entropy'));
+    expect(moo).toBe(
+      `Bulls and Cows by entropy: ${alone.total} guesses in all, at most ${alone.max}`,
+    );
+    // Knuth's opening, which minimax takes whether or not it keeps to consistent codes.
+    expect(opening).toBe('first guess 1122');
+  });
+
   it('has every example checked above', async () => {
     const names = (await exampleFiles()).map((file) => file.replace(/^examples\/|\.ts$/g, ''));
     expect(names).toEqual([
@@ -382,6 +396,7 @@ describe('the guide', () => {
       '12-errors',
       '13-puzzles',
       '14-coach',
+      '15-threads',
     ]);
   });
 
