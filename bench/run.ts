@@ -5,7 +5,6 @@
  * the longer proofs (Bulls and Cows on one thread too); `--only=NAME` runs one section. Needs
  * `npm run build` (done by `npm ci`) for the sections that time the CLI.
  */
-import { spawnSync } from 'node:child_process';
 import { analyze } from '../src/analyze.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { Game } from '../src/game.js';
@@ -16,8 +15,10 @@ import { type OptimalOptions, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
+import { SHORT_RUNS, fresh, medianRun, timedCli } from './process.js';
 import { puzzlesBench } from './puzzles.bench.js';
 import { queueBench } from './queue.bench.js';
+import { speedBench } from './speed.bench.js';
 import { staticBench } from './static.bench.js';
 
 const full = process.argv.includes('--full');
@@ -108,64 +109,6 @@ function heuristicBench(): void {
     );
   }
   console.log('');
-}
-
-/**
- * Loaded before a command (`--import`), writes the CPU time of its whole process, every thread
- * included (the JIT's and the garbage collector's), to file descriptor 3 as it exits. Worker
- * threads load it too (they inherit the flag), and must not write: only the main thread does.
- */
-const CPU_PROBE = `data:text/javascript,${encodeURIComponent(
-  "import { writeSync } from 'node:fs'; import { isMainThread } from 'node:worker_threads'; if (isMainThread) process.on('exit', () => { const { user, system } = process.cpuUsage(); writeSync(3, String((user + system) / 1e6)); });",
-)}`;
-
-/** What a command in a fresh process took: wall-clock and CPU seconds, and its output. */
-interface FreshRun {
-  seconds: number;
-  cpu: number;
-  out: string;
-  status: number | null;
-}
-
-/** Runs `node args` in a fresh process (so Node's start-up counts) and times it. */
-function fresh(args: string[]): FreshRun {
-  const begin = performance.now();
-  const run = spawnSync(process.execPath, ['--import', CPU_PROBE, ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
-  const elapsed = seconds(begin);
-  return { seconds: elapsed, cpu: Number(run.output[3]), out: run.stdout, status: run.status };
-}
-
-/**
- * How often a short command in a fresh process is run: its time varies by a quarter from one run
- * to the next on a shared machine, so a row shows the medians.
- */
-const SHORT_RUNS = 9;
-
-/** `run` done `SHORT_RUNS` times: the last run, with the median seconds and CPU of them all. */
-function medianRun<Run extends { seconds: number; cpu: number }>(run: () => Run): Run {
-  const runs = Array.from({ length: SHORT_RUNS }, run);
-  const median = (values: number[]): number =>
-    values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return {
-    ...runs[runs.length - 1],
-    seconds: median(runs.map((r) => r.seconds)),
-    cpu: median(runs.map((r) => r.cpu)),
-  };
-}
-
-/**
- * Runs the built CLI in a fresh process and times it. A proof that no strategy keeps to a
- * depth cap exits 1 with its JSON on stdout, and is read like any other.
- */
-function timedCli(args: string[]): { seconds: number; cpu: number; doc: Record<string, unknown> } {
-  const run = fresh(['dist/cli/main.js', ...args, '--json']);
-  if ((run.status !== 0 && run.status !== 1) || !run.out) {
-    throw new Error(`codebreaker ${args.join(' ')} failed (status ${run.status})`);
-  }
-  return { seconds: run.seconds, cpu: run.cpu, doc: JSON.parse(run.out) };
 }
 
 /** What an in-process search reports: whether it finished, its total, and the nodes searched. */
@@ -403,5 +346,6 @@ const benches: Record<string, () => void | Promise<void>> = {
   puzzles: puzzlesBench,
   queue: queueBench,
   static: staticBench,
+  speed: speedBench,
 };
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench();

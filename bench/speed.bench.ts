@@ -1,0 +1,147 @@
+/**
+ * The speed table of issue 30: each row a whole command in a fresh process, as a ratio against a
+ * baseline measured in the same run where there is one — Node's own start-up (`node -e 0`) for
+ * the small games, a plain JavaScript script of the same algorithm for first-consistent — and,
+ * for the heuristics of the big games, against the CPU time they took when the issue was filed
+ * and the C++ program's then, measured on this kind of machine (2 cores of an AMD EPYC).
+ * Each total is checked against the figure recorded here; a row that differs stops the run.
+ */
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { type FreshRun, SHORT_RUNS, fresh, medianRun, timedCli } from './process.js';
+
+function line(cells: (string | number)[], widths: number[]): string {
+  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
+}
+
+/** The machine, as the bench's reader needs it to compare runs. */
+function machine(): string {
+  const gib = (totalmem() / 2 ** 30).toFixed(0);
+  return `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${gib} GiB, Node ${process.version}`;
+}
+
+/** A small command: its CPU above Node's start-up, and the issue's goal for it. */
+interface SmallRow {
+  readonly args: string[];
+  /** The C++ program's whole process, CPU s, where the issue gives one. */
+  readonly cpp?: number;
+  /** At most this much CPU above `node -e 0`. */
+  readonly goal?: number;
+}
+
+const SMALL: SmallRow[] = [
+  { args: ['--version'] },
+  { args: ['optimal', '--game', 'mastermind'], cpp: 0.12, goal: 0.12 },
+  { args: ['analyze', '--game', 'mastermind', '--strategy', 'minimax'], cpp: 0.032, goal: 0.05 },
+  { args: ['analyze', '--game', 'mastermind', '--strategy', 'entropy'], cpp: 0.054 },
+];
+
+/** A heuristic analysis of a big game, one thread, with its CPU when issue 30 was filed. */
+interface BigRow {
+  readonly game: string[];
+  readonly strategy: string[];
+  readonly total: number;
+  /** codebreaker's CPU s then, and the C++ program's. */
+  readonly filed: number;
+  readonly cpp: number;
+}
+
+const SUPER = ['--game', 'super-mastermind'];
+const FIVE_BY_SEVEN = ['--pegs', '5', '--colors', '7', '--repeat'];
+const BIG: BigRow[] = [
+  {
+    game: SUPER,
+    strategy: ['entropy', '--first', '11223'],
+    total: 179704,
+    filed: 19.7,
+    cpp: 14.8,
+  },
+  { game: SUPER, strategy: ['minimax'], total: 183966, filed: 13.4, cpp: 16.1 },
+  { game: SUPER, strategy: ['expected-size'], total: 180287, filed: 18.2, cpp: 15.5 },
+  { game: SUPER, strategy: ['most-parts'], total: 181834, filed: 16.0, cpp: 9.7 },
+  { game: FIVE_BY_SEVEN, strategy: ['entropy'], total: 86632, filed: 7.0, cpp: 5.2 },
+  { game: FIVE_BY_SEVEN, strategy: ['minimax'], total: 87936, filed: 5.1, cpp: 4.3 },
+];
+
+/** Runs `analyze` and checks its total against the one recorded. */
+function analysis(args: string[], total: number): { seconds: number; cpu: number } {
+  const run = timedCli(['analyze', ...args]);
+  if (run.doc.total !== total) {
+    throw new Error(`analyze ${args.join(' ')} totals ${run.doc.total}, not ${total}`);
+  }
+  return run;
+}
+
+export function speedBench(): void {
+  console.log(`speed: whole commands in fresh processes (${machine()})`);
+
+  // Small games: CPU above Node's own start-up, medians of SHORT_RUNS runs.
+  const node = medianRun(() => fresh(['-e', '0']));
+  console.log(
+    `small games: CPU s, medians of ${SHORT_RUNS} runs; node -e 0 took ${node.cpu.toFixed(3)} s`,
+  );
+  let widths = [52, 8, 11, 9, 10, 12];
+  console.log(
+    line(['command', 'CPU s', 'above node', '× node', 'C++ CPU s', 'goal: above'], widths),
+  );
+  for (const row of SMALL) {
+    const run: FreshRun = medianRun(() => fresh(['dist/cli/main.cjs', ...row.args]));
+    if (run.status !== 0) throw new Error(`codebreaker ${row.args.join(' ')} failed`);
+    const above = run.cpu - node.cpu;
+    const goal =
+      row.goal === undefined ? '' : `≤ ${row.goal.toFixed(3)}${above <= row.goal ? '' : ' ✗'}`;
+    console.log(
+      line(
+        [
+          row.args.join(' '),
+          run.cpu.toFixed(3),
+          above.toFixed(3),
+          (run.cpu / node.cpu).toFixed(2),
+          row.cpp?.toFixed(3) ?? '',
+          goal,
+        ],
+        widths,
+      ),
+    );
+  }
+
+  // Big games, one thread: against the figures of the issue.
+  console.log('\nheuristic analyses of big games, one thread (--threads 1): CPU s');
+  widths = [44, 8, 9, 9, 10, 9, 10];
+  console.log(line(['analysis', 'total', 'CPU s', 'filed', '× filed', 'C++', '× C++'], widths));
+  for (const row of BIG) {
+    const run = analysis([...row.game, '--strategy', ...row.strategy, '--threads', '1'], row.total);
+    const name = `${row.game.join(' ').replace('--game ', '')} ${row.strategy.join(' ')}`;
+    console.log(
+      line(
+        [
+          name,
+          row.total,
+          run.cpu.toFixed(2),
+          row.filed.toFixed(1),
+          (run.cpu / row.filed).toFixed(2),
+          row.cpp.toFixed(1),
+          (run.cpu / row.cpp).toFixed(2),
+        ],
+        widths,
+      ),
+    );
+  }
+
+  // First-consistent on 6 of 10 against a plain script of the same algorithm.
+  const plain = fresh(['bench/plain-first-consistent.mjs', '6', '10']);
+  const ours = analysis(
+    ['--pegs', '6', '--colors', '10', '--no-repeat', '--threads', '1'],
+    Number(plain.out),
+  );
+  console.log(
+    `\nfirst-consistent, 6 of 10 (151,200 codes, total ${plain.out.trim()}): ${ours.seconds.toFixed(2)} s wall, ${ours.cpu.toFixed(2)} CPU s; the plain script ${plain.seconds.toFixed(2)} s wall, ${plain.cpu.toFixed(2)} CPU s: ${(ours.cpu / plain.cpu).toFixed(2)}× its CPU`,
+  );
+
+  // Every core: Super Mastermind's minimax on one thread and on all.
+  const cores = availableParallelism();
+  const one = analysis([...SUPER, '--strategy', 'minimax', '--threads', '1'], 183966);
+  const all = analysis([...SUPER, '--strategy', 'minimax', '--threads', String(cores)], 183966);
+  console.log(
+    `Super Mastermind minimax on ${cores} threads: ${all.seconds.toFixed(2)} s wall against ${one.seconds.toFixed(2)} on one, ${(one.seconds / all.seconds).toFixed(2)}× (CPU ${all.cpu.toFixed(2)} against ${one.cpu.toFixed(2)} s)\n`,
+  );
+}
