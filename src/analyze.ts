@@ -10,7 +10,7 @@
  * That walk, `walkStrategy`, is the one place a strategy's tree is traversed: `analyze` reads
  * depths off it, and `buildTree` (tree.ts) writes the same tree out as data.
  */
-import { allCandidates, classOf, partition } from './candidates.js';
+import { type Partition, allCandidates, classOf, partitionInto } from './candidates.js';
 import type { Game } from './game.js';
 import { MAX_GUESSES } from './solve.js';
 import type { GameState, Strategy, Turn } from './strategy.js';
@@ -65,6 +65,12 @@ export function walkStrategy(
   from?: TreePosition,
 ): void {
   const history: Turn[] = from ? [...from.history] : [];
+  const root = from ? from.candidates : allCandidates(game);
+  // Each depth splits its node into buffers of its own, kept for the next node at that depth:
+  // a class is a view of its parent's buffer, live while the walk is below it.
+  const splits: Partition[] = [];
+  const answers = new Uint8Array(root.length);
+  const next = new Int32Array(game.answers);
   const visit = (candidates: Int32Array): void => {
     const depth = history.length + 1;
     if (depth > MAX_GUESSES) {
@@ -73,7 +79,18 @@ export function walkStrategy(
     const state = { game, history, candidates };
     const guess = strategy.choose(state);
     walker.enter?.(state, guess);
-    const split = partition(game, guess, candidates);
+    if (candidates.length === 1 && candidates[0] === guess) {
+      walker.solved?.(guess, depth);
+      walker.leave?.();
+      return;
+    }
+    const level = depth - 1 - (from?.history.length ?? 0);
+    splits[level] ??= {
+      codes: new Int32Array(level === 0 ? root.length : splits[level - 1].codes.length),
+      start: new Int32Array(game.answers + 1),
+    };
+    const split = splits[level];
+    partitionInto(game, guess, candidates, split, answers, next);
     for (let answer = 0; answer < game.answers; answer++) {
       const size = split.start[answer + 1] - split.start[answer];
       if (size === 0) continue;
@@ -90,7 +107,7 @@ export function walkStrategy(
     }
     walker.leave?.();
   };
-  visit(from ? from.candidates : allCandidates(game));
+  visit(root);
 }
 
 /** Plays `strategy` against every secret by walking its decision tree once. */

@@ -24,15 +24,38 @@ export interface Partition {
 /** Splits `candidates` by their answer to `guess`; each class keeps code order. */
 export function partition(game: Game, guess: number, candidates: Int32Array): Partition {
   const count = candidates.length;
-  const answers = new Uint8Array(count);
+  const split = {
+    codes: new Int32Array(count),
+    start: new Int32Array(game.answers + 1),
+  };
+  partitionInto(game, guess, candidates, split, new Uint8Array(count), new Int32Array(game.answers));
+  return split;
+}
+
+/**
+ * `partition` into buffers the caller keeps: `split.codes` (room for the candidates) and
+ * `split.start` (answers + 1), with `answers` (room for the candidates) and `next` (answers) as
+ * scratch. A walk of a whole tree splits a node for every few secrets: allocating four arrays
+ * each time cost more than the scoring (first-consistent on 6 of 10: 0.46 s of 0.6).
+ */
+export function partitionInto(
+  game: Game,
+  guess: number,
+  candidates: Int32Array,
+  split: Partition,
+  answers: Uint8Array,
+  next: Int32Array,
+): void {
+  const count = candidates.length;
+  const { codes, start } = split;
   game.scoreAll(guess, candidates, count, answers);
-  const start = new Int32Array(game.answers + 1);
+  start.fill(0);
   for (let i = 0; i < count; i++) start[answers[i] + 1]++;
-  for (let a = 0; a < game.answers; a++) start[a + 1] += start[a];
-  const next = start.slice(0, game.answers);
-  const codes = new Int32Array(count);
+  for (let a = 0; a < game.answers; a++) {
+    start[a + 1] += start[a];
+    next[a] = start[a];
+  }
   for (let i = 0; i < count; i++) codes[next[answers[i]]++] = candidates[i];
-  return { codes, start };
 }
 
 /** The class of `partition` for answer index `answer` (a view). */

@@ -16,11 +16,9 @@ import {
   gameFromFlags,
   strategyFromFlags,
   strategyJson,
-  threadsFlag,
-  threadsHelp,
 } from './rules-options.js';
 import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
-import { WALK_QUICK_MAX_CODES, walkOnThreads } from './walk-threads.js';
+import { WALK_THREADS_HELP, walkOnThreads, walkThreads } from './walk-threads.js';
 
 interface AnalyzeFlags extends RulesFlags, StrategyFlags {
   json?: boolean;
@@ -36,14 +34,11 @@ export function analyzeCommand(program: Command, io: Io): void {
     );
   addRulesOptions(command);
   addStrategyOptions(command);
-  command
-    .option('--threads <n>', `${threadsHelp(WALK_QUICK_MAX_CODES)}; one thread runs in-process`)
-    .option('--json', 'print one JSON document');
+  command.option('--threads <n>', WALK_THREADS_HELP).option('--json', 'print one JSON document');
   command.action(async (flags: AnalyzeFlags) => {
     const game = gameFromFlags(flags);
     const chosen = await strategyFromFlags(game, flags, io);
-    // The optimal strategy is a lookup in its tree: it runs here, whatever --threads says.
-    const threads = chosen.spec ? threadsFlag(flags.threads, game.size, WALK_QUICK_MAX_CODES) : 1;
+    const threads = walkThreads(flags.threads, game, chosen);
     if (threads === 1 && game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
     const started = performance.now();
     const progress = progressBar(io, 'analysing', game.size);

@@ -15,12 +15,10 @@ import {
   gameFromFlags,
   strategyFromFlags,
   strategyJson,
-  threadsFlag,
-  threadsHelp,
 } from './rules-options.js';
 import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
 import { renderSvg } from './svg.js';
-import { WALK_QUICK_MAX_CODES, walkOnThreads } from './walk-threads.js';
+import { WALK_THREADS_HELP, walkOnThreads, walkThreads } from './walk-threads.js';
 
 export const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
 export type TreeFormat = (typeof TREE_FORMATS)[number];
@@ -53,14 +51,13 @@ export function treeCommand(program: Command, io: Io): void {
       `dot and svg: draw n levels of guesses, each subtree below as one node (svg default: ${SVG_DEFAULT_DEPTH})`,
     )
     .option('--out <file>', 'write to FILE instead of standard output')
-    .option('--threads <n>', `${threadsHelp(WALK_QUICK_MAX_CODES)}; one thread runs in-process`)
+    .option('--threads <n>', WALK_THREADS_HELP)
     .action(async (flags: TreeFlags) => {
       const format = formatByName(flags.format);
       const depth = depthFromFlag(flags.depth, format);
       const game = gameFromFlags(flags);
       const chosen = await strategyFromFlags(game, flags, io);
-      // The optimal strategy is a lookup in its tree: it runs here, whatever --threads says.
-      const threads = chosen.spec ? threadsFlag(flags.threads, game.size, WALK_QUICK_MAX_CODES) : 1;
+      const threads = walkThreads(flags.threads, game, chosen);
       if (threads === 1 && game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
       const tree: Tree =
         threads > 1 && chosen.spec
