@@ -11,6 +11,7 @@ const KERNELS = [
   ['src/search/masks.wat', 'src/search/masks-wasm.ts', 'MASKS_WASM_BASE64'],
   ['src/scores.wat', 'src/scores-wasm.ts', 'SCORES_WASM_BASE64'],
   ['src/symmetry.wat', 'src/symmetry-wasm.ts', 'SYMMETRY_WASM_BASE64'],
+  ['src/partitions.wat', 'src/partitions-wasm.ts', 'PARTITIONS_WASM_BASE64'],
 ];
 
 /** The TypeScript module holding `source` (WebAssembly text) compiled, under `name`. */

@@ -19,6 +19,7 @@
  */
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
+import { PartitionKernel, type PartitionScore } from '../partitions.js';
 import type { GameState, Strategy } from '../strategy.js';
 import { colourRepresentatives, guessRepresentatives } from '../symmetry.js';
 
@@ -79,13 +80,19 @@ export function heuristicStrategy(
   let gain: Float64Array = new Float64Array(0);
   let answerBuffer: Uint8Array = new Uint8Array(0);
 
+  const kind: PartitionScore = name === 'minimax' ? 0 : name === 'most-parts' ? 1 : 2;
+
   const choose = (state: GameState): number => {
     const { game, history, candidates } = state;
     if (history.length === 0 && first !== undefined) return openingOf(game, first);
     if (candidates.length <= 2) return candidates[0];
     if (gain.length <= candidates.length) gain = gains(name, candidates.length);
     const table = game.useTable();
-    if (!table && answerBuffer.length < game.size) answerBuffer = new Uint8Array(game.size);
+    const kernel = table ? undefined : PartitionKernel.for(game);
+    kernel?.prepare(candidates, name === 'entropy' || name === 'expected-size' ? gain : undefined);
+    if (!table && !kernel && answerBuffer.length < game.size) {
+      answerBuffer = new Uint8Array(game.size);
+    }
     const isCandidate = new Uint8Array(game.size);
     for (const code of candidates) isCandidate[code] = 1;
     const counts = new Int32Array(game.answers);
@@ -93,6 +100,7 @@ export function heuristicStrategy(
     const score = (guess: number, bound: number): number => {
       if (table)
         return scorePartition(name, table, guess * game.size, candidates, counts, gain, bound);
+      if (kernel) return kernel.score(kind, guess, candidates.length, bound);
       // Without a table, answers are computed a block at a time as the counting reaches them,
       // so a guess cut off by the bound costs only the answers it was counted on.
       const fill = (from: number, to: number): void =>

@@ -1,0 +1,128 @@
+/**
+ * The heuristics' inner loop for games without a score table (more than 8,192 codes: 5 × 7,
+ * Super Mastermind, 5 or 6 of 10), in WebAssembly with SIMD (partitions.wat): each candidate's
+ * answer computed from two 16-byte loads, counted into its class, the heuristic's score kept as
+ * it goes and the guess dropped once it cannot beat the best so far. In TypeScript the same
+ * loop computed the answers a block at a time into a buffer and counted them after, about 12 ns
+ * a candidate on 5 × 7. Games of more than 16 pegs or colours, places without WebAssembly's
+ * SIMD, and games made with `simd: false` keep the TypeScript (strategies/heuristic.ts); the
+ * tests check one against the other.
+ */
+import type { Game } from './game.js';
+import { PARTITIONS_WASM_BASE64 } from './partitions-wasm.js';
+import { type KernelMemory, compileKernel, growTo, instantiateKernel } from './wasm.js';
+
+interface PartitionExports {
+  readonly memory: KernelMemory;
+  setup(
+    records: number,
+    candidates: number,
+    gains: number,
+    counts: number,
+    answers: number,
+    offsets: number,
+    pegMask: number,
+    blows: number,
+  ): void;
+  score(kind: number, guess: number, n: number, bound: number): number;
+}
+
+/**
+ * What the kernel scores a partition by (partitions.wat `score`): 0, the largest class
+ * (minimax); 1, minus the number of classes (most parts); 2, the sum of each class's gains
+ * (expected size, entropy).
+ */
+export type PartitionScore = 0 | 1 | 2;
+
+/** The most pegs and colours a code's 32-byte record holds. */
+const MAX_PEGS = 16;
+const MAX_COLORS = 16;
+
+/** The compiled module, once per process; null once it is known not to compile here. */
+let compiled: object | null | undefined;
+
+const kernels = new WeakMap<Game, PartitionKernel | null>();
+
+/** One game's instance of the kernel, its codes' records written in once. */
+export class PartitionKernel {
+  readonly #kernel: PartitionExports;
+  readonly #candidates: number;
+  readonly #gains: number;
+  /** How many gains the memory has room for. */
+  readonly #gainRoom: number;
+
+  /** The kernel for `game`, made on first use; undefined where it does not run. */
+  static for(game: Game): PartitionKernel | undefined {
+    let kernel = kernels.get(game);
+    if (kernel === undefined) {
+      const fits = game.pegs <= MAX_PEGS && game.rules.colors <= MAX_COLORS;
+      if (fits && game.simd && compiled === undefined) {
+        compiled = compileKernel(PARTITIONS_WASM_BASE64);
+      }
+      kernel = fits && game.simd && compiled ? new PartitionKernel(game, compiled) : null;
+      kernels.set(game, kernel);
+    }
+    return kernel ?? undefined;
+  }
+
+  private constructor(game: Game, module: object) {
+    this.#kernel = instantiateKernel<PartitionExports>(module);
+    const { size, pegs } = game;
+    const hitsOnly = game.feedback === 'black';
+    // The offsets (16 bytes), the counts (an i32 per answer, at most 153), the records, the
+    // candidates, the gains (an f64 per class size, 0 to size + 1), the answers counted.
+    const offsets = 0;
+    const counts = 16;
+    const records = counts + 4 * 160;
+    this.#candidates = records + 32 * size;
+    this.#gains = this.#candidates + 8 * Math.ceil(size / 2);
+    this.#gainRoom = size + 2;
+    const answers = this.#gains + 8 * this.#gainRoom;
+    growTo(this.#kernel.memory, answers + size);
+    const memory = new Uint8Array(this.#kernel.memory.buffer);
+    for (let hits = 0; hits <= pegs; hits++) {
+      memory[offsets + hits] = hitsOnly ? hits : hits * pegs - (hits * (hits - 1)) / 2;
+    }
+    const symbols = game.codes.symbols;
+    for (let code = 0; code < size; code++) {
+      const record = records + 32 * code;
+      for (let p = 0; p < pegs; p++) {
+        const symbol = symbols[code * pegs + p];
+        memory[record + p] = symbol;
+        memory[record + 16 + symbol]++;
+      }
+    }
+    const pegMask = (1 << pegs) - 1;
+    this.#kernel.setup(
+      records,
+      this.#candidates,
+      this.#gains,
+      counts,
+      answers,
+      offsets,
+      pegMask,
+      hitsOnly ? 0 : 1,
+    );
+  }
+
+  /**
+   * Takes the candidates of a game state, and the gains a class of each size adds (at least
+   * `candidates.length + 2` of them, where the score is `Gains`), for the guesses scored next.
+   */
+  prepare(candidates: Int32Array, gains?: Float64Array): void {
+    const buffer = this.#kernel.memory.buffer;
+    new Int32Array(buffer, this.#candidates, candidates.length).set(candidates);
+    if (gains) {
+      const used = Math.min(gains.length, candidates.length + 2, this.#gainRoom);
+      new Float64Array(buffer, this.#gains, used).set(gains.subarray(0, used));
+    }
+  }
+
+  /**
+   * The score of `guess`'s partition of the `n` candidates prepared (lower is better), or +∞
+   * once it must exceed `bound`: strategies/heuristic.ts `scorePartition`, in WebAssembly.
+   */
+  score(kind: PartitionScore, guess: number, n: number, bound: number): number {
+    return this.#kernel.score(kind, guess, n, bound);
+  }
+}
