@@ -1,12 +1,13 @@
 /**
  * The heuristics' inner loop for games without a score table (more than 8,192 codes: 5 × 7,
- * Super Mastermind, 5 or 6 of 10), in WebAssembly with SIMD (partitions.wat): each candidate's
- * answer computed from two 16-byte loads, counted into its class, the heuristic's score kept as
- * it goes and the guess dropped once it cannot beat the best so far. In TypeScript the same
- * loop computed the answers a block at a time into a buffer and counted them after, about 12 ns
- * a candidate on 5 × 7. Games of more than 16 pegs or colours, places without WebAssembly's
- * SIMD, and games made with `simd: false` keep the TypeScript (strategies/heuristic.ts); the
- * tests check one against the other.
+ * Super Mastermind, 5 or 6 of 10), in WebAssembly (partitions.wat): each candidate's answer
+ * from two 64-bit words, counted into its class, the heuristic's score kept as it goes and the
+ * guess dropped once it cannot beat the best so far; for most parts, the classes seen as bits of
+ * one word. In TypeScript the same loop computed the answers a block at a time into a buffer and
+ * counted them after, about 12 ns a candidate on 5 × 7. Games whose codes do not fit the words
+ * (more than 16 pegs or colours, or more than 64 bits of colours in unary: 8 pegs of 9 colours
+ * with repetition), places without WebAssembly, and games made with `simd: false` keep the
+ * TypeScript (strategies/heuristic.ts); the tests check one against the other.
  */
 import type { Game } from './game.js';
 import { PARTITIONS_WASM_BASE64 } from './partitions-wasm.js';
@@ -21,8 +22,10 @@ interface PartitionExports {
     counts: number,
     answers: number,
     offsets: number,
-    pegMask: number,
+    nibbles: bigint,
+    pegs: number,
     blows: number,
+    narrow: number,
   ): void;
   score(kind: number, guess: number, n: number, bound: number): number;
 }
@@ -34,9 +37,14 @@ interface PartitionExports {
  */
 export type PartitionScore = 0 | 1 | 2;
 
-/** The most pegs and colours a code's 32-byte record holds. */
+/** The most pegs and colours a code's words hold: four bits a symbol, 64 bits in all. */
 const MAX_PEGS = 16;
 const MAX_COLORS = 16;
+
+/** How many bits a colour takes in unary: as many as it may occur. */
+function unaryWidth(game: Game): number {
+  return game.rules.repeat ? game.pegs : 1;
+}
 
 /** The compiled module, once per process; null once it is known not to compile here. */
 let compiled: object | null | undefined;
@@ -55,7 +63,10 @@ export class PartitionKernel {
   static for(game: Game): PartitionKernel | undefined {
     let kernel = kernels.get(game);
     if (kernel === undefined) {
-      const fits = game.pegs <= MAX_PEGS && game.rules.colors <= MAX_COLORS;
+      const { pegs } = game;
+      const { colors } = game.rules;
+      const unaryFits = game.feedback === 'black' || colors * unaryWidth(game) <= 64;
+      const fits = pegs <= MAX_PEGS && colors <= MAX_COLORS && unaryFits;
       if (fits && game.simd && compiled === undefined) {
         compiled = compileKernel(PARTITIONS_WASM_BASE64);
       }
@@ -74,25 +85,34 @@ export class PartitionKernel {
     const offsets = 0;
     const counts = 16;
     const records = counts + 4 * 160;
-    this.#candidates = records + 32 * size;
+    this.#candidates = records + 16 * size;
     this.#gains = this.#candidates + 8 * Math.ceil(size / 2);
     this.#gainRoom = size + 2;
     const answers = this.#gains + 8 * this.#gainRoom;
     growTo(this.#kernel.memory, answers + size);
-    const memory = new Uint8Array(this.#kernel.memory.buffer);
+    const buffer = this.#kernel.memory.buffer;
+    const memory = new Uint8Array(buffer);
     for (let hits = 0; hits <= pegs; hits++) {
-      memory[offsets + hits] = hitsOnly ? hits : hits * pegs - (hits * (hits - 1)) / 2;
+      memory[offsets + hits] = hits * pegs - (hits * (hits - 1)) / 2;
     }
+    // Each 64-bit word written as two 32-bit halves, low first (WebAssembly is little-endian).
+    const halves = new Uint32Array(buffer, records, 4 * size);
     const symbols = game.codes.symbols;
+    const width = unaryWidth(game);
+    const have = new Uint8Array(game.rules.colors);
+    const set = (at: number, bit: number, value: number): void => {
+      halves[at + (bit >>> 5)] |= value << (bit & 31);
+    };
     for (let code = 0; code < size; code++) {
-      const record = records + 32 * code;
+      have.fill(0);
       for (let p = 0; p < pegs; p++) {
         const symbol = symbols[code * pegs + p];
-        memory[record + p] = symbol;
-        memory[record + 16 + symbol]++;
+        set(4 * code, 4 * p, symbol);
+        if (!hitsOnly) set(4 * code + 2, symbol * width + have[symbol]++, 1);
       }
     }
-    const pegMask = (1 << pegs) - 1;
+    let nibbles = 0n;
+    for (let p = 0; p < pegs; p++) nibbles |= 1n << BigInt(4 * p);
     this.#kernel.setup(
       records,
       this.#candidates,
@@ -100,8 +120,10 @@ export class PartitionKernel {
       counts,
       answers,
       offsets,
-      pegMask,
+      BigInt.asIntN(64, nibbles),
+      pegs,
       hitsOnly ? 0 : 1,
+      game.answers <= 64 ? 1 : 0,
     );
   }
 

@@ -1,18 +1,21 @@
 ;; A heuristic's score of one guess's partition of the candidates, for games without a score
-;; table, in WebAssembly with 128-bit SIMD (see partitions.ts for when it runs, and
-;; strategies/heuristic.ts `scorePartition` for the same score in TypeScript, which it must
-;; agree with exactly, float for float).
+;; table, in WebAssembly (see partitions.ts for when it runs, and strategies/heuristic.ts
+;; `scorePartition` for the same score in TypeScript, which it must agree with exactly, float
+;; for float).
 ;;
-;; Each code is a 32-byte record at `records` + 32 × code: its symbol at each position (bytes
-;; 0–15), then how many times it holds each colour (bytes 16–31, 0 past the last colour). A
-;; guess's answer from a secret is then
-;;   hits   = the positions (the low `pegMask` bits) where their symbols are equal
-;;   common = Σ over the colours of min(guess's count, secret's count)
-;;   answer = offset[hits] + common (hits and blows), or offset[hits] alone (hits only)
-;; with offset the 16-byte table at `offsets` (feedback.ts `answerIndex`).
+;; Each code is a 16-byte record at `records` + 16 × code: two 64-bit words, as game.ts keeps
+;; its codes for scoring without a table. The first holds its symbols, four bits a position; the
+;; second its colours in unary, `width` bits a colour (as many bits set as the code has of it).
+;; A guess's answer from a secret is then
+;;   misses = the positions where the XOR of their symbols has a bit set (`nibbles` marks bit 0
+;;            of each position's four)
+;;   common = the bits set in the AND of their colours
+;;   answer = offset[pegs − misses] + common (hits and blows), or the hits alone (hits only)
+;; with offset the table at `offsets` (feedback.ts `answerIndex`).
 ;;
 ;; `setup` says where everything is; the candidates (i32 code indices) and the gains (f64 by
-;; class size) are written by the caller before it scores guesses.
+;; class size) are written by the caller before it scores guesses. The answer is written out in
+;; both loops below, not called: V8 did not inline the call, which cost a quarter of the time.
 (module
   (memory (export "memory") 1)
 
@@ -22,20 +25,26 @@
   (global $counts (mut i32) (i32.const 0))
   (global $answers (mut i32) (i32.const 0))
   (global $offsets (mut i32) (i32.const 0))
-  (global $pegMask (mut i32) (i32.const 0))
+  (global $nibbles (mut i64) (i64.const 0))
+  (global $pegs (mut i32) (i32.const 0))
   (global $blows (mut i32) (i32.const 0))
+  ;; Whether every answer index is below 64, so that a partition's classes fit one word.
+  (global $narrow (mut i32) (i32.const 0))
 
   (func (export "setup")
     (param $records i32) (param $candidates i32) (param $gains i32) (param $counts i32)
-    (param $answers i32) (param $offsets i32) (param $pegMask i32) (param $blows i32)
+    (param $answers i32) (param $offsets i32) (param $nibbles i64) (param $pegs i32)
+    (param $blows i32) (param $narrow i32)
     (global.set $records (local.get $records))
     (global.set $candidates (local.get $candidates))
     (global.set $gains (local.get $gains))
     (global.set $counts (local.get $counts))
     (global.set $answers (local.get $answers))
     (global.set $offsets (local.get $offsets))
-    (global.set $pegMask (local.get $pegMask))
-    (global.set $blows (local.get $blows)))
+    (global.set $nibbles (local.get $nibbles))
+    (global.set $pegs (local.get $pegs))
+    (global.set $blows (local.get $blows))
+    (global.set $narrow (local.get $narrow)))
 
   ;; The score (lower is better) of `guess`'s partition of the first `n` candidates under the
   ;; heuristic `kind` (0: the largest class; 1: minus the number of classes; 2: the sum of the
@@ -44,12 +53,51 @@
   ;; counts all zero.
   (func (export "score")
     (param $kind i32) (param $guess i32) (param $n i32) (param $bound f64) (result f64)
-    (local $symbols v128) (local $colours v128) (local $sums v128)
+    (local $symbols i64) (local $colours i64) (local $seen i64) (local $x i64)
     (local $i i32) (local $at i32) (local $answer i32) (local $k i32) (local $counted i32)
-    (local $score f64) (local $reach f64) (local $exceeded i32)
-    (local.set $at (i32.add (global.get $records) (i32.shl (local.get $guess) (i32.const 5))))
-    (local.set $symbols (v128.load (local.get $at)))
-    (local.set $colours (v128.load offset=16 (local.get $at)))
+    (local $largest i32) (local $limit i32) (local $parts i32)
+    (local $score f64) (local $exceeded i32)
+    (local.set $at (i32.add (global.get $records) (i32.shl (local.get $guess) (i32.const 4))))
+    (local.set $symbols (i64.load (local.get $at)))
+    (local.set $colours (i64.load offset=8 (local.get $at)))
+    ;; Integer scores exceed `bound` exactly when they exceed its floor (∞: never).
+    (local.set $limit
+      (if (result i32) (f64.lt (local.get $bound) (f64.const 2147483647))
+        (then (i32.trunc_f64_s (f64.floor (local.get $bound))))
+        (else (i32.const 2147483647))))
+    (if (i32.and (i32.eq (local.get $kind) (i32.const 1)) (global.get $narrow))
+      (then
+        ;; Most parts, every answer below 64: the classes seen are bits of one word, and the
+        ;; best still reachable is one more class per candidate left.
+        (block $done
+          (loop $each
+            (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+            (local.set $at (i32.add (global.get $records)
+              (i32.shl
+                (i32.load (i32.add (global.get $candidates) (i32.shl (local.get $i) (i32.const 2))))
+                (i32.const 4))))
+            (local.set $x (i64.xor (local.get $symbols) (i64.load (local.get $at))))
+            (local.set $x (i64.or (local.get $x) (i64.shr_u (local.get $x) (i64.const 1))))
+            (local.set $x (i64.or (local.get $x) (i64.shr_u (local.get $x) (i64.const 2))))
+            (local.set $answer (i32.sub (global.get $pegs)
+              (i32.wrap_i64 (i64.popcnt (i64.and (local.get $x) (global.get $nibbles))))))
+            (if (global.get $blows)
+              (then
+                (local.set $answer
+                  (i32.add (i32.load8_u (i32.add (global.get $offsets) (local.get $answer)))
+                    (i32.wrap_i64 (i64.popcnt
+                      (i64.and (local.get $colours) (i64.load offset=8 (local.get $at)))))))))
+            (local.set $seen (i64.or (local.get $seen)
+              (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $answer)))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (local.set $parts (i32.wrap_i64 (i64.popcnt (local.get $seen))))
+            (if (i32.gt_s
+                  (i32.sub (i32.sub (i32.const 0) (local.get $parts))
+                    (i32.sub (local.get $n) (local.get $i)))
+                  (local.get $limit))
+              (then (return (f64.const inf))))
+            (br $each)))
+        (return (f64.convert_i32_s (i32.sub (i32.const 0) (local.get $parts))))))
     (local.set $counted (local.get $n))
     (block $done
       (loop $each
@@ -57,48 +105,43 @@
         (local.set $at (i32.add (global.get $records)
           (i32.shl
             (i32.load (i32.add (global.get $candidates) (i32.shl (local.get $i) (i32.const 2))))
-            (i32.const 5))))
-        ;; The hits index the offsets; the common colours, summed across the lanes, add to it.
-        (local.set $answer (i32.load8_u (i32.add (global.get $offsets)
-          (i32.popcnt (i32.and (global.get $pegMask)
-            (i8x16.bitmask (i8x16.eq (local.get $symbols) (v128.load (local.get $at)))))))))
+            (i32.const 4))))
+        (local.set $x (i64.xor (local.get $symbols) (i64.load (local.get $at))))
+        (local.set $x (i64.or (local.get $x) (i64.shr_u (local.get $x) (i64.const 1))))
+        (local.set $x (i64.or (local.get $x) (i64.shr_u (local.get $x) (i64.const 2))))
+        (local.set $answer (i32.sub (global.get $pegs)
+          (i32.wrap_i64 (i64.popcnt (i64.and (local.get $x) (global.get $nibbles))))))
         (if (global.get $blows)
           (then
-            (local.set $sums (i32x4.extadd_pairwise_i16x8_u (i16x8.extadd_pairwise_i8x16_u
-              (i8x16.min_u (local.get $colours) (v128.load offset=16 (local.get $at))))))
-            (local.set $sums (i32x4.add (local.get $sums)
-              (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7
-                (local.get $sums) (local.get $sums))))
-            (local.set $answer (i32.add (local.get $answer)
-              (i32.add (i32x4.extract_lane 0 (local.get $sums))
-                (i32x4.extract_lane 1 (local.get $sums)))))))
+            (local.set $answer
+              (i32.add (i32.load8_u (i32.add (global.get $offsets) (local.get $answer)))
+                (i32.wrap_i64 (i64.popcnt
+                  (i64.and (local.get $colours) (i64.load offset=8 (local.get $at)))))))))
         (i32.store8 (i32.add (global.get $answers) (local.get $i)) (local.get $answer))
         (local.set $at (i32.add (global.get $counts) (i32.shl (local.get $answer) (i32.const 2))))
         (local.set $k (i32.add (i32.load (local.get $at)) (i32.const 1)))
         (i32.store (local.get $at) (local.get $k))
-        (local.set $reach (local.get $score))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (if (i32.eqz (local.get $kind))
           (then
-            (if (f64.gt (f64.convert_i32_u (local.get $k)) (local.get $score))
-              (then (local.set $score (f64.convert_i32_u (local.get $k)))))
-            (local.set $reach (local.get $score)))
+            (if (i32.gt_u (local.get $k) (local.get $largest))
+              (then (local.set $largest (local.get $k))))
+            (local.set $exceeded (i32.gt_s (local.get $largest) (local.get $limit))))
           (else
             (if (i32.eq (local.get $kind) (i32.const 1))
               (then
                 (if (i32.eq (local.get $k) (i32.const 1))
-                  (then (local.set $score (f64.sub (local.get $score) (f64.const 1)))))
-                ;; The best still reachable: one more class per candidate left.
-                (local.set $reach (f64.sub (local.get $score)
-                  (f64.convert_i32_u (i32.sub (i32.sub (local.get $n) (local.get $i))
-                    (i32.const 1))))))
+                  (then (local.set $parts (i32.add (local.get $parts) (i32.const 1)))))
+                (local.set $exceeded (i32.gt_s
+                  (i32.sub (i32.sub (i32.const 0) (local.get $parts))
+                    (i32.sub (local.get $n) (local.get $i)))
+                  (local.get $limit))))
               (else
                 (local.set $score (f64.add (local.get $score)
                   (f64.load (i32.add (global.get $gains) (i32.shl (local.get $k) (i32.const 3))))))
-                (local.set $reach (local.get $score))))))
-        (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (if (f64.gt (local.get $reach) (local.get $bound))
+                (local.set $exceeded (f64.gt (local.get $score) (local.get $bound)))))))
+        (if (local.get $exceeded)
           (then
-            (local.set $exceeded (i32.const 1))
             (local.set $counted (local.get $i))
             (br $done)))
         (br $each)))
@@ -115,5 +158,11 @@
         (br $clear)))
     (if (result f64) (local.get $exceeded)
       (then (f64.const inf))
-      (else (local.get $score))))
+      (else
+        (if (result f64) (i32.eqz (local.get $kind))
+          (then (f64.convert_i32_u (local.get $largest)))
+          (else
+            (if (result f64) (i32.eq (local.get $kind) (i32.const 1))
+              (then (f64.convert_i32_s (i32.sub (i32.const 0) (local.get $parts))))
+              (else (local.get $score))))))))
 )
