@@ -87,8 +87,10 @@ export function heuristicStrategy(
     if (history.length === 0 && first !== undefined) return openingOf(game, first);
     if (candidates.length <= 2) return candidates[0];
     if (gain.length <= candidates.length) gain = gains(name, candidates.length);
-    const table = game.useTable();
-    const kernel = table ? undefined : PartitionKernel.for(game);
+    // The kernel where it runs: faster than the score table's rows in TypeScript (Bulls and
+    // Cows by entropy 0.63 → 0.18 s), and no table to build; else the table, else the loop.
+    const kernel = PartitionKernel.for(game);
+    const table = kernel ? undefined : game.useTable();
     kernel?.prepare(candidates, name === 'entropy' || name === 'expected-size' ? gain : undefined);
     if (!table && !kernel && answerBuffer.length < game.size) {
       answerBuffer = new Uint8Array(game.size);
