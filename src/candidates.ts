@@ -28,7 +28,14 @@ export function partition(game: Game, guess: number, candidates: Int32Array): Pa
     codes: new Int32Array(count),
     start: new Int32Array(game.answers + 1),
   };
-  partitionInto(game, guess, candidates, split, new Uint8Array(count), new Int32Array(game.answers));
+  partitionInto(
+    game,
+    guess,
+    candidates,
+    split,
+    new Uint8Array(count),
+    new Int32Array(game.answers),
+  );
   return split;
 }
 
