@@ -301,6 +301,9 @@ describe('the web app in chromium', () => {
       );
       const view = page.getByTestId('codebreaker');
       const codes = naiveCodes(4, '012345', false);
+      // Keys pressed before the row is drawn go nowhere: wait for it (under load, the page
+      // drew it after the first keys had been typed).
+      await view.getByTestId('draft').waitFor();
       while (!(await view.getByTestId('outcome').isVisible())) {
         const turns = await shownTurns(view);
         const next = naiveConsistent(codes, turns)[0];
