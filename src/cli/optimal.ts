@@ -412,8 +412,8 @@ function printResult(
 
 /** What a proof relied on, for its JSON: the answers from outside, by source and kind. */
 function reliedJson(relied: Reliance): Record<string, unknown> {
-  const { checkpoint, workers, rechecked } = relied;
-  return { checkpoint, workers, rechecked };
+  const { checkpoint, workers, rechecked, unchecked } = relied;
+  return { checkpoint, workers, rechecked, ...(unchecked > 0 ? { unchecked } : {}) };
 }
 
 /** "12 lower bounds and 3 exact costs from the checkpoint; 15 solved again here, all true". */
@@ -429,9 +429,12 @@ function reliedText(relied: Reliance): string | undefined {
     );
   }
   if (parts.length === 0) return undefined;
+  const { rechecked, unchecked } = relied;
   const checked =
-    relied.rechecked > 0
-      ? `; ${groupThousands(relied.rechecked)} solved again here, all true`
-      : '; none solved again here (--recheck does)';
+    unchecked > 0
+      ? `; ${groupThousands(rechecked)} of ${groupThousands(rechecked + unchecked)} solved again here before the stop, all true (--recheck again solves them all)`
+      : rechecked > 0
+        ? `; ${groupThousands(rechecked)} solved again here, all true`
+        : '; none solved again here (--recheck does)';
   return `${parts.join(', ')}${checked}`;
 }

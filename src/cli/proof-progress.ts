@@ -125,6 +125,15 @@ function statusText(
   const best = Number.isFinite(progress.best)
     ? `best ${objectiveText(progress.best, crush)}`
     : 'no strategy yet';
+  const { rechecking } = progress;
+  if (rechecking) {
+    return [
+      `proved; re-checking the answers read back (${whereText(threads)})`,
+      `${rechecking.solved}/${rechecking.picked} solved again`,
+      `${groupThousands(progress.nodes)} nodes`,
+      duration(elapsed),
+    ].join(' · ');
+  }
   const left = secondsLeft(progress, elapsed);
   const parts = [
     `proving (${whereText(threads)})`,
@@ -155,7 +164,8 @@ function progressJson(
     jobsKnown: progress.jobsKnown,
     nodes: progress.nodes,
     depth: progress.depth >= UNLIMITED ? null : progress.depth,
-    ...(left === undefined ? {} : { secondsLeft: Math.round(left) }),
+    ...(left === undefined || progress.rechecking ? {} : { secondsLeft: Math.round(left) }),
+    ...(progress.rechecking ? { rechecking: progress.rechecking } : {}),
   };
 }
 

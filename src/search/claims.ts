@@ -31,6 +31,8 @@ export interface Reliance {
   readonly workers: { readonly bounds: number; readonly exact: number };
   /** How many of them were solved again here, and agreed. */
   readonly rechecked: number;
+  /** How many `--recheck` picked but did not solve again: it was asked to stop first. */
+  readonly unchecked: number;
   /** The keys of the jobs whose claims solving them again here showed false. */
   readonly refuted: readonly string[];
 }
@@ -55,9 +57,16 @@ export class Claims {
   /**
    * Solves again, on `runner` (in this process), the claims picked by `share` (0 to 1), each
    * within its claimed cost; `strict` says whether exact costs are least costs (not for a search
-   * that settles for the first strategy, whose exact costs claim nothing of the kind).
+   * that settles for the first strategy, whose exact costs claim nothing of the kind). `watch`
+   * hears how many are solved of those picked, and the nodes searched on them so far, now and
+   * then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
    */
-  async recheck(share: number, strict: boolean, runner: () => JobRunner): Promise<Reliance> {
+  async recheck(
+    share: number,
+    strict: boolean,
+    runner: () => JobRunner,
+    watch: (solved: number, picked: number, nodes: number) => boolean = () => false,
+  ): Promise<Reliance> {
     const count = { checkpoint: { bounds: 0, exact: 0 }, workers: { bounds: 0, exact: 0 } };
     const todo: Claim[] = [];
     for (const claim of this.#claims.values()) {
@@ -67,23 +76,63 @@ export class Claims {
       if (share > 0 && checkable && picked(claim.job.key, share)) todo.push(claim);
     }
     const refuted: string[] = [];
+    let solved = 0;
     if (todo.length > 0) {
       const local = runner();
+      // A runner on threads cannot stop a job at once: a stop ends the wait for it, and `close`
+      // ends the job.
+      let stop: () => void = () => {};
+      const stopped = new Promise<undefined>((resolve) => {
+        stop = () => resolve(undefined);
+      });
+      let asked = false;
+      let nodesDone = 0;
+      const running = new Map<number, number>();
+      const heard = (): boolean => {
+        let nodes = nodesDone;
+        for (const n of running.values()) nodes += n;
+        if (!asked && watch(solved, todo.length, nodes)) {
+          asked = true;
+          stop();
+        }
+        return asked;
+      };
       try {
         let next = 0;
         const lane = async (): Promise<void> => {
-          while (next < todo.length) {
-            const claim = todo[next++];
+          while (!asked && next < todo.length) {
+            const at = next++;
+            const claim = todo[at];
             const limit = Number.isFinite(claim.cost) ? claim.cost : undefined;
-            const answer = await local.run({ ...claim.job, limit }, () => false);
+            const report = (nodes: number): boolean => {
+              running.set(at, nodes);
+              return heard();
+            };
+            // A job stopped at the runner's own pace (a search that throws) ends as unsolved.
+            const run = local.run({ ...claim.job, limit }, report).catch((error: unknown) => {
+              if (asked) return undefined;
+              throw error;
+            });
+            const answer = await Promise.race([run, stopped]);
+            running.delete(at);
+            if (!answer) return;
+            nodesDone += answer.nodes;
+            solved++;
             if (answer.first !== undefined) refuted.push(claim.job.key);
+            heard();
           }
         };
+        heard();
         await Promise.all(Array.from({ length: Math.max(1, local.concurrency) }, lane));
       } finally {
         await local.close();
       }
     }
-    return { ...count, rechecked: todo.length - refuted.length, refuted: refuted.sort() };
+    return {
+      ...count,
+      rechecked: solved - refuted.length,
+      unchecked: todo.length - solved,
+      refuted: refuted.sort(),
+    };
   }
 }

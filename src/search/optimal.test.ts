@@ -355,7 +355,30 @@ describe('a proof resumed from a checkpoint', () => {
     const resumed = await proveOptimal(game, { checkpoint: copied(checkpoint), recheck: 1 });
     const { bounds, exact } = resumed.relied.checkpoint;
     expect(bounds + exact).toBe(resumed.resumed);
-    expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, refuted: [] });
+    expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, unchecked: 0, refuted: [] });
+  });
+
+  it('reports the re-check as it goes, and stops it when asked, the rest counted unchecked', async () => {
+    const checkpoint = new Checkpoint(identity);
+    await proveOptimal(game, { checkpoint });
+    const seen: { solved: number; picked: number }[] = [];
+    const stopped = await proveOptimal(game, {
+      checkpoint: copied(checkpoint),
+      recheck: 1,
+      progressEvery: 1,
+      onProgress: ({ rechecking }) => {
+        if (!rechecking) return false;
+        seen.push(rechecking);
+        // Stop once one answer is solved again.
+        return rechecking.solved >= 1;
+      },
+    });
+    expect(stopped.proved).toBe(true);
+    const picked = stopped.relied.checkpoint.bounds + stopped.relied.checkpoint.exact;
+    expect(picked).toBeGreaterThan(1);
+    expect(seen.every((step) => step.picked === picked)).toBe(true);
+    expect(seen.at(-1)!.solved).toBe(1);
+    expect(stopped.relied).toMatchObject({ rechecked: 1, unchecked: picked - 1, refuted: [] });
   });
 
   it('a forged lower bound proves a wrong optimum unchecked; solving it again refutes it', async () => {

@@ -148,6 +148,11 @@ export interface ProofProgress {
   readonly workKnown: number;
   /** The depth budget being searched. */
   readonly depth: number;
+  /**
+   * Once the proof is done, while `recheck` solves again the answers it took from outside: how
+   * many of those picked are solved (`nodes` then counts theirs on top of the proof's).
+   */
+  readonly rechecking?: { readonly solved: number; readonly picked: number };
 }
 
 /** An optimal strategy, or the best found before the proof was stopped. */
@@ -326,7 +331,18 @@ class Proof {
     const runner = recheckRunner ?? (() => inProcessRunner({ cacheBytes, trees: false }));
     // A proof stopped before its end is not checked: it was asked to stop.
     const share = result.proved ? recheck : 0;
-    const relied = await this.#claims.recheck(share, !this.#settings.firstFound, runner);
+    const proved = this.#progress();
+    const relied = await this.#claims.recheck(
+      share,
+      !this.#settings.firstFound,
+      runner,
+      (solved, picked, nodes) =>
+        this.#options.onProgress?.({
+          ...proved,
+          nodes: proved.nodes + nodes,
+          rechecking: { solved, picked },
+        }) === true,
+    );
     return { ...result, relied };
   }
 
