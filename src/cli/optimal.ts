@@ -337,7 +337,11 @@ function printResult(
   };
   // The most memory this process has held (all its threads, the score table included): what a
   // machine needs for the proof, beside its time (the queue's workers count their own).
-  const peakMemory = process.resourceUsage().maxRSS * 1024;
+  const usage = process.resourceUsage();
+  const peakMemory = usage.maxRSS * 1024;
+  // The CPU of every thread of the process: what a campaign counts (a queue's workers count
+  // their own).
+  const cpuSeconds = Number(((usage.userCPUTime + usage.systemCPUTime) / 1e6).toFixed(3));
   const work = {
     nodes: result.nodes,
     lookaheads: result.lookaheads,
@@ -346,6 +350,7 @@ function printResult(
       ? {}
       : { resumed: result.resumed, relied: reliedJson(result.relied) }),
     seconds: Number(seconds.toFixed(3)),
+    cpuSeconds,
     peakMemory,
   };
   const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';

@@ -1,0 +1,211 @@
+/**
+ * `npm run campaign`: the open values' proofs as campaigns (campaigns/README.md). Each campaign
+ * in campaigns/campaigns.json is one `codebreaker optimal` proof whose checkpoint lives in
+ * campaigns/; this runs it or resumes it from that checkpoint, with the campaign's public key,
+ * and when the run ends (finished, at `--time-limit`, or at Ctrl-C) appends what it did to
+ * campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
+ * the result relied on. Commit the checkpoint and runs.jsonl after each run: the next run, on
+ * any machine, resumes from them.
+ *
+ *   npm run campaign                         the campaigns, where each stands, and its command
+ *   npm run campaign -- NAME [--threads T] [--time-limit S] [--recheck] [--queue URL]
+ *   npm run campaign -- --table              the runs as the Markdown table of the docs
+ *
+ * Needs the build (`npm ci` makes it).
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+/** The campaigns' folder: the repository's, or another (the tests run a small one elsewhere). */
+const DIR = process.env.CODEBREAKER_CAMPAIGNS ?? join(ROOT, 'campaigns');
+const RUNS = join(DIR, 'runs.jsonl');
+
+/** A campaign: a question, and the proof that answers it. */
+interface Campaign {
+  readonly name: string;
+  readonly question: string;
+  /** The rules flags of `codebreaker optimal`. */
+  readonly rules: readonly string[];
+  readonly objective: string;
+  readonly maxDepth?: number;
+}
+
+/** What one run did, as runs.jsonl keeps it. */
+interface Run {
+  readonly campaign: string;
+  readonly started: string;
+  readonly machine: string;
+  readonly threads: number;
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+  readonly jobsDone?: number;
+  readonly jobsKnown?: number;
+  readonly nodes: number;
+  readonly lowerBound: number | null;
+  readonly best: number | null;
+  readonly proved: boolean;
+  readonly relied?: unknown;
+  readonly status: number | null;
+}
+
+function campaigns(): Campaign[] {
+  return JSON.parse(readFileSync(join(DIR, 'campaigns.json'), 'utf8'));
+}
+
+function runs(): Run[] {
+  if (!existsSync(RUNS)) return [];
+  return readFileSync(RUNS, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
+}
+
+function checkpointOf(campaign: Campaign): string {
+  return relative(ROOT, join(DIR, `${campaign.name}.checkpoint.json.gz`));
+}
+
+/** The command that runs or resumes `campaign`. */
+function commandOf(campaign: Campaign, extra: readonly string[] = []): string[] {
+  return [
+    'dist/cli/main.cjs',
+    'optimal',
+    ...campaign.rules,
+    '--objective',
+    campaign.objective,
+    ...(campaign.maxDepth === undefined ? [] : ['--max-depth', String(campaign.maxDepth)]),
+    '--checkpoint',
+    checkpointOf(campaign),
+    '--key-file',
+    relative(ROOT, join(DIR, 'campaign.key')),
+    '--json',
+    ...extra,
+  ];
+}
+
+function machine(): string {
+  const gib = Math.round(totalmem() / 2 ** 30);
+  return `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${gib} GiB`;
+}
+
+/** Jobs and nodes per CPU hour over a campaign's runs, and the jobs left at that rate. */
+function rate(of: Run[]): string {
+  const cpu = of.reduce((sum, run) => sum + run.cpuSeconds, 0) / 3600;
+  const last = of.at(-1);
+  if (!last || cpu === 0) return 'no run yet';
+  const nodes = of.reduce((sum, run) => sum + run.nodes, 0);
+  const parts = [
+    `${cpu.toFixed(2)} CPU h`,
+    `${Math.round(nodes / cpu).toLocaleString('en')} nodes per CPU h`,
+  ];
+  if (last.jobsDone !== undefined && last.jobsKnown !== undefined && !last.proved) {
+    const perHour = last.jobsDone / cpu;
+    const left = (last.jobsKnown - last.jobsDone) / perHour;
+    parts.push(
+      `${last.jobsDone}/${last.jobsKnown} jobs, about ${left.toFixed(1)} CPU h left at that rate (more jobs may come)`,
+    );
+  }
+  return parts.join('; ');
+}
+
+function list(): void {
+  const all = runs();
+  for (const campaign of campaigns()) {
+    const mine = all.filter((run) => run.campaign === campaign.name);
+    const last = mine.at(-1);
+    const where = last
+      ? `${mine.length} run${mine.length === 1 ? '' : 's'}; bounds ${last.lowerBound ?? '?'} to ${last.best ?? '?'}${last.proved ? ', proved' : ''}; ${rate(mine)}`
+      : 'not started';
+    console.log(
+      `${campaign.name}: ${campaign.question}\n  ${where}\n  npm run campaign -- ${campaign.name}\n`,
+    );
+  }
+}
+
+function table(): void {
+  console.log(
+    '| campaign | started | on | threads | time | CPU | jobs | nodes | lower bound | best | proved |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const run of runs()) {
+    const jobs = run.jobsDone === undefined ? '' : `${run.jobsDone}/${run.jobsKnown}`;
+    console.log(
+      `| ${run.campaign} | ${run.started.slice(0, 16).replace('T', ' ')} | ${run.machine} | ${run.threads} | ${(run.seconds / 60).toFixed(0)} min | ${(run.cpuSeconds / 60).toFixed(0)} min | ${jobs} | ${run.nodes.toLocaleString('en')} | ${run.lowerBound ?? ''} | ${run.best ?? ''} | ${run.proved ? 'yes' : 'no'} |`,
+    );
+  }
+}
+
+/** Runs `campaign`, passing its progress through, and records the run. */
+function run(campaign: Campaign, extra: string[]): Promise<number> {
+  const started = new Date().toISOString();
+  const child = spawn(process.execPath, commandOf(campaign, extra), {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let lastProgress: Record<string, number> | undefined;
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk;
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('{"progress"')) lastProgress = JSON.parse(line).progress;
+    }
+  });
+  // A Ctrl-C reaches the proof too (the same process group): it stops and prints, and the run
+  // is still recorded.
+  process.on('SIGINT', () => {});
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const doc = out.trim() === '' ? undefined : JSON.parse(out);
+      const record: Run = {
+        campaign: campaign.name,
+        started,
+        machine: machine(),
+        threads: doc?.threads ?? 0,
+        seconds: doc?.seconds ?? 0,
+        cpuSeconds: doc?.cpuSeconds ?? 0,
+        ...(lastProgress
+          ? { jobsDone: lastProgress.jobsDone, jobsKnown: lastProgress.jobsKnown }
+          : {}),
+        nodes: doc?.nodes ?? lastProgress?.nodes ?? 0,
+        lowerBound: doc?.lowerBound ?? lastProgress?.lowerBound ?? null,
+        best: doc?.total ?? lastProgress?.best ?? null,
+        proved: doc?.proved === true,
+        ...(doc?.relied ? { relied: doc.relied } : {}),
+        status,
+      };
+      appendFileSync(RUNS, `${JSON.stringify(record)}\n`);
+      console.error(
+        `\nrecorded in ${relative(ROOT, RUNS)}; commit it with ${checkpointOf(campaign)}. ${rate(runs().filter((r) => r.campaign === campaign.name))}`,
+      );
+      if (doc) console.log(out.trim());
+      resolve(status ?? 1);
+    });
+  });
+}
+
+const [first, ...rest] = process.argv.slice(2);
+if (first === undefined) {
+  list();
+} else if (first === '--table') {
+  table();
+} else {
+  const campaign = campaigns().find((c) => c.name === first);
+  if (!campaign) {
+    console.error(
+      `campaign: no campaign '${first}'; the campaigns: ${campaigns()
+        .map((c) => c.name)
+        .join(', ')}`,
+    );
+    process.exit(2);
+  }
+  process.exit(await run(campaign, rest));
+}

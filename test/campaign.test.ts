@@ -1,0 +1,85 @@
+/**
+ * `npm run campaign` (scripts/campaign.ts) on a small campaign of its own, in a folder of its
+ * own: the first run proves from scratch and records itself, the second resumes from the
+ * checkpoint the first left, relies on it, and solves it all again with --recheck.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..');
+const dir = mkdtempSync(join(tmpdir(), 'codebreaker-campaign-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the script with `args` against the campaigns in `dir`. */
+async function campaign(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return run(process.execPath, ['--import', tsx, join(ROOT, 'scripts/campaign.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CODEBREAKER_CAMPAIGNS: dir },
+  });
+}
+
+function records(): Record<string, unknown>[] {
+  return readFileSync(join(dir, 'runs.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+describe('npm run campaign', () => {
+  beforeAll(() => {
+    // Koyama and Lai's classic Mastermind: 5625.
+    const classic = {
+      name: 'classic',
+      question: 'the least total of classic Mastermind',
+      rules: ['--game', 'mastermind'],
+      objective: 'expected',
+    };
+    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic]));
+    copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
+  });
+
+  it('runs, records, resumes and re-checks a campaign from its folder', async () => {
+    const listed = await campaign();
+    expect(listed.stdout).toContain(
+      'classic: the least total of classic Mastermind\n  not started',
+    );
+
+    const first = JSON.parse((await campaign('classic', '--threads', '2')).stdout);
+    expect(first).toMatchObject({ total: 5625, proved: true, resumed: 0, threads: 2 });
+    expect(first.cpuSeconds).toBeGreaterThan(0);
+    expect(records()).toHaveLength(1);
+    expect(records()[0]).toMatchObject({
+      campaign: 'classic',
+      best: 5625,
+      proved: true,
+      threads: 2,
+    });
+
+    const again = await campaign('classic', '--threads', '2', '--recheck');
+    const second = JSON.parse(again.stdout);
+    const { bounds, exact } = second.relied.checkpoint;
+    expect(second.resumed).toBeGreaterThan(0);
+    expect(bounds + exact).toBe(second.resumed);
+    expect(second.relied.rechecked).toBe(bounds + exact);
+    expect(records()).toHaveLength(2);
+    expect(again.stderr).toContain('recorded in');
+    expect((await campaign()).stdout).toContain('2 runs; bounds 5625 to 5625, proved');
+    expect((await campaign('--table')).stdout).toMatch(
+      /\| classic \| .* \| 2 \| .* \| 5625 \| 5625 \| yes \|/,
+    );
+  });
+
+  it('names the campaigns when asked for one it does not have, status 2', async () => {
+    const error = await campaign('nonesuch').catch((failure) => failure);
+    expect(error.code).toBe(2);
+    expect(error.stderr).toBe("campaign: no campaign 'nonesuch'; the campaigns: classic\n");
+  });
+});
