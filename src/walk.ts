@@ -216,12 +216,21 @@ function readSubtree(data: Int32Array): TreeNode {
   return read();
 }
 
+/** How many requests a worker holds at once. */
+const REQUESTS_A_WORKER = 2;
+
 /** A node waiting for a worker. */
 interface Pending {
   readonly history: readonly number[];
   readonly candidates: Int32Array;
   /** Where its tree node goes: its parent's branches, under its answer (none for the root). */
   readonly parent?: { readonly branches: Map<number, TreeNode>; readonly answer: number };
+}
+
+/** How `walkOnWorkers` walks. */
+interface WalkOnWorkers {
+  readonly tree?: boolean;
+  readonly onProgress?: (settled: number, secrets: number) => void;
 }
 
 /**
@@ -232,7 +241,7 @@ export function walkOnWorkers(
   game: Game,
   spec: StrategySpec,
   workers: readonly WalkWorker[],
-  options: { tree?: boolean; onProgress?: (settled: number, secrets: number) => void } = {},
+  options: WalkOnWorkers = {},
 ): Promise<WalkResult> {
   const { tree = false, onProgress } = options;
   const guesses = new Uint8Array(game.size);
@@ -243,7 +252,9 @@ export function walkOnWorkers(
   let root: TreeNode | undefined;
   const waiting: Pending[] = [{ history: [], candidates: allCandidates(game) }];
   const running = new Map<number, Pending>();
-  const idle = [...workers];
+  // Two requests a worker at once: the next one waits in its queue, not for a round trip.
+  const idle: WalkWorker[] = [];
+  for (let slot = 0; slot < REQUESTS_A_WORKER; slot++) idle.push(...workers);
   let nextId = 0;
   let settled = 0;
   let done = false;
@@ -368,7 +379,7 @@ function checkSpec(spec: StrategySpec): void {
 export async function walkAsync(
   game: Game,
   spec: StrategySpec,
-  options: WalkOptions & { readonly tree?: boolean } = {},
+  options: WalkOptions & WalkOnWorkers = {},
 ): Promise<WalkResult> {
   checkSpec(spec);
   const threads = options.threads ?? (await defaultThreads());
