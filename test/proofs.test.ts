@@ -1,6 +1,6 @@
 /**
  * The proved strategy trees kept in docs/proofs: each file plays every secret of its game with
- * the total and worst case the README's table states for it (read by `codebreaker verify`, as a
+ * the total and worst case docs/results.md states for it (read by `codebreaker verify`, as a
  * user would check it). The optimality itself rests on the exhaustive search that made the tree;
  * what a file can show is that the strategy exists and plays as claimed.
  */
@@ -11,7 +11,7 @@ import { runCli as cli } from './cli.js';
 
 const DIR = join(import.meta.dirname, '..', 'docs', 'proofs');
 
-/** What each proof file is stated to achieve (README, "Results it reproduces or settles"). */
+/** What each proof file is stated to achieve (docs/results.md, "Results it reproduces or settles"). */
 const STATED: Record<
   string,
   { secrets: number; total: number; max: number; histogram?: Record<string, number> }
