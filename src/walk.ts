@@ -12,7 +12,7 @@
  * guesses, the tree, the strategy's work counters — are the ones a single walk gives.
  *
  * Workers speak the small protocol below; `serveWalks` is their side. Where they come from is
- * the caller's: the command line starts worker threads of its own (cli/analysis-threads.ts);
+ * the caller's: the command line starts worker threads of its own (cli/walk-threads.ts);
  * `analyzeAsync` and `buildTreeAsync` start `walk-worker.js`, the module beside this one, as a
  * Web Worker in a browser and as a worker thread in Node.
  */
@@ -43,7 +43,7 @@ export type WalkRequest =
       /** The turns to the node, as guess, answer pairs. */
       readonly history: readonly number[];
       readonly candidates: Int32Array;
-      /** Walks return their subtree (`encodeSubtree`). */
+      /** Walks return their subtree too, in preorder (`subtreeWriter`). */
       readonly tree: boolean;
     };
 
@@ -269,10 +269,10 @@ export function walkOnWorkers(
       guesses[secret] = depth;
       settled++;
     };
-    const add = (done: Work): void => {
-      work.states += done.states;
-      work.allowed += done.allowed;
-      work.scored += done.scored;
+    const add = (counted: Work): void => {
+      work.states += counted.states;
+      work.allowed += counted.allowed;
+      work.scored += counted.scored;
     };
     const place = (node: Pending, treeNode: TreeNode): void => {
       if (node.parent) node.parent.branches.set(node.parent.answer, treeNode);
