@@ -19,10 +19,10 @@ describe('the one reader of whole numbers', () => {
     expect(readWholeNumber(text, '--n', range)).toBe(value);
   });
   it.each([
-    ['1.5', { min: 1 }, "--n must be a whole number from 1, not '1.5'"],
+    ['1.5', { min: 1 }, "--n must be a whole number, 1 or more, not '1.5'"],
     ['0', { min: 1, max: 9 }, "--n must be a whole number from 1 to 9, not '0'"],
     ['x', {}, "--n must be a whole number, not 'x'"],
-    ['12', { max: 10 }, "--n must be a whole number up to 10, not '12'"],
+    ['12', { max: 10 }, "--n must be a whole number, 10 or less, not '12'"],
     ['9'.repeat(50), {}, `--n must be a whole number, not '${'9'.repeat(40)}…' (50 characters)`],
   ])('%j in %j is refused: %s', (text, range, message) => {
     expect(() => readWholeNumber(text, '--n', range)).toThrow(

@@ -40,9 +40,9 @@ export function readWholeNumber(
       min !== undefined && max !== undefined
         ? ` from ${min} to ${max}`
         : min !== undefined
-          ? ` from ${min}`
+          ? `, ${min} or more`
           : max !== undefined
-            ? ` up to ${max}`
+            ? `, ${max} or less`
             : '';
     throw new CodebreakerError(
       kind,

@@ -154,7 +154,7 @@ export function presetByName(name: string): PresetName {
   if (alias) return alias;
   throw new CodebreakerError(
     'bad-rules',
-    `unknown game '${name}': choose one of ${[...PRESET_NAMES, ...Object.keys(PRESET_ALIASES)].join(', ')}`,
+    `unknown game '${name}': choose one of ${PRESET_NAMES.join(', ')} (or ${Object.keys(PRESET_ALIASES).join(', ')}, other names of theirs)`,
   );
 }
 

@@ -386,7 +386,7 @@ export async function walkAsync(
   if (!Number.isInteger(threads) || threads < 1) {
     throw new CodebreakerError(
       'bad-option',
-      `threads must be a whole number from 1, not ${threads}`,
+      `threads must be a whole number, 1 or more, not ${threads}`,
     );
   }
   const start = options.startWorker ?? startWalkWorker;

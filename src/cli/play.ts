@@ -9,8 +9,8 @@
  * and the game goes on. Exit status: 0 when the game ends (solved, given up or quit), 1 when
  * the input ends before that, 2 for bad flags as everywhere.
  */
-import { type Command, Option } from 'commander';
-import { CodebreakerError } from '../errors.js';
+import type { Command } from 'commander';
+import { CodebreakerError, quoteInput } from '../errors.js';
 import { parseFeedback } from '../feedback.js';
 import type { Game } from '../game.js';
 import { type Rules, describeRules } from '../rules.js';
@@ -84,13 +84,10 @@ export function playCommand(program: Command, io: Io): void {
       'picks the secret in the codebreaker role, and seeds random-consistent (default: a random one, printed)';
   }
   command
-    .addOption(
-      new Option(
-        '--role <role>',
-        'codemaker: you keep a secret and answer; codebreaker: you guess the computer’s secret',
-      )
-        .choices(ROLES)
-        .default('codemaker'),
+    .option(
+      '--role <role>',
+      `${ROLES.join(' or ')}: as codemaker you keep a secret and answer; as codebreaker you guess the computer’s secret`,
+      'codemaker',
     )
     .addHelpText(
       'after',
@@ -103,6 +100,13 @@ export function playCommand(program: Command, io: Io): void {
       ].join('\n'),
     )
     .action(async (flags: PlayFlags) => {
+      // Read here, not by the argument parser, so that its mistake reads like every other.
+      if (!(ROLES as readonly string[]).includes(flags.role)) {
+        throw new CodebreakerError(
+          'bad-option',
+          `--role must be ${ROLES.join(' or ')}, not ${quoteInput(flags.role)}`,
+        );
+      }
       const game = gameFromFlags(flags);
       if (flags.role === 'codemaker') {
         const chosen = await strategyFromFlags(game, flags, io);

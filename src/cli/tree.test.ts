@@ -185,7 +185,7 @@ describe('drawings', () => {
 
   it.each([
     [['--format', 'png'], /unknown format 'png': choose one of json, dot, svg/],
-    [['--format', 'dot', '--depth', '0'], /--depth must be a whole number from 1, not '0'/],
+    [['--format', 'dot', '--depth', '0'], /--depth must be a whole number, 1 or more, not '0'/],
     [['--depth', '2'], /--depth cuts dot and svg drawings/],
     [['--out', '/nonexistent/dir/tree.json'], /cannot write '\/nonexistent\/dir\/tree.json'/],
   ])('%j is bad input', async (flags, message) => {
