@@ -176,6 +176,19 @@ describe('drawings', () => {
     expect(svg).toContain('>1111</text>');
   });
 
+  it('draws by default as many levels as keep the bottom row narrow', async () => {
+    // Knuth's tree: 12 answers to 1122 to draw below it, and too many below those.
+    const file = join(dir, 'knuth.svg');
+    const args = ['tree', '--game', 'mastermind', '--strategy', 'minimax', '--format', 'svg'];
+    const { out } = await cli(...args, '--out', file);
+    expect(out).toMatch(/\(cut at depth 1, 13 nodes\)/);
+    const width = Number(/width="([\d.]+)pt"/.exec(await readFile(file, 'utf8'))?.[1]);
+    expect(width).toBeLessThan(2000);
+    // Mastermind's first-consistent tree: its second row fits, so two levels are drawn.
+    const first = await cli('tree', '--game', 'mastermind', '--format', 'svg', '--out', file);
+    expect(first.out).toMatch(/cut at depth 2, 30 nodes/);
+  });
+
   it('refuses an svg too large to draw, suggesting a depth that fits', async () => {
     const { status, out, err } = await cli('tree', '--format', 'svg', '--depth', '5');
     expect(status).toBe(2);

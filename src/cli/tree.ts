@@ -23,8 +23,13 @@ import { WALK_THREADS_HELP, walkOnThreads, walkThreads } from './walk-threads.js
 export const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
 export type TreeFormat = (typeof TREE_FORMATS)[number];
 
-/** Levels of guesses an SVG shows when no `--depth` is given. */
+/** Levels of guesses an SVG shows at most when no `--depth` is given. */
 export const SVG_DEFAULT_DEPTH = 3;
+/**
+ * The most nodes the bottom row of a default SVG has: fewer levels are drawn when more would
+ * make it wider (classic Mastermind's third row of minimax: 58,149 pt).
+ */
+export const SVG_ROW_NODES = 40;
 /** The most nodes an SVG may have: beyond this Graphviz is slow and the drawing unreadable. */
 export const SVG_MAX_NODES = 2000;
 
@@ -48,13 +53,13 @@ export function treeCommand(program: Command, io: Io): void {
     .option('--format <format>', `${TREE_FORMATS.join(', ')}`, 'json')
     .option(
       '--depth <n>',
-      `dot and svg: draw n levels of guesses, each subtree below as one node (svg default: ${SVG_DEFAULT_DEPTH})`,
+      `dot and svg: draw n levels of guesses, each subtree below as one node (svg default: up to ${SVG_DEFAULT_DEPTH}, fewer where the bottom row would have more than ${SVG_ROW_NODES} nodes)`,
     )
     .option('--out <file>', 'write to FILE instead of standard output')
     .option('--threads <n>', WALK_THREADS_HELP)
     .action(async (flags: TreeFlags) => {
       const format = formatByName(flags.format);
-      const depth = depthFromFlag(flags.depth, format);
+      const chosenDepth = depthFromFlag(flags.depth, format);
       const game = gameFromFlags(flags);
       const chosen = await strategyFromFlags(game, flags, io);
       const threads = walkThreads(flags.threads, game, chosen);
@@ -65,6 +70,7 @@ export function treeCommand(program: Command, io: Io): void {
           : buildTree(game, chosen.strategy);
       const title = `${describeRules(game.rules)}, ${describeStrategy(chosen)}`;
       const levels = treeLevels(tree);
+      const depth = chosenDepth ?? (format === 'svg' ? svgDepth(levels) : undefined);
       let text: string;
       if (format === 'json') {
         const { rules, root } = treeToJson(tree);
@@ -95,9 +101,9 @@ function formatByName(name: string): TreeFormat {
   );
 }
 
-/** Reads `--depth`: a whole number ≥ 1, for dot and svg only; svg has a default. */
+/** Reads `--depth`: a whole number ≥ 1, for dot and svg only (svg has a default: `svgDepth`). */
 function depthFromFlag(value: string | undefined, format: TreeFormat): number | undefined {
-  if (value === undefined) return format === 'svg' ? SVG_DEFAULT_DEPTH : undefined;
+  if (value === undefined) return undefined;
   if (format === 'json') {
     throw new CodebreakerError(
       'bad-option',
@@ -105,6 +111,16 @@ function depthFromFlag(value: string | undefined, format: TreeFormat): number | 
     );
   }
   return readWholeNumber(value, '--depth', { min: 1 });
+}
+
+/**
+ * The levels an SVG draws by default: `SVG_DEFAULT_DEPTH`, fewer while the bottom row, one
+ * summary node per node below the cut, would have more than `SVG_ROW_NODES` nodes.
+ */
+function svgDepth(levels: readonly number[]): number {
+  let depth = SVG_DEFAULT_DEPTH;
+  while (depth > 1 && (levels[depth] ?? 0) > SVG_ROW_NODES) depth--;
+  return depth;
 }
 
 /** Nodes drawn: cut at `depth`, the first `depth` levels and one summary node per node below. */
