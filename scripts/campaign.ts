@@ -104,7 +104,7 @@ function rate(of: Run[]): string {
     const perHour = last.jobsDone / cpu;
     const left = (last.jobsKnown - last.jobsDone) / perHour;
     parts.push(
-      `${last.jobsDone}/${last.jobsKnown} jobs, about ${left.toFixed(1)} CPU h left at that rate (more jobs may come)`,
+      `${last.jobsDone}/${last.jobsKnown} jobs; at least ${left.toFixed(1)} CPU h more at their average rate (the jobs left may be far larger, and more may come)`,
     );
   }
   return parts.join('; ');
