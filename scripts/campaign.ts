@@ -192,6 +192,12 @@ function run(campaign: Campaign, extra: string[]): Promise<number> {
   });
 }
 
+// Piped into `head`, the listing ends quietly when the reader has read enough.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const [first, ...rest] = process.argv.slice(2);
 if (first === undefined) {
   list();
