@@ -67,7 +67,10 @@ describe('npm run campaign', () => {
     const second = JSON.parse(again.stdout);
     const { bounds, exact } = second.relied.checkpoint;
     expect(second.resumed).toBeGreaterThan(0);
-    expect(bounds + exact).toBe(second.resumed);
+    // A job answered from the checkpoint is a claim, but for one the proof no longer needs by
+    // the time its record is read (on threads, that depends on the order jobs end in).
+    expect(bounds + exact).toBeGreaterThan(0);
+    expect(bounds + exact).toBeLessThanOrEqual(second.resumed);
     expect(second.relied.rechecked).toBe(bounds + exact);
     expect(records()).toHaveLength(2);
     expect(again.stderr).toContain('recorded in');
