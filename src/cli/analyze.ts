@@ -1,7 +1,6 @@
 /** `codebreaker analyze`: play a strategy against every secret and show the statistics. */
 import type { Command } from 'commander';
-import type { Analysis } from '../analyze.js';
-import { analyze, summarize } from '../analyze.js';
+import { type Analysis, analyze, summarize } from '../analyze.js';
 import { describeRules, rulesJson } from '../rules.js';
 import type { HeuristicStats } from '../strategies/heuristic.js';
 import { analysisJson, analysisText } from './format.js';
