@@ -53,8 +53,8 @@ const STATED: Record<
     histogram: { 7: 982 },
   },
   // The 5 × 7 campaign's result (campaigns/): the least total, opening 00112, proved by a search
-  // that read 102 of its answers back from the campaign's checkpoint (docs/optimal-table.md,
-  // Campaigns, says whether they have been solved again).
+  // that read 102 of its answers back from the campaign's checkpoint, all solved again by
+  // --recheck (docs/optimal-table.md, Campaigns).
   'mastermind-5x7-expected.json.gz': {
     secrets: 16807,
     total: 85645,
