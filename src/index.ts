@@ -126,13 +126,15 @@ export {
   verifyTree,
 } from './tree.js';
 export {
-  type StrategySpec,
   type WalkOptions,
-  type WalkReply,
-  type WalkRequest,
   type WalkWorker,
   analyzeAsync,
   buildTreeAsync,
-  serveWalks,
 } from './walk.js';
+export {
+  type StrategySpec,
+  type WalkReply,
+  type WalkRequest,
+  serveWalks,
+} from './walk-serve.js';
 export * as puzzles from './puzzles/index.js';

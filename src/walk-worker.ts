@@ -2,7 +2,7 @@
  * A worker that walks strategy trees (walk.ts, `serveWalks`): a Web Worker in a browser, a
  * worker thread in Node.
  */
-import { type WalkReply, type WalkRequest, serveWalks } from './walk.js';
+import { type WalkReply, type WalkRequest, serveWalks } from './walk-serve.js';
 
 /** A Web Worker's global scope, the part used here. */
 interface WorkerScope {

@@ -7,14 +7,12 @@ import { type RulesOptions, resolveRules } from './rules.js';
 import type { HeuristicStats } from './strategies/heuristic.js';
 import { createStrategy } from './strategies/index.js';
 import { buildTree, treeToJson } from './tree.js';
+import { type StrategySpec, type WalkReply, serveWalks } from './walk-serve.js';
 import {
-  type StrategySpec,
-  type WalkReply,
   type WalkWorker,
   analyzeAsync,
   buildTreeAsync,
   nodeWalkWorker,
-  serveWalks,
   walkAsync,
 } from './walk.js';
 

@@ -13,7 +13,7 @@ import {
   strategyByName,
 } from '../strategies/index.js';
 import type { Strategy } from '../strategy.js';
-import type { StrategySpec } from '../walk.js';
+import type { StrategySpec } from '../walk-serve.js';
 import type { Io } from './io.js';
 import { cachedOptimalStrategy } from './optimal-cache.js';
 import { statusLine } from './progress.js';

@@ -4,7 +4,8 @@
  */
 import type { Game } from '../game.js';
 import { TABLE_MAX_CODES } from '../game.js';
-import { type StrategySpec, type WalkResult, nodeWalkWorker, walkAsync } from '../walk.js';
+import type { StrategySpec } from '../walk-serve.js';
+import { type WalkResult, nodeWalkWorker, walkAsync } from '../walk.js';
 import { type ChosenStrategy, threadsFlag, threadsHelp } from './rules-options.js';
 import { startWorker } from './workers.js';
 

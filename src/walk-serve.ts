@@ -1,0 +1,170 @@
+/**
+ * The workers' side of a walk split over workers (walk.ts): what they are sent and answer, and
+ * `serveWalks`, which builds the game and strategy it is sent and chooses or walks each node. A
+ * worker loads this module alone, not the coordinator's.
+ */
+import { walkStrategy } from './analyze.js';
+import { CodebreakerError, type ErrorKind } from './errors.js';
+import { Game } from './game.js';
+import type { Rules } from './rules.js';
+import type { HeuristicStats } from './strategies/heuristic.js';
+import { type StrategyOptions, createStrategy } from './strategies/index.js';
+import type { Strategy, Turn } from './strategy.js';
+import type { TreeNode } from './tree.js';
+
+/** A strategy named as `createStrategy` takes it: what a worker builds its own copy from. */
+export interface StrategySpec {
+  /** A strategy's name (`STRATEGY_NAMES`), any but `optimal`, which is proved, not built. */
+  readonly name: string;
+  /** Its options, as `createStrategy` takes them. */
+  readonly options?: StrategyOptions;
+}
+
+/** What a worker is sent: the game and strategy first, then nodes. */
+export type WalkRequest =
+  | { readonly kind: 'start'; readonly rules: Rules; readonly strategy: StrategySpec }
+  | {
+      readonly kind: 'choose' | 'walk';
+      readonly id: number;
+      /** The turns to the node, as guess, answer pairs. */
+      readonly history: readonly number[];
+      readonly candidates: Int32Array;
+      /** Walks return their subtree too, in preorder (`subtreeWriter`). */
+      readonly tree: boolean;
+    };
+
+/** What a worker answers: a node's guess, or a walked subtree's secrets; or why it failed. */
+export type WalkReply =
+  | { readonly kind: 'chosen'; readonly id: number; readonly guess: number; readonly work: Work }
+  | {
+      readonly kind: 'walked';
+      readonly id: number;
+      /** Each secret of the node and the guesses it needs, in the order they were solved. */
+      readonly secrets: Int32Array;
+      readonly guesses: Uint8Array;
+      readonly work: Work;
+      readonly tree?: Int32Array;
+    }
+  | {
+      readonly kind: 'failed';
+      readonly id: number;
+      readonly message: string;
+      /** A `CodebreakerError`'s kind, for the caller to throw the same. */
+      readonly error?: ErrorKind;
+    };
+
+/** A heuristic's work counters (zero for the other strategies). */
+export type Work = HeuristicStats;
+
+/**
+ * The worker's side: builds the game and strategy it is sent, then chooses or walks each node
+ * it is sent, answering through `reply`.
+ */
+export function serveWalks(reply: (message: WalkReply) => void): (request: WalkRequest) => void {
+  let game: Game | undefined;
+  let strategy: Strategy | undefined;
+  return (request) => {
+    if (request.kind === 'start') {
+      game = new Game(request.rules);
+      strategy = createStrategy(request.strategy.name, request.strategy.options);
+      return;
+    }
+    try {
+      if (!game || !strategy) throw new Error('a node was sent before the game');
+      const history: Turn[] = [];
+      for (let i = 0; i < request.history.length; i += 2) {
+        history.push({ guess: request.history[i], answer: request.history[i + 1] });
+      }
+      const before = workOf(strategy);
+      const position = { history, candidates: request.candidates };
+      if (request.kind === 'choose') {
+        const guess = strategy.choose({ game, ...position });
+        reply({ kind: 'chosen', id: request.id, guess, work: workSince(strategy, before) });
+        return;
+      }
+      const secrets: number[] = [];
+      const guesses: number[] = [];
+      const tree: number[] = [];
+      walkStrategy(
+        game,
+        strategy,
+        {
+          solved(secret, depth) {
+            secrets.push(secret);
+            guesses.push(depth);
+          },
+          ...(request.tree ? subtreeWriter(tree) : {}),
+        },
+        position,
+      );
+      reply({
+        kind: 'walked',
+        id: request.id,
+        secrets: Int32Array.from(secrets),
+        guesses: Uint8Array.from(guesses),
+        work: workSince(strategy, before),
+        ...(request.tree ? { tree: Int32Array.from(tree) } : {}),
+      });
+    } catch (error) {
+      const kind = error instanceof CodebreakerError ? error.kind : undefined;
+      reply({ kind: 'failed', id: request.id, message: (error as Error).message, error: kind });
+    }
+  };
+}
+
+/** A strategy's work counters now. */
+export function workOf(strategy: Strategy): Work {
+  const stats = (strategy as { stats?: Work }).stats;
+  return stats ? { ...stats } : { states: 0, allowed: 0, scored: 0 };
+}
+
+/** The counters' growth since `before`. */
+export function workSince(strategy: Strategy, before: Work): Work {
+  const now = workOf(strategy);
+  return {
+    states: now.states - before.states,
+    allowed: now.allowed - before.allowed,
+    scored: now.scored - before.scored,
+  };
+}
+
+/**
+ * Writes the walked subtree into `out` in preorder: a node is its guess, its number of
+ * branches, and each branch's answer followed by its node.
+ */
+function subtreeWriter(out: number[]): {
+  enter(state: { history: readonly Turn[] }, guess: number): void;
+  leave(): void;
+} {
+  // Where each open node's count of branches sits in `out`.
+  const counts: number[] = [];
+  return {
+    enter(state, guess) {
+      if (counts.length > 0) {
+        out[counts.at(-1)!]++;
+        out.push(state.history.at(-1)!.answer);
+      }
+      out.push(guess, 0);
+      counts.push(out.length - 1);
+    },
+    leave() {
+      counts.pop();
+    },
+  };
+}
+
+/** Reads a subtree `subtreeWriter` wrote. */
+export function readSubtree(data: Int32Array): TreeNode {
+  let at = 0;
+  const read = (): TreeNode => {
+    const guess = data[at++];
+    const branches = data[at++];
+    const children = new Map<number, TreeNode>();
+    for (let i = 0; i < branches; i++) {
+      const answer = data[at++];
+      children.set(answer, read());
+    }
+    return { guess, children };
+  };
+  return read();
+}
