@@ -116,9 +116,18 @@ await build({
 await chmod(main, 0o755);
 await chmod(executable, 0o755);
 
-// The code cache: what a short proof compiles, written when it ends.
-const run = spawnSync(process.execPath, [main, 'optimal', '--game', 'mastermind', '--json'], {
-  env: { ...process.env, CODEBREAKER_CODE_CACHE: 'write' },
+// The code cache: what a short proof and short analyses compile, written when they end.
+const CACHED_RUNS = [
+  ['optimal', '--game', 'mastermind', '--json'],
+  ['analyze', '--game', 'mastermind', '--strategy', 'minimax'],
+  ['analyze', '--game', 'mastermind', '--strategy', 'entropy', '--json'],
+];
+const run = spawnSync(process.execPath, [main], {
+  env: {
+    ...process.env,
+    CODEBREAKER_CODE_CACHE: 'write',
+    CODEBREAKER_CODE_CACHE_RUNS: JSON.stringify(CACHED_RUNS),
+  },
   encoding: 'utf8',
 });
 if (run.status !== 0) {

@@ -12,6 +12,8 @@ const games = [
   { pegs: 5, colors: 7, repeat: false, alphabet: 'ABCDEFG' },
   { pegs: 1, colors: 2, repeat: true },
   { pegs: 2, colors: 36, repeat: false },
+  { pegs: 4, colors: 4, repeat: false },
+  { pegs: 1, colors: 3, repeat: false },
 ];
 
 describe('codebook', () => {

@@ -23,6 +23,7 @@ import {
   makeFeedback,
   solvedIndex,
 } from './feedback.js';
+import { PartitionKernel } from './partitions.js';
 import { type FeedbackKind, type Rules, feedbackOf } from './rules.js';
 import { fillScoreTable } from './scores.js';
 
@@ -297,9 +298,12 @@ export class Game {
     if (table) {
       const row = guess * this.size;
       for (let i = 0; i < count; i++) out[i] = table[row + secrets[i]];
-    } else {
-      this.#computeRun(guess, secrets, 0, count, out, false);
+      return;
     }
+    // The heuristics' kernel where it runs: no structures to build, and no JIT to warm.
+    const kernel = PartitionKernel.for(this);
+    if (kernel) kernel.scoreAll(guess, secrets, count, out);
+    else this.#computeRun(guess, secrets, 0, count, out, false);
   }
 
   /**

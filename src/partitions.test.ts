@@ -55,6 +55,24 @@ describe('the partition kernel', () => {
     },
   );
 
+  it.each(games)('gives Game.scoreAll the answers the TypeScript scoring gives: %o', (options) => {
+    const rules = resolveRules(options);
+    const game = new Game(rules, { tableMaxCodes: 0 });
+    const plain = new Game(rules, { simd: false, tableMaxCodes: 0 });
+    expect(PartitionKernel.for(game)).toBeDefined();
+    // Every code against every other, in a scrambled order and from plain arrays too.
+    const secrets = Int32Array.from({ length: game.size }, (_, i) => (i * 7919) % game.size);
+    const out = new Uint8Array(game.size);
+    const expected = new Uint8Array(game.size);
+    for (let guess = 0; guess < game.size; guess += 1 + (guess % 5)) {
+      const from = guess % 2 === 0 ? secrets : Array.from(secrets);
+      game.scoreAll(guess, from, game.size - (guess % 3), out);
+      for (let i = 0; i < game.size - (guess % 3); i++)
+        expected[i] = plain.score(guess, secrets[i]);
+      expect(out).toEqual(expected);
+    }
+  });
+
   it('agrees with the loop guessing only consistent codes, and from a fixed opening', () => {
     for (const extra of [{ consistentOnly: true }, { first: 7, symmetry: false }]) {
       for (const name of HEURISTIC_NAMES) {

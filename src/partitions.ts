@@ -9,6 +9,13 @@
  * (more than 16 pegs or colours, or more than 64 bits of colours in unary: 8 pegs of 9 colours
  * with repetition), places without WebAssembly, and games made with `simd: false` keep the
  * TypeScript (strategies/heuristic.ts); the tests check one against the other.
+ *
+ * A state's whole choice is one call (`best`, after `firstWithin` looks for a candidate that
+ * splits the others apart): called once a guess, the JavaScript around the call cost more than
+ * the scoring in a short analysis, before the JIT has warmed up. The same records give
+ * `Game.scoreAll` its answers in games without a table, so a walk's splits build nothing either
+ * (with both, classic Mastermind's minimax analysis took 0.11 → 0.08 s of CPU above Node's own
+ * start-up).
  */
 import type { Game } from './game.js';
 import { PARTITIONS_WASM_BASE64 } from './partitions-wasm.js';
@@ -27,8 +34,14 @@ interface PartitionExports {
     pegs: number,
     blows: number,
     narrow: number,
+    guesses: number,
+    flags: number,
   ): void;
   score(kind: number, guess: number, n: number, bound: number): number;
+  mark(n: number, value: number): void;
+  firstWithin(kind: number, n: number, bound: number): number;
+  best(kind: number, n: number, count: number, listed: number, tolerant: number): number;
+  answers(guess: number, codes: number, n: number, out: number): void;
 }
 
 /**
@@ -59,6 +72,14 @@ export class PartitionKernel {
   readonly #gains: number;
   /** How many gains the memory has room for. */
   readonly #gainRoom: number;
+  readonly #guesses: number;
+  /** How many candidates are prepared (and flagged). */
+  #prepared = 0;
+  /** A byte per code, 1 for each candidate prepared. */
+  readonly flags: Uint8Array;
+  /** The codes `scoreAll` scores, and their answers. */
+  readonly #secrets: Int32Array;
+  readonly #out: Uint8Array;
 
   /** The kernel for `game`, made on first use; undefined where it does not run. */
   static for(game: Game): PartitionKernel | undefined {
@@ -82,16 +103,25 @@ export class PartitionKernel {
     const { size, pegs } = game;
     const hitsOnly = game.feedback === 'black';
     // The offsets (16 bytes), the counts (an i32 per answer, at most 153), the records, the
-    // candidates, the gains (an f64 per class size, 0 to size + 1), the answers counted.
+    // candidates, the gains (an f64 per class size, 0 to size + 1), the guesses to choose
+    // among, the answers counted, the candidates' flags, the codes `scoreAll` scores and their
+    // answers.
     const offsets = 0;
     const counts = 16;
     const records = counts + 4 * 160;
     this.#candidates = records + 16 * size;
     this.#gains = this.#candidates + 8 * Math.ceil(size / 2);
     this.#gainRoom = size + 2;
-    const answers = this.#gains + 8 * this.#gainRoom;
-    growTo(this.#kernel.memory, answers + size);
+    this.#guesses = this.#gains + 8 * this.#gainRoom;
+    const answers = this.#guesses + 4 * size;
+    const flags = answers + size;
+    const secrets = flags + size + 3 - ((flags + size + 3) % 4);
+    const out = secrets + 4 * size;
+    growTo(this.#kernel.memory, out + size);
     const buffer = this.#kernel.memory.buffer;
+    this.flags = new Uint8Array(buffer, flags, size);
+    this.#secrets = new Int32Array(buffer, secrets, size);
+    this.#out = new Uint8Array(buffer, out, size);
     const memory = new Uint8Array(buffer);
     for (let hits = 0; hits <= pegs; hits++) {
       memory[offsets + hits] = hits * pegs - (hits * (hits - 1)) / 2;
@@ -125,16 +155,22 @@ export class PartitionKernel {
       pegs,
       hitsOnly ? 0 : 1,
       game.answers <= 64 ? 1 : 0,
+      this.#guesses,
+      flags,
     );
   }
 
   /**
    * Takes the candidates of a game state, and the gains a class of each size adds (at least
-   * `candidates.length + 2` of them, where the score is `Gains`), for the guesses scored next.
+   * `candidates.length + 2` of them, where the score is `Gains`), for the guesses scored next;
+   * `flags` marks them.
    */
   prepare(candidates: Int32Array, gains?: Float64Array): void {
     const buffer = this.#kernel.memory.buffer;
+    this.#kernel.mark(this.#prepared, 0);
     new Int32Array(buffer, this.#candidates, candidates.length).set(candidates);
+    this.#kernel.mark(candidates.length, 1);
+    this.#prepared = candidates.length;
     if (gains) {
       const used = Math.min(gains.length, candidates.length + 2, this.#gainRoom);
       new Float64Array(buffer, this.#gains, used).set(gains.subarray(0, used));
@@ -147,5 +183,38 @@ export class PartitionKernel {
    */
   score(kind: PartitionScore, guess: number, n: number, bound: number): number {
     return this.#kernel.score(kind, guess, n, bound);
+  }
+
+  /** `Game.scoreAll`: the answers of `guess` to `secrets[0..count)` into `out`. */
+  scoreAll(guess: number, secrets: ArrayLike<number>, count: number, out: Uint8Array): void {
+    const codes = this.#secrets;
+    if (secrets instanceof Int32Array) codes.set(secrets.subarray(0, count));
+    else for (let i = 0; i < count; i++) codes[i] = secrets[i];
+    this.#kernel.answers(guess, codes.byteOffset, count, this.#out.byteOffset);
+    out.set(this.#out.subarray(0, count));
+  }
+
+  /**
+   * The index of the first of the `n` candidates prepared whose score is within `bound`, or −1
+   * (see `score`).
+   */
+  firstWithin(kind: PartitionScore, n: number, bound: number): number {
+    return this.#kernel.firstWithin(kind, n, bound);
+  }
+
+  /**
+   * The heuristic's choice among `guesses` (undefined: every code) over the `n` candidates
+   * prepared: the least score, a candidate first among equals, then the earliest; with
+   * `tolerant`, scores within 1e-9 (relative) are equal (strategies/heuristic.ts).
+   */
+  best(
+    kind: PartitionScore,
+    n: number,
+    guesses: Int32Array | undefined,
+    tolerant: boolean,
+  ): number {
+    if (guesses) new Int32Array(this.#kernel.memory.buffer, this.#guesses).set(guesses);
+    const count = guesses ? guesses.length : this.flags.length;
+    return this.#kernel.best(kind, n, count, guesses ? 1 : 0, tolerant ? 1 : 0);
   }
 }

@@ -14,7 +14,9 @@
 ;; with offset the table at `offsets` (feedback.ts `answerIndex`).
 ;;
 ;; `setup` says where everything is; the candidates (i32 code indices) and the gains (f64 by
-;; class size) are written by the caller before it scores guesses. The answer is written out in
+;; class size) are written by the caller before it scores guesses, and the guesses to choose
+;; among (i32 code indices) before `best`. `flags` holds a byte per code, 1 for a candidate
+;; (`mark`). The answer is written out in
 ;; both loops below, not called: V8 did not inline the call, which cost a quarter of the time.
 (module
   (memory (export "memory") 1)
@@ -30,11 +32,13 @@
   (global $blows (mut i32) (i32.const 0))
   ;; Whether every answer index is below 64, so that a partition's classes fit one word.
   (global $narrow (mut i32) (i32.const 0))
+  (global $guesses (mut i32) (i32.const 0))
+  (global $flags (mut i32) (i32.const 0))
 
   (func (export "setup")
     (param $records i32) (param $candidates i32) (param $gains i32) (param $counts i32)
     (param $answers i32) (param $offsets i32) (param $nibbles i64) (param $pegs i32)
-    (param $blows i32) (param $narrow i32)
+    (param $blows i32) (param $narrow i32) (param $guesses i32) (param $flags i32)
     (global.set $records (local.get $records))
     (global.set $candidates (local.get $candidates))
     (global.set $gains (local.get $gains))
@@ -44,14 +48,117 @@
     (global.set $nibbles (local.get $nibbles))
     (global.set $pegs (local.get $pegs))
     (global.set $blows (local.get $blows))
-    (global.set $narrow (local.get $narrow)))
+    (global.set $narrow (local.get $narrow))
+    (global.set $guesses (local.get $guesses))
+    (global.set $flags (local.get $flags)))
+
+  ;; Sets the flag of each of the first `n` candidates to `value` (1: a candidate; 0: cleared).
+  (func (export "mark") (param $n i32) (param $value i32)
+    (local $i i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (i32.store8
+          (i32.add (global.get $flags)
+            (i32.load (i32.add (global.get $candidates) (i32.shl (local.get $i) (i32.const 2)))))
+          (local.get $value))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each))))
+
+  ;; The answers of `guess` to the `n` codes (i32 indices) at `codes`, a byte each at `out`.
+  (func (export "answers") (param $guess i32) (param $codes i32) (param $n i32) (param $out i32)
+    (local $symbols i64) (local $colours i64) (local $x i64) (local $i i32) (local $at i32)
+    (local $answer i32)
+    (local.set $at (i32.add (global.get $records) (i32.shl (local.get $guess) (i32.const 4))))
+    (local.set $symbols (i64.load (local.get $at)))
+    (local.set $colours (i64.load offset=8 (local.get $at)))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $at (i32.add (global.get $records)
+          (i32.shl
+            (i32.load (i32.add (local.get $codes) (i32.shl (local.get $i) (i32.const 2))))
+            (i32.const 4))))
+        (local.set $x (i64.xor (local.get $symbols) (i64.load (local.get $at))))
+        (local.set $x (i64.or (local.get $x) (i64.shr_u (local.get $x) (i64.const 1))))
+        (local.set $x (i64.or (local.get $x) (i64.shr_u (local.get $x) (i64.const 2))))
+        (local.set $answer (i32.sub (global.get $pegs)
+          (i32.wrap_i64 (i64.popcnt (i64.and (local.get $x) (global.get $nibbles))))))
+        (if (global.get $blows)
+          (then
+            (local.set $answer
+              (i32.add (i32.load8_u (i32.add (global.get $offsets) (local.get $answer)))
+                (i32.wrap_i64 (i64.popcnt
+                  (i64.and (local.get $colours) (i64.load offset=8 (local.get $at)))))))))
+        (i32.store8 (i32.add (local.get $out) (local.get $i)) (local.get $answer))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each))))
+
+  ;; The index of the first of the `n` candidates whose score under `kind` is within `bound`,
+  ;; or −1: a candidate that splits the others apart, which no guess can beat.
+  (func (export "firstWithin") (param $kind i32) (param $n i32) (param $bound f64) (result i32)
+    (local $i i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (if (f64.le
+              (call $score (local.get $kind)
+                (i32.load (i32.add (global.get $candidates) (i32.shl (local.get $i) (i32.const 2))))
+                (local.get $n) (local.get $bound))
+              (local.get $bound))
+          (then (return (local.get $i))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))
+    (i32.const -1))
+
+  ;; The guess to play among `count` guesses: the first `count` of the list at `guesses` if
+  ;; `listed`, else the codes 0 to count − 1, scored under `kind` over the first `n`
+  ;; candidates. The least score wins; a candidate (its flag set) wins a tie against a guess
+  ;; that is none, and otherwise the earlier guess. With `tolerant` (entropy), scores within
+  ;; 1e-9 of the best (relative, at least absolute) tie: strategies/heuristic.ts's rule,
+  ;; comparison for comparison.
+  (func (export "best")
+    (param $kind i32) (param $n i32) (param $count i32) (param $listed i32) (param $tolerant i32)
+    (result i32)
+    (local $i i32) (local $guess i32) (local $best i32) (local $consistent i32)
+    (local $bestConsistent i32) (local $bestScore f64) (local $tolerance f64) (local $value f64)
+    (local.set $best (i32.const -1))
+    (local.set $bestScore (f64.const inf))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $guess
+          (if (result i32) (local.get $listed)
+            (then (i32.load (i32.add (global.get $guesses) (i32.shl (local.get $i) (i32.const 2)))))
+            (else (local.get $i))))
+        (local.set $tolerance
+          (if (result f64) (i32.and (local.get $tolerant) (i32.ge_s (local.get $best) (i32.const 0)))
+            (then (f64.mul (f64.const 1e-9) (f64.max (f64.const 1) (local.get $bestScore))))
+            (else (f64.const 0))))
+        (local.set $value (call $score (local.get $kind) (local.get $guess) (local.get $n)
+          (f64.add (local.get $bestScore) (local.get $tolerance))))
+        (local.set $consistent (i32.load8_u (i32.add (global.get $flags) (local.get $guess))))
+        (if (i32.or
+              (i32.or
+                (i32.lt_s (local.get $best) (i32.const 0))
+                (f64.lt (local.get $value) (f64.sub (local.get $bestScore) (local.get $tolerance))))
+              (i32.and
+                (f64.le (local.get $value) (f64.add (local.get $bestScore) (local.get $tolerance)))
+                (i32.and (local.get $consistent) (i32.eqz (local.get $bestConsistent)))))
+          (then
+            (local.set $best (local.get $guess))
+            (local.set $bestScore (local.get $value))
+            (local.set $bestConsistent (local.get $consistent))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))
+    (local.get $best))
 
   ;; The score (lower is better) of `guess`'s partition of the first `n` candidates under the
   ;; heuristic `kind` (0: the largest class; 1: minus the number of classes; 2: the sum of the
   ;; gain of each class's growth, Σc² or Σc·log₂c), or +∞ once it must exceed `bound`: for
   ;; kind 1, when even one new class per candidate left cannot bring it back within. Leaves the
   ;; counts all zero.
-  (func (export "score")
+  (func $score (export "score")
     (param $kind i32) (param $guess i32) (param $n i32) (param $bound f64) (result f64)
     (local $symbols i64) (local $colours i64) (local $seen i64) (local $x i64)
     (local $i i32) (local $at i32) (local $answer i32) (local $k i32) (local $counted i32)

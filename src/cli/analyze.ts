@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { type Analysis, analyze, summarize } from '../analyze.js';
 import { describeRules, rulesJson } from '../rules.js';
 import type { HeuristicStats } from '../strategies/heuristic.js';
+import { milliseconds } from './clock.js';
 import { analysisJson, analysisText } from './format.js';
 import type { Io } from './io.js';
 import { progressBar } from './progress.js';
@@ -39,7 +40,7 @@ export function analyzeCommand(program: Command, io: Io): void {
     const chosen = await strategyFromFlags(game, flags, io);
     const threads = walkThreads(flags.threads, game, chosen);
     if (threads === 1 && game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
-    const started = performance.now();
+    const started = milliseconds();
     const progress = progressBar(io, 'analysing', game.size);
     const onProgress = (settled: number) => progress.update(settled);
     let analysis: Analysis;
@@ -52,7 +53,7 @@ export function analyzeCommand(program: Command, io: Io): void {
       analysis = analyze(game, chosen.strategy, { onProgress });
     }
     progress.stop();
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = (milliseconds() - started) / 1000;
     if (flags.json) {
       const doc = {
         rules: rulesJson(game.rules),

@@ -39,7 +39,11 @@ process.on('SIGTERM', record);
 const bundleUrl = new URL('./codebreaker.js', import.meta.url);
 const bundle = fileURLToPath(bundleUrl);
 const cacheFile = fileURLToPath(new URL('./codebreaker.cache', import.meta.url));
-/** Set by the build: run without the cache and write it when the command ends. */
+/**
+ * Set by the build: run without the cache and write it when the process ends, after the
+ * commands of CODEBREAKER_CODE_CACHE_RUNS (a JSON list of argument lists), one after another,
+ * if it is set, else after the command line's.
+ */
 const writing = process.env.CODEBREAKER_CODE_CACHE === 'write';
 
 /**
@@ -74,4 +78,19 @@ if (writing) {
     renameSync(`${cacheFile}.part`, cacheFile);
   });
 }
-script.runInThisContext()(createRequire(bundle), bundle, bundleUrl.href);
+type Program = (require: NodeJS.Require, filename: string, url: string) => void;
+const program = script.runInThisContext() as Program;
+if (writing && process.env.CODEBREAKER_CODE_CACHE_RUNS) {
+  const runs: string[][] = JSON.parse(process.env.CODEBREAKER_CODE_CACHE_RUNS);
+  const [node, executable] = process.argv;
+  void (async () => {
+    for (const args of runs) {
+      process.argv = [node, executable, ...args];
+      program(createRequire(bundle), bundle, bundleUrl.href);
+      // main.ts leaves its command's promise here.
+      await (globalThis as Record<symbol, unknown>)[Symbol.for('codebreaker.done')];
+    }
+  })();
+} else {
+  program(createRequire(bundle), bundle, bundleUrl.href);
+}

@@ -14,7 +14,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(2);
 });
 
-// Not awaited at the top level: the bundle is a classic script (see launch.ts).
-void run(process.argv.slice(2), processIo).then((code) => {
+// Not awaited at the top level: the bundle is a classic script (see launch.ts), whose build
+// runs several commands in one process and waits for each through this promise.
+(globalThis as Record<symbol, unknown>)[Symbol.for('codebreaker.done')] = run(
+  process.argv.slice(2),
+  processIo,
+).then((code) => {
   process.exitCode = code;
 });

@@ -11,6 +11,7 @@ import type { Reliance } from '../search/claims.js';
 import { OBJECTIVES, type Objective, costOfHistogram, costTotal } from '../search/cost.js';
 import { maskKernelBytes } from '../search/masks.js';
 import { type Tree, analyzeTree, treeToJson } from '../tree.js';
+import { milliseconds } from './clock.js';
 import { CommandFailure } from './failure.js';
 import { openOutput } from './files.js';
 import { analysisJson, analysisText } from './format.js';
@@ -212,7 +213,7 @@ export function optimalCommand(program: Command, io: Io): void {
       let workers: WorkersSeen = { workers: 0, threads: 0 };
       const hooks: ProofHooks = {
         started() {
-          started = performance.now();
+          started = milliseconds();
           if (timeLimit !== undefined) deadline = started + timeLimit * 1000;
           display = proofDisplay(
             io,
@@ -225,7 +226,7 @@ export function optimalCommand(program: Command, io: Io): void {
           if (seen) workers = seen;
           display?.update(progress);
           // The one place a stop takes effect (Ctrl-C, SIGTERM or the time limit): said here.
-          const stopping = Atomics.load(stop, 0) !== 0 || performance.now() > deadline;
+          const stopping = Atomics.load(stop, 0) !== 0 || milliseconds() > deadline;
           if (stopping) display?.stopping();
           return stopping;
         },
@@ -245,7 +246,7 @@ export function optimalCommand(program: Command, io: Io): void {
         display?.stop();
         unlisten();
       }
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (milliseconds() - started) / 1000;
       refuseRefuted(result.relied);
       try {
         printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });

@@ -7,6 +7,7 @@
 import { groupThousands } from '../numbers.js';
 import { UNLIMITED, crushParts } from '../search/cost.js';
 import type { ProofProgress } from '../search/optimal.js';
+import { milliseconds } from './clock.js';
 import type { Io } from './io.js';
 import { statusLine } from './progress.js';
 
@@ -53,12 +54,12 @@ export function proofDisplay(
   json: boolean,
   crush = false,
 ): ProofDisplay {
-  const started = performance.now();
+  const started = milliseconds();
   const status = statusLine(io);
   let latest: ProofProgress | undefined;
   let drawn = 0;
   let stopping = false;
-  const seconds = (): number => (performance.now() - started) / 1000;
+  const seconds = (): number => (milliseconds() - started) / 1000;
   const timer =
     !io.errIsTerminal && json
       ? setInterval(() => {
@@ -73,7 +74,7 @@ export function proofDisplay(
     update(progress) {
       latest = progress;
       if (stopping) return;
-      const now = performance.now();
+      const now = milliseconds();
       if (now - drawn < REDRAW_MS) return;
       drawn = now;
       status.update(0, statusText(progress, threads, seconds(), crush));

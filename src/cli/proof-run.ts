@@ -24,6 +24,7 @@ import type { JobRunner } from '../search/jobs.js';
 import { type ProofProgress, type ProvedResult, proveOptimal } from '../search/optimal.js';
 import { packTree, unpackTree } from '../tree.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
+import { milliseconds } from './clock.js';
 import { CommandFailure } from './failure.js';
 import type { Io } from './io.js';
 import { safeText } from './io.js';
@@ -175,7 +176,7 @@ async function openQueue(
  */
 function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
   const large = !game.tableFits;
-  const started = performance.now();
+  const started = milliseconds();
   if (large && io.errIsTerminal) {
     io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
   }
@@ -183,7 +184,7 @@ function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
     ? sharedScoreTable(game)
     : game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
   if (large && io.errIsTerminal) {
-    io.err(`score table built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    io.err(`score table built in ${((milliseconds() - started) / 1000).toFixed(1)} s\n`);
   }
   return table;
 }

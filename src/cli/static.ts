@@ -11,6 +11,7 @@ import {
   searchStaticSize,
   solveStatic,
 } from '../search/static.js';
+import { milliseconds } from './clock.js';
 import type { Io } from './io.js';
 import { statusLine } from './progress.js';
 import {
@@ -97,17 +98,17 @@ export function staticCommand(program: Command, io: Io): void {
       const game = gameFromFlags(flags);
       const timeLimit = timeLimitFlag(flags.timeLimit);
       const threads = threadsFlag(flags.threads, game.size, QUICK_MAX_CODES);
-      const started = performance.now();
+      const started = milliseconds();
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
       const status = statusLine(io);
       const result = await solveStaticOnThreads(game, threads, deadline, (progress) =>
         status.update(
           0,
-          `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
         ),
       );
       status.stop();
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (milliseconds() - started) / 1000;
       if (!identifies(game, result.guesses)) {
         throw new Error('the static search returned a set that does not identify every secret');
       }

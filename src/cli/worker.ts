@@ -10,6 +10,7 @@ import type { Worker as BullWorker, Job } from 'bullmq';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
 import type { JobAnswer, ProofJob } from '../search/jobs.js';
+import { milliseconds } from './clock.js';
 import { type Io, safeText } from './io.js';
 import { workerPool } from './optimal-pool.js';
 import { REDIS_OPTIONS, type RedisFlags } from './queue-options.js';
@@ -159,19 +160,19 @@ export function workerCommand(program: Command, io: Io): void {
         }
         await thread();
         solving.add(task.key);
-        const started = performance.now();
+        const started = milliseconds();
         io.err(`solving ${task.key}: ${task.candidates.length} secrets\n`);
         let reported = 0;
         try {
           const answer: JobAnswer = await pool.run(task, (nodes) => {
-            const now = performance.now();
+            const now = milliseconds();
             if (now - reported >= PROGRESS_EVERY_MS) {
               reported = now;
               void job.updateProgress(nodes).catch(() => {});
             }
             return false;
           });
-          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          const seconds = ((milliseconds() - started) / 1000).toFixed(1);
           io.err(`solved  ${task.key}: ${answer.nodes} nodes in ${seconds} s\n`);
           const queued = answerToQueue(answer, id);
           return { answer: queued, signature: signAnswer(key, signature, queued) };

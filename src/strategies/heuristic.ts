@@ -82,6 +82,22 @@ export function heuristicStrategy(
 
   const kind: PartitionScore = name === 'minimax' ? 0 : name === 'most-parts' ? 1 : 2;
 
+  /**
+   * One guess of each class of essentially equal guesses at `state` (search/symmetry.ts), only
+   * candidates (`isCandidate[code]` 1) if the strategy plays only those; undefined when every
+   * guess is its own class.
+   */
+  const representativesOf = (state: GameState, isCandidate: Uint8Array): Int32Array | undefined => {
+    const { game, history, candidates } = state;
+    const representatives =
+      candidates.length >= FULL_SYMMETRY_MIN_CANDIDATES
+        ? guessRepresentatives(game, history, candidates)
+        : colourRepresentatives(game, history, candidates);
+    return representatives && consistentOnly
+      ? representatives.filter((code) => isCandidate[code] === 1)
+      : representatives;
+  };
+
   const choose = (state: GameState): number => {
     const { game, history, candidates } = state;
     if (history.length === 0 && first !== undefined) return openingOf(game, first);
@@ -90,11 +106,25 @@ export function heuristicStrategy(
     // The kernel where it runs: faster than the score table's rows in TypeScript (Bulls and
     // Cows by entropy 0.63 → 0.18 s), and no table to build; else the table, else the loop.
     const kernel = PartitionKernel.for(game);
-    const table = kernel ? undefined : game.useTable();
-    kernel?.prepare(candidates, name === 'entropy' || name === 'expected-size' ? gain : undefined);
-    if (!table && !kernel && answerBuffer.length < game.size) {
-      answerBuffer = new Uint8Array(game.size);
+    stats.states++;
+    stats.allowed += consistentOnly ? candidates.length : game.size;
+    // A candidate that splits the others apart has the best possible score under every
+    // heuristic and is consistent, so the first such candidate is the choice.
+    const perfect = name === 'most-parts' ? -candidates.length : name === 'minimax' ? 1 : 0;
+    const perfectScore = name === 'expected-size' ? candidates.length : perfect;
+    if (kernel) {
+      // The whole choice in the kernel: a call a state rather than a guess.
+      kernel.prepare(candidates, name === 'entropy' || name === 'expected-size' ? gain : undefined);
+      const at = kernel.firstWithin(kind, candidates.length, perfectScore);
+      stats.scored += at >= 0 ? at + 1 : candidates.length;
+      if (at >= 0) return candidates[at];
+      const guesses = symmetry ? representativesOf(state, kernel.flags) : undefined;
+      const chosen = guesses ?? (consistentOnly ? candidates : undefined);
+      stats.scored += chosen ? chosen.length : game.size;
+      return kernel.best(kind, candidates.length, chosen, name === 'entropy');
     }
+    const table = game.useTable();
+    if (!table && answerBuffer.length < game.size) answerBuffer = new Uint8Array(game.size);
     const isCandidate = new Uint8Array(game.size);
     for (const code of candidates) isCandidate[code] = 1;
     const counts = new Int32Array(game.answers);
@@ -102,37 +132,20 @@ export function heuristicStrategy(
     const score = (guess: number, bound: number): number => {
       if (table)
         return scorePartition(name, table, guess * game.size, candidates, counts, gain, bound);
-      if (kernel) return kernel.score(kind, guess, candidates.length, bound);
       // Without a table, answers are computed a block at a time as the counting reaches them,
       // so a guess cut off by the bound costs only the answers it was counted on.
       const fill = (from: number, to: number): void =>
         game.scoreEach(guess, candidates, from, to, buffer);
       return scorePartition(name, buffer, 0, candidates, counts, gain, bound, fill);
     };
-    stats.states++;
-    stats.allowed += consistentOnly ? candidates.length : game.size;
-
-    // A candidate that splits the others apart has the best possible score under every
-    // heuristic and is consistent, so the first such candidate is the choice.
-    const perfect = name === 'most-parts' ? -candidates.length : name === 'minimax' ? 1 : 0;
-    const perfectScore = name === 'expected-size' ? candidates.length : perfect;
     for (const guess of candidates) {
       stats.scored++;
       if (score(guess, perfectScore) <= perfectScore) return guess;
     }
 
-    let guesses: ArrayLike<number> | undefined;
-    if (symmetry) {
-      const representatives =
-        candidates.length >= FULL_SYMMETRY_MIN_CANDIDATES
-          ? guessRepresentatives(game, history, candidates)
-          : colourRepresentatives(game, history, candidates);
-      guesses =
-        representatives && consistentOnly
-          ? representatives.filter((code) => isCandidate[code] === 1)
-          : representatives;
-    }
-    guesses ??= consistentOnly ? candidates : undefined;
+    const guesses =
+      (symmetry ? representativesOf(state, isCandidate) : undefined) ??
+      (consistentOnly ? candidates : undefined);
     const count = guesses ? guesses.length : game.size;
     stats.scored += count;
 
