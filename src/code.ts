@@ -40,42 +40,26 @@ export class Codebook {
     this.#enumerate();
   }
 
-  /**
-   * Writes every code's symbols in code order, each from the one before: the rightmost
-   * position that can take a larger symbol (one no earlier position uses, without repetition)
-   * takes the least such, and the positions after it start again from the least they can hold.
-   */
   #enumerate(): void {
     const { pegs, colors, repeat } = this.rules;
-    const symbols = this.symbols;
+    const current = new Uint8Array(pegs);
     const used = new Uint8Array(colors);
-    for (let p = 0; p < pegs; p++) symbols[p] = repeat ? 0 : p;
-    for (let at = pegs; at < symbols.length; at += pegs) {
-      for (let p = 0; p < pegs; p++) symbols[at + p] = symbols[at - pegs + p];
-      if (repeat) {
-        let p = pegs - 1;
-        while (symbols[at + p] === colors - 1) symbols[at + p--] = 0;
-        symbols[at + p]++;
-        continue;
+    let next = 0;
+    const place = (position: number): void => {
+      if (position === pegs) {
+        this.symbols.set(current, next * pegs);
+        next++;
+        return;
       }
-      used.fill(0);
-      for (let p = 0; p < pegs; p++) used[symbols[at + p]] = 1;
-      for (let p = pegs - 1; p >= 0; p--) {
-        used[symbols[at + p]] = 0;
-        let s = symbols[at + p] + 1;
-        while (s < colors && used[s] === 1) s++;
-        if (s === colors) continue;
-        symbols[at + p] = s;
-        used[s] = 1;
-        for (let q = p + 1; q < pegs; q++) {
-          let least = 0;
-          while (used[least] === 1) least++;
-          symbols[at + q] = least;
-          used[least] = 1;
-        }
-        break;
+      for (let c = 0; c < colors; c++) {
+        if (!repeat && used[c]) continue;
+        current[position] = c;
+        used[c]++;
+        place(position + 1);
+        used[c]--;
       }
-    }
+    };
+    place(0);
   }
 
   /** The symbol index at `position` of `code`. */

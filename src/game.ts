@@ -300,8 +300,8 @@ export class Game {
       for (let i = 0; i < count; i++) out[i] = table[row + secrets[i]];
       return;
     }
-    // The heuristics' kernel where it runs: no structures to build, and no JIT to warm.
-    const kernel = PartitionKernel.for(this);
+    // The heuristics' kernel where one runs: no structures to build, and no JIT to warm.
+    const kernel = PartitionKernel.made(this);
     if (kernel) kernel.scoreAll(guess, secrets, count, out);
     else this.#computeRun(guess, secrets, 0, count, out, false);
   }
