@@ -4,6 +4,7 @@
  * worker loads this module alone, not the coordinator's.
  */
 import { walkStrategy } from './analyze.js';
+import { partition } from './candidates.js';
 import { CodebreakerError, type ErrorKind } from './errors.js';
 import { Game } from './game.js';
 import type { Rules } from './rules.js';
@@ -33,9 +34,19 @@ export type WalkRequest =
       readonly tree: boolean;
     };
 
-/** What a worker answers: a node's guess, or a walked subtree's secrets; or why it failed. */
+/**
+ * What a worker answers: a node's guess and its candidates split by answer (`Partition`), or a
+ * walked subtree's secrets; or why it failed.
+ */
 export type WalkReply =
-  | { readonly kind: 'chosen'; readonly id: number; readonly guess: number; readonly work: Work }
+  | {
+      readonly kind: 'chosen';
+      readonly id: number;
+      readonly guess: number;
+      readonly codes: Int32Array;
+      readonly start: Int32Array;
+      readonly work: Work;
+    }
   | {
       readonly kind: 'walked';
       readonly id: number;
@@ -79,7 +90,11 @@ export function serveWalks(reply: (message: WalkReply) => void): (request: WalkR
       const position = { history, candidates: request.candidates };
       if (request.kind === 'choose') {
         const guess = strategy.choose({ game, ...position });
-        reply({ kind: 'chosen', id: request.id, guess, work: workSince(strategy, before) });
+        // Split here, where the game's scoring is warm (and a heuristic's kernel made), rather
+        // than in the thread that asked, which would build its scoring for this alone.
+        const { codes, start } = partition(game, guess, request.candidates);
+        const work = workSince(strategy, before);
+        reply({ kind: 'chosen', id: request.id, guess, codes, start, work });
         return;
       }
       const secrets: number[] = [];

@@ -6,8 +6,8 @@
  * A strategy is a function of the game state, so any node of its tree can be walked on its own,
  * anywhere, from the turns that lead to it and the candidates they leave. The thread that asks
  * keeps the top of the tree: a node with more than `splitAbove` candidates is sent out to have
- * its guess chosen (the costly part), split here by answer, and each class becomes a node of its
- * own; a smaller node is sent out to be walked whole. The largest waiting node goes out first.
+ * its guess chosen (the costly part) and its candidates split by answer, and each class becomes a
+ * node of its own; a smaller node is sent out to be walked whole. The largest waiting node goes out first.
  * Every node is walked exactly once, by the same strategy, so the results — each secret's
  * guesses, the tree, the strategy's work counters — are the ones a single walk gives.
  *
@@ -17,7 +17,7 @@
  * Web Worker in a browser and as a worker thread in Node.
  */
 import { type Analysis, summarize } from './analyze.js';
-import { allCandidates, classOf, partition } from './candidates.js';
+import { type Partition, allCandidates, classOf } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import { Game } from './game.js';
 import { type RulesOptions, resolveRules } from './rules.js';
@@ -126,9 +126,21 @@ export function walkOnWorkers(
       if (node.parent) node.parent.branches.set(node.parent.answer, treeNode);
       else root = treeNode;
     };
-    const split = (node: Pending, guess: number, branches: Map<number, TreeNode>): void => {
-      const parts = partition(game, guess, node.candidates);
+    const split = (
+      node: Pending,
+      guess: number,
+      parts: Partition,
+      branches: Map<number, TreeNode>,
+    ): void => {
       const depth = node.history.length / 2 + 1;
+      if (parts.start[game.answers] !== node.candidates.length) {
+        fail(
+          new Error(
+            `a worker split ${node.candidates.length} candidates into ${parts.start[game.answers]}`,
+          ),
+        );
+        return;
+      }
       for (let answer = 0; answer < game.answers; answer++) {
         const size = parts.start[answer + 1] - parts.start[answer];
         if (size === 0) continue;
@@ -183,7 +195,7 @@ export function walkOnWorkers(
         if (reply.kind === 'chosen') {
           const branches = new Map<number, TreeNode>();
           if (tree) place(node, { guess: reply.guess, children: branches });
-          split(node, reply.guess, branches);
+          split(node, reply.guess, reply, branches);
         } else {
           for (let i = 0; i < reply.secrets.length; i++) {
             settle(reply.secrets[i], reply.guesses[i]);
