@@ -42,7 +42,7 @@ import { canOccur } from '../feedback.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { BoundsByWidth, type SizeBounds } from './bounds.js';
-import { UNLIMITED, costMax, costTotal, packCost } from './cost.js';
+import { UNLIMITED, costMax, costTotal, keyBound, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
 import { type Ranking, RankingKernels, leastBound, newRanking } from './ranking.js';
 import { SetCache } from './set-cache.js';
@@ -263,7 +263,7 @@ export class OptimalSearch {
     );
     return {
       guesses: order.map((i) => ranking.guesses[i]),
-      bounds: order.map((i) => Math.floor(ranking.keys[i] / 2)),
+      bounds: order.map((i) => keyBound(ranking.keys[i])),
       skipped: ranking.skipped,
     };
   }
@@ -401,7 +401,7 @@ export class OptimalSearch {
 
     const ranking = ranked ?? this.#rank(candidates, depth, limit, width);
     ranking.saved = false;
-    const { keys, count } = ranking;
+    const { keys, guesses } = ranking;
     let best = limit;
     let bestGuess = -1;
     let proved = ranking.skipped;
@@ -409,13 +409,15 @@ export class OptimalSearch {
     this.#widths[level] = ranking.width;
     // Take the guesses in order of key, a batch of equal keys per scan (in index order, as
     // picking one at a time would): the loop usually stops after a few batches, so this beats
-    // sorting, and ties are common enough that it beats a scan per guess.
+    // sorting, and ties are common enough that it beats a scan per guess. The guesses tried
+    // leave the ranking (which keeps its order), so a later scan reads only the keys left.
     this.#batches[level] ??= new Int32Array(this.game.size);
     const batch = this.#batches[level];
-    guesses: for (;;) {
+    let live = ranking.count;
+    guesses: while (live > 0) {
       let ties = 0;
-      let key = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < count; i++) {
+      let key = keys[0];
+      for (let i = 0; i < live; i++) {
         const k = keys[i];
         if (k < key) {
           key = k;
@@ -423,15 +425,14 @@ export class OptimalSearch {
         }
         if (k === key) batch[ties++] = i;
       }
-      if (key === Number.POSITIVE_INFINITY) break;
-      const bound = Math.floor(key / 2);
+      const bound = keyBound(key);
       if (bound >= best) {
         proved = Math.min(proved, bound);
         break;
       }
-      for (let b = 0; b < ties && bound < best; b++) {
-        keys[batch[b]] = Number.POSITIVE_INFINITY;
-        const guess = ranking.guesses[batch[b]];
+      let tried = 0;
+      for (; tried < ties && bound < best; tried++) {
+        const guess = guesses[batch[tried]];
         const cost = this.#evaluate(guess, candidates, depth, best);
         if (cost < best) {
           best = cost;
@@ -446,6 +447,7 @@ export class OptimalSearch {
         proved = Math.min(proved, bound);
         break;
       }
+      live = withoutTried(ranking, live, batch, tried);
     }
     if (bestGuess >= 0) {
       cache.set(candidates, depth, best, bestGuess);
@@ -744,4 +746,23 @@ export class OptimalSearch {
     }
     return rest;
   }
+}
+
+/**
+ * Removes from the first `live` entries of `ranking` those at the indices `batch[0..tried)`
+ * (increasing), keeping the others in order; returns how many are left.
+ */
+function withoutTried(ranking: Ranking, live: number, batch: Int32Array, tried: number): number {
+  const { keys, guesses } = ranking;
+  let kept = batch[0];
+  let next = 0;
+  for (let i = batch[0]; i < live; i++) {
+    if (next < tried && i === batch[next]) {
+      next++;
+      continue;
+    }
+    keys[kept] = keys[i];
+    guesses[kept++] = guesses[i];
+  }
+  return kept;
 }

@@ -19,9 +19,18 @@ export function packCost(total: number, max: number): number {
   return total * DEPTH_RADIX + max;
 }
 
-/** The total of a packed cost. */
+/**
+ * The total of a packed cost. The division is exact, so that in code the JIT has not optimized
+ * yet the quotient stays a small integer (`Math.floor(cost / 256)` made a heap number of the
+ * fraction first, on every call).
+ */
 export function costTotal(cost: number): number {
-  return Math.floor(cost / DEPTH_RADIX);
+  return cost === Number.POSITIVE_INFINITY ? cost : (cost - (cost % DEPTH_RADIX)) / DEPTH_RADIX;
+}
+
+/** The bound of a ranking's sort key (2 × bound + 1 for a guess that is no candidate), exactly. */
+export function keyBound(key: number): number {
+  return key === Number.POSITIVE_INFINITY ? key : (key - (key % 2)) / 2;
 }
 
 /** The worst case of a packed cost. */

@@ -24,7 +24,7 @@
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { BoundsByWidth, SizeBounds } from './bounds.js';
-import { packCost } from './cost.js';
+import { keyBound, packCost } from './cost.js';
 import { CLASSES, type ClassBounds, MaskKernel, answerShift } from './masks.js';
 
 /** The guesses of a node worth trying, with their sort keys. */
@@ -207,8 +207,9 @@ export class RankingKernels {
       this.#settleClasses(candidates, P, classes, depth, limit, ranking);
     }
     for (let c = 0; c < CLASSES; c++) {
+      if (seen[c] === 0) continue;
       const packed = this.#classPacked[c];
-      if (seen[c] === 1 && packed >= limit && packed < ranking.skipped) ranking.skipped = packed;
+      if (packed >= limit && packed < ranking.skipped) ranking.skipped = packed;
     }
   }
 
@@ -281,14 +282,15 @@ export class RankingKernels {
       const s = c & 1;
       const k = (c >> 1) - s;
       const left = n - s;
-      const part = k > 0 ? Math.floor(left / k) : 0;
-      const over = left - part * k;
+      // Exact integer division, and no arithmetic on ∞: in code not yet optimized, a result
+      // that is no small integer is a heap number allocated (66 classes a node ranked).
+      const over = k > 0 ? left % k : left;
+      const part = k > 0 ? (left - over) / k : 0;
       const deepest = Math.max(2, depths[over > 0 ? part + 1 : part] + 1);
-      let bound = Number.POSITIVE_INFINITY;
-      if (k >= 0 && (s === 1 || k > 1) && deepest <= depth) {
-        bound = n + over * total[part + 1] + (k - over) * total[part];
-      }
-      const packed = packCost(bound, deepest);
+      const fits = k >= 0 && (s === 1 || k > 1) && deepest <= depth;
+      const packed = fits
+        ? packCost(n + over * total[part + 1] + (k - over) * total[part], deepest)
+        : Number.POSITIVE_INFINITY;
       this.#classPacked[c] = packed;
       this.#classKeys[c] = packed < limit ? 2 * packed + 1 - s : Number.POSITIVE_INFINITY;
     }
@@ -595,7 +597,7 @@ export function leastBound(ranking: Ranking): number {
   // floor(key / 2) is monotone, so the least bound is that of the least key.
   let key = Number.POSITIVE_INFINITY;
   for (let i = 0; i < ranking.count; i++) if (ranking.keys[i] < key) key = ranking.keys[i];
-  return Math.min(ranking.skipped, Math.floor(key / 2));
+  return Math.min(ranking.skipped, keyBound(key));
 }
 
 /**
