@@ -1,7 +1,8 @@
 /**
- * `npm run campaign` (scripts/campaign.ts) on a small campaign of its own, in a folder of its
+ * `npm run campaign` (scripts/campaign.ts) on small campaigns of its own, in a folder of its
  * own: the first run proves from scratch and records itself, the second resumes from the
- * checkpoint the first left, relies on it, and solves it all again with --recheck.
+ * checkpoint the first left, relies on it, and solves it all again with --recheck; another
+ * campaign is proved as the coordinator of two `codebreaker worker`s on a real Redis.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, stopAll, until } from './process.js';
+import { startRedis } from './redis.js';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..');
@@ -42,7 +45,8 @@ describe('npm run campaign', () => {
       rules: ['--game', 'mastermind'],
       objective: 'expected',
     };
-    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic]));
+    const queued = { ...classic, name: 'classic-queued' };
+    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic, queued]));
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
 
@@ -83,6 +87,41 @@ describe('npm run campaign', () => {
   it('names the campaigns when asked for one it does not have, status 2', async () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
-    expect(error.stderr).toBe("campaign: no campaign 'nonesuch'; the campaigns: classic\n");
+    expect(error.stderr).toBe(
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued\n",
+    );
   });
+
+  it(
+    'proves a campaign as the coordinator of two workers on a real Redis, and records it',
+    { timeout: 180_000 },
+    async () => {
+      const redis = await startRedis();
+      try {
+        // The workers sign their answers with the campaign's key, as the coordinator checks.
+        const key = join(dir, 'campaign.key');
+        const workers = [1, 2].map(() =>
+          startCli(['worker', '--queue', redis.url, '--threads', '1', '--key-file', key]),
+        );
+        await until(() => workers.every((worker) => worker.err.includes('waiting for jobs')));
+        const result = JSON.parse((await campaign('classic-queued', '--queue', redis.url)).stdout);
+        expect(result).toMatchObject({ total: 5625, proved: true, resumed: 0 });
+        const solved = workers.map((worker) => worker.err.match(/^solved /gm)?.length ?? 0);
+        expect(solved[0] + solved[1]).toBeGreaterThan(0);
+        expect(records().at(-1)).toMatchObject({
+          campaign: 'classic-queued',
+          best: 5625,
+          proved: true,
+        });
+        // The file kept what the workers answered: a run without Redis resumes from it alone.
+        await stopAll();
+        const local = JSON.parse((await campaign('classic-queued', '--threads', '1')).stdout);
+        expect(local).toMatchObject({ total: 5625, proved: true });
+        expect(local.resumed).toBeGreaterThan(0);
+      } finally {
+        await stopAll();
+        await redis.stop();
+      }
+    },
+  );
 });

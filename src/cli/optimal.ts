@@ -121,7 +121,7 @@ export function optimalCommand(program: Command, io: Io): void {
     .option('--threads <n>', `${threadsHelp(IN_PROCESS_MAX_CODES)}; one thread runs in-process`)
     .option(
       '--checkpoint <file>',
-      'record finished work in FILE (gzip if it ends in .gz) and, run again, go on from it',
+      'record finished work in FILE (gzip if it ends in .gz) and, run again, go on from it; with --queue, the jobs finished through Redis too',
     )
     .option(
       '--memory-limit <size>',
@@ -158,12 +158,6 @@ export function optimalCommand(program: Command, io: Io): void {
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
       const memoryLimit = memoryLimitFlag(flags.memoryLimit, 0, threads) ?? defaultMemoryLimit();
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
-      if (flags.queue !== undefined && flags.checkpoint !== undefined) {
-        throw new CodebreakerError(
-          'bad-option',
-          '--queue keeps the finished jobs in Redis: give it or --checkpoint, not both',
-        );
-      }
       const recheck = recheckFlag(flags.recheck);
       const replicas = wholeFlag(flags.replicas, '--replicas', 1, 2) ?? 1;
       if (replicas > 1 && flags.queue === undefined) {

@@ -18,7 +18,7 @@ import { CodebreakerError, type ErrorKind } from '../errors.js';
 import { type Game, gameFor } from '../game.js';
 import type { Rules } from '../rules.js';
 import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
-import type { ProofIdentity } from '../search/checkpoint.js';
+import type { Checkpoint, ProofIdentity } from '../search/checkpoint.js';
 import type { Objective } from '../search/cost.js';
 import type { JobRunner } from '../search/jobs.js';
 import { type ProofProgress, type ProvedResult, proveOptimal } from '../search/optimal.js';
@@ -90,6 +90,7 @@ export async function runProof(
       ? undefined
       : await openQueue(request, identity, key!, (line) => io.err(`codebreaker: ${line}\n`));
   let saved: CheckpointFile | undefined;
+  let mirror: (() => void) | undefined;
   // Writes to Redis one after the other, in the order the jobs finished.
   let stored = Promise.resolve();
   const store = (): void => {
@@ -100,7 +101,10 @@ export async function runProof(
       request.checkpoint === undefined
         ? undefined
         : await openCheckpoint(request.checkpoint, identity, key!);
-    const found = saved?.found ?? queued?.found ?? 0;
+    // Both: the file's jobs join the queue's, the proof keeps to the queue's checkpoint, and the
+    // file follows it (a campaign commits the file; its workers answer through Redis).
+    if (saved && queued) mirror = mirrorOf(queued.checkpoint, saved.checkpoint);
+    const found = queued?.checkpoint.size ?? saved?.found ?? 0;
     if (found > 0 && io.errIsTerminal) {
       const from = request.checkpoint ?? queued?.address ?? '';
       io.err(`resuming from ${safeText(from)}: ${found} jobs already finished\n`);
@@ -122,16 +126,18 @@ export async function runProof(
       runner,
       cacheBytes,
       progressEvery: 512,
-      checkpoint: saved?.checkpoint ?? queued?.checkpoint,
+      checkpoint: queued?.checkpoint ?? saved?.checkpoint,
       recheck: request.recheck,
       recheckRunner,
       onProgress: (progress) => {
         const stop = hooks.progress(progress, queued?.workers());
+        mirror?.();
         saved?.save();
         store();
         return stop;
       },
     });
+    mirror?.();
     saved?.save(true);
     store();
     await stored;
@@ -140,6 +146,7 @@ export async function runProof(
   } catch (error) {
     // What finished is kept however the proof ended; the error that ended it is the one told.
     try {
+      mirror?.();
       saved?.save(true);
     } catch {}
     store();
@@ -148,6 +155,26 @@ export async function runProof(
   } finally {
     await queued?.close();
   }
+}
+
+/**
+ * Copies `file`'s jobs that `proof` lacks into it, and returns what copies `proof`'s new or
+ * changed jobs back into `file` (a record put again replaces the one before: a bound made exact).
+ */
+function mirrorOf(proof: Checkpoint, file: Checkpoint): () => void {
+  const copy = (from: Checkpoint, to: Checkpoint, missingOnly: boolean): void => {
+    for (const [job, record] of from.entries()) {
+      const known = to.get(job);
+      if (known === undefined || (!missingOnly && known !== record)) to.put(job, record);
+    }
+  };
+  copy(file, proof, true);
+  let seen = -1;
+  return () => {
+    if (proof.changes === seen) return;
+    seen = proof.changes;
+    copy(proof, file, false);
+  };
 }
 
 /** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
