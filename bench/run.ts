@@ -9,7 +9,7 @@ import { analyze } from '../src/analyze.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { Game } from '../src/game.js';
 import { type RulesOptions, resolveRules } from '../src/rules.js';
-import { OptimalSearch, SEARCH_MAX_CODES, SearchStopped } from '../src/search/branch-and-bound.js';
+import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { costTotal } from '../src/search/cost.js';
 import { type OptimalOptions, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
@@ -310,7 +310,7 @@ function tablesBench(): void {
     const timed = (simd: boolean) => {
       const game = new Game(rules, { simd });
       const begin = performance.now();
-      const table = game.useTable({ maxCodes: SEARCH_MAX_CODES, shared: true })!;
+      const table = game.searchTable({ shared: true })!;
       return { table, time: seconds(begin), size: game.size };
     };
     const kernel = timed(true);

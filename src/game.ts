@@ -29,6 +29,11 @@ import { fillScoreTable } from './scores.js';
 
 /** Games with at most this many codes may build a full score table (64 MB at the limit). */
 export const TABLE_MAX_CODES = 8192;
+/**
+ * The most codes the exact search takes: it reads a score table of every pair of codes (1 GiB at
+ * the limit, Super Mastermind), larger than `TABLE_MAX_CODES` allows the other uses.
+ */
+export const SEARCH_MAX_CODES = 32768;
 /** The most colour multisets for which common symbols come from a table of pairs (1 MB). */
 const MULTISET_MAX = 1024;
 
@@ -211,6 +216,14 @@ export class Game {
   /** Whether this game is small enough for a full score table (see `GameOptions`). */
   get tableFits(): boolean {
     return this.size <= this.#tableMaxCodes;
+  }
+
+  /**
+   * The score table the exact search reads (`useTable` up to `SEARCH_MAX_CODES` codes), in
+   * shared memory with `shared` (for worker threads); undefined for a larger game.
+   */
+  searchTable(options: { readonly shared?: boolean } = {}): Uint8Array | undefined {
+    return this.useTable({ maxCodes: SEARCH_MAX_CODES, shared: options.shared });
   }
 
   /**

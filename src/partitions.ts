@@ -14,8 +14,7 @@
  * splits the others apart): called once a guess, the JavaScript around the call cost more than
  * the scoring in a short analysis, before the JIT has warmed up. The same records give
  * `Game.scoreAll` its answers in games without a table once a heuristic has made the kernel, so
- * a walk's splits build nothing either (with both, classic Mastermind's minimax analysis took
- * 0.11 → 0.08 s of CPU above Node's own start-up).
+ * a walk's splits build nothing either (docs/performance.md).
  */
 import type { Game } from './game.js';
 import { PARTITIONS_WASM_BASE64 } from './partitions-wasm.js';
@@ -101,7 +100,7 @@ export class PartitionKernel {
   /**
    * The kernel for `game` if one was made already (a heuristic's first choice makes it): what
    * `Game.scoreAll` scores with, where making one for it alone would cost more than it saves
-   * (first-consistent on 6 of 10: 0.29 → 0.39 s of CPU, its records built for 151,200 codes).
+   * (first-consistent's walk, which chooses without scoring, builds no records).
    */
   static made(game: Game): PartitionKernel | undefined {
     return kernels.get(game) ?? undefined;

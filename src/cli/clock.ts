@@ -1,7 +1,6 @@
 /**
- * The commands' clock. Node's global `performance` loads its perf_hooks modules on first use,
- * 12 ms of CPU in a command that takes a fifth of a second; `process.hrtime` is there from the
- * start.
+ * The commands' clock. Node's global `performance` loads its perf_hooks modules on first use, a
+ * noticeable part of a short command; `process.hrtime` is there from the start.
  */
 
 /** Milliseconds on a monotonic clock (as `performance.now()`, from another origin). */

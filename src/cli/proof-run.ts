@@ -17,7 +17,6 @@ import type { Worker } from 'node:worker_threads';
 import { CodebreakerError, type ErrorKind } from '../errors.js';
 import { type Game, gameFor } from '../game.js';
 import type { Rules } from '../rules.js';
-import { SEARCH_MAX_CODES } from '../search/branch-and-bound.js';
 import type { Checkpoint, ProofIdentity } from '../search/checkpoint.js';
 import type { Objective } from '../search/cost.js';
 import type { JobRunner } from '../search/jobs.js';
@@ -207,9 +206,7 @@ function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
   if (large && io.errIsTerminal) {
     io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
   }
-  const table = shared
-    ? sharedScoreTable(game)
-    : game.useTable({ maxCodes: SEARCH_MAX_CODES, shared })!;
+  const table = shared ? sharedScoreTable(game) : game.searchTable({ shared })!;
   if (large && io.errIsTerminal) {
     io.err(`score table built in ${((milliseconds() - started) / 1000).toFixed(1)} s\n`);
   }

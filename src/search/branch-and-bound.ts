@@ -39,20 +39,15 @@
  */
 import { CodebreakerError } from '../errors.js';
 import { canOccur } from '../feedback.js';
-import type { Game } from '../game.js';
+import { type Game, SEARCH_MAX_CODES } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { BoundsByWidth, type SizeBounds } from './bounds.js';
 import { UNLIMITED, costMax, costTotal, keyBound, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
-import { type Ranking, RankingKernels, leastBound, newRanking } from './ranking.js';
+import { type Ranking, leastBound, newRanking } from './ranking-buffer.js';
+import { RankingKernels } from './ranking.js';
 import { SetCache } from './set-cache.js';
 import { EXACT, SEARCHED, SIZE_ONLY, Split } from './split.js';
-
-/**
- * The largest game the search takes: its score table, one byte a pair of codes, is 1 GiB at
- * 32,768 codes (Super Mastermind), built once and shared by the threads of a proof.
- */
-export const SEARCH_MAX_CODES = 32768;
 
 /** Throws a `too-large` error if `game` has more codes than the exact search takes. */
 export function checkSearchable(game: Game): void {
@@ -188,7 +183,7 @@ export class OptimalSearch {
     options: SearchOptions = {},
   ) {
     checkSearchable(game);
-    const table = game.useTable({ maxCodes: SEARCH_MAX_CODES }) as Uint8Array;
+    const table = game.searchTable()!;
     this.#cache = new SetCache(options.cacheBytes, options.crush ?? false);
     this.#choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;

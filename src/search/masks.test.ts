@@ -5,7 +5,8 @@ import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
 import { BoundsByWidth } from './bounds.js';
 import { MaskKernel } from './masks.js';
-import { RankingKernels, newRanking } from './ranking.js';
+import { newRanking } from './ranking-buffer.js';
+import { RankingKernels } from './ranking.js';
 
 describe('the WebAssembly ranking kernels', () => {
   it('is compiled from the current masks.wat (and scores.wat)', () => {

@@ -16,7 +16,7 @@
 import { type KernelMemory, compileKernel, growTo, instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
 import { MASKS_WASM_BASE64 } from './masks-wasm.js';
-import type { Ranking } from './ranking.js';
+import type { Ranking } from './ranking-buffer.js';
 
 /**
  * The largest game the kernel copies the table of: every game the exact search takes (1 GiB a

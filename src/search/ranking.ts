@@ -18,48 +18,14 @@
  * Both run in WebAssembly where it can (search/masks.ts: the first whole, the count of the
  * second), and in TypeScript here where it cannot; the two must rank every node alike.
  *
- * A ranking keeps the guesses whose bounds are below a limit, keyed 2 × bound + (1 if the guess
- * is not a candidate), so that the least key is the next to try and candidates win ties.
+ * A ranking (search/ranking-buffer.ts) keeps the guesses whose bounds are below a limit.
  */
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { BoundsByWidth, SizeBounds } from './bounds.js';
-import { keyBound, packCost } from './cost.js';
+import { packCost } from './cost.js';
 import { CLASSES, type ClassBounds, MaskKernel, answerShift } from './masks.js';
-
-/** The guesses of a node worth trying, with their sort keys. */
-export interface Ranking {
-  guesses: Int32Array;
-  keys: Float64Array;
-  count: number;
-  /** The least bound among the guesses left out (at or above the limit). */
-  skipped: number;
-  /**
-   * The node's width (search/bounds.ts): the most answers other than all hits that one of the
-   * guesses ranked gets from its candidates. Its bounds were the ranking's.
-   */
-  width: number;
-  /** Kept by a lookahead for the search of its class that may follow: the class, its depth and the limit ranked under. */
-  saved: boolean;
-  members: Int32Array | undefined;
-  depth: number;
-  limit: number;
-}
-
-/** An empty ranking with room for `size` guesses. */
-export function newRanking(size: number): Ranking {
-  return {
-    guesses: new Int32Array(size),
-    keys: new Float64Array(size),
-    count: 0,
-    skipped: Number.POSITIVE_INFINITY,
-    width: 0,
-    saved: false,
-    members: undefined,
-    depth: 0,
-    limit: 0,
-  };
-}
+import { type Ranking, newRanking } from './ranking-buffer.js';
 
 /** The ranking kernels of one game, with the buffers they reuse. */
 export class RankingKernels {
@@ -590,14 +556,6 @@ export class RankingKernels {
  */
 function masksServe(bounds: SizeBounds, n: number, depth: number): boolean {
   return n <= bounds.capacity[3] && (n <= bounds.answers || depth > 3);
-}
-
-/** The least bound in `ranking`: that of its least key, or of the guesses it left out. */
-export function leastBound(ranking: Ranking): number {
-  // floor(key / 2) is monotone, so the least bound is that of the least key.
-  let key = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < ranking.count; i++) if (ranking.keys[i] < key) key = ranking.keys[i];
-  return Math.min(ranking.skipped, keyBound(key));
 }
 
 /**
