@@ -38,7 +38,7 @@ export interface AnalyzeOptions {
 }
 
 /** What a walk of a strategy's decision tree reports, in depth-first order. */
-export interface StrategyWalker {
+interface StrategyWalker {
   /** The strategy guesses `guess` in `state`, a node of the tree (`state` is live: copy to keep). */
   enter?(state: GameState, guess: number): void;
   /** `secret` is guessed at `depth`, the guess after the node entered last. */
@@ -48,7 +48,7 @@ export interface StrategyWalker {
 }
 
 /** A node of a strategy's tree: the turns that lead to it and the candidates they leave. */
-export interface TreePosition {
+interface TreePosition {
   readonly history: readonly Turn[];
   readonly candidates: Int32Array;
 }

@@ -13,7 +13,7 @@ export function groupThousands(n: number): string {
 }
 
 /** The range a whole number must lie in; either end may be left open. */
-export interface WholeRange {
+interface WholeRange {
   readonly min?: number;
   readonly max?: number;
 }

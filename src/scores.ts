@@ -35,7 +35,7 @@ interface ScoreExports {
 let compiled: object | null | undefined;
 
 /** What the kernel needs of a game. */
-export interface ScoredCodes {
+interface ScoredCodes {
   readonly size: number;
   readonly pegs: number;
   readonly colors: number;

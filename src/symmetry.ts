@@ -346,11 +346,7 @@ function freeColoursAt(
 }
 
 /** Generators of the symmetry group of a game state (see the module comment). */
-export function stateSymmetries(
-  game: Game,
-  history: readonly Turn[],
-  candidates: Int32Array,
-): Symmetry[] {
+function stateSymmetries(game: Game, history: readonly Turn[], candidates: Int32Array): Symmetry[] {
   let generators: Symmetry[];
   if (renamesPerPosition(game)) {
     const { unused, dead } = freeColoursAt(game, history, candidates);

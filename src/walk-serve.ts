@@ -128,13 +128,13 @@ export function serveWalks(reply: (message: WalkReply) => void): (request: WalkR
 }
 
 /** A strategy's work counters now. */
-export function workOf(strategy: Strategy): Work {
+function workOf(strategy: Strategy): Work {
   const stats = (strategy as { stats?: Work }).stats;
   return stats ? { ...stats } : { states: 0, allowed: 0, scored: 0 };
 }
 
 /** The counters' growth since `before`. */
-export function workSince(strategy: Strategy, before: Work): Work {
+function workSince(strategy: Strategy, before: Work): Work {
   const now = workOf(strategy);
   return {
     states: now.states - before.states,

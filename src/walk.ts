@@ -85,7 +85,7 @@ interface WalkOnWorkers {
  * Walks the tree of the strategy `spec` names over `game` on `workers`, each sent the game and
  * strategy first. Closes none of them.
  */
-export function walkOnWorkers(
+function walkOnWorkers(
   game: Game,
   spec: StrategySpec,
   workers: readonly WalkWorker[],

@@ -11,7 +11,7 @@ import { CodebreakerError, type ErrorKind } from '../errors.js';
 import { safeText } from './io.js';
 
 /** A file a command will write when its work is done, opened before the work starts. */
-export interface OutputFile {
+interface OutputFile {
   readonly path: string;
   /**
    * Writes `text` as the whole file. A failure still loses nothing: the text goes to a file in
@@ -83,9 +83,9 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
 }
 
 /** The most bytes a file the program reads may hold, compressed or not. */
-export const MAX_FILE_BYTES = 256 * 2 ** 20;
+const MAX_FILE_BYTES = 256 * 2 ** 20;
 /** The most bytes a compressed file may inflate to. */
-export const MAX_INFLATED_BYTES = 256 * 2 ** 20;
+const MAX_INFLATED_BYTES = 256 * 2 ** 20;
 /**
  * The most a tree file may hold, inflated or not: the largest tree of a game the tools play
  * (Super Mastermind's, 32,768 secrets) takes a few MB.
@@ -129,7 +129,7 @@ export function readSmallFile(path: string, what: string, missing = false): stri
 }
 
 /** What `readBoundedFile` is told of the file: what it is, for messages, and its limits. */
-export interface FileLimits {
+interface FileLimits {
   /** What the file is, for messages: "the tree file", "the checkpoint". */
   readonly what: string;
   /** The error kind a file that cannot be read is told as. */

@@ -13,7 +13,7 @@ export function bar(value: number, max: number, width = 40): string {
 }
 
 /** Codes as text, several to a line, at most `limit` of them. */
-export function codeList(game: Game, codes: readonly number[], limit = 200, perLine = 12): string {
+function codeList(game: Game, codes: readonly number[], limit = 200, perLine = 12): string {
   const shown = codes.slice(0, limit).map((c) => game.codes.make(c));
   const lines: string[] = [];
   for (let i = 0; i < shown.length; i += perLine) {
@@ -25,7 +25,7 @@ export function codeList(game: Game, codes: readonly number[], limit = 200, perL
 }
 
 /** The average as a decimal and, when not whole, as an exact fraction. */
-export function averageText(total: number, secrets: number): string {
+function averageText(total: number, secrets: number): string {
   const fraction = reducedFraction(total, secrets);
   const decimal = (total / secrets).toFixed(5);
   return fraction.includes('/') ? `${decimal} (${fraction})` : decimal;

@@ -47,7 +47,7 @@ export interface SigningKey {
  * `value` as JSON with every object's keys in order: the same value gives the same bytes,
  * whoever wrote it and in whatever order its fields were set.
  */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -85,7 +85,7 @@ export function keyFromText(text: string, source: string): SigningKey {
 }
 
 /** Where the user's own key is kept. */
-export function localKeyPath(): string {
+function localKeyPath(): string {
   const config = process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
   return join(config, 'codebreaker', 'key');
 }

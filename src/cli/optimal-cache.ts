@@ -30,7 +30,7 @@ import { type SigningKey, loadKey } from './keys.js';
 import type { Progress } from './progress.js';
 
 /** The directory codebreaker caches results in. */
-export function cacheDirectory(): string {
+function cacheDirectory(): string {
   const env = process.env;
   if (env.CODEBREAKER_CACHE_DIR) return env.CODEBREAKER_CACHE_DIR;
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'codebreaker');

@@ -45,7 +45,7 @@ const LISTENING = new Set(['optimal', 'worker']);
  * Builds the program; `io` receives everything it prints. With `only`, the name of a command,
  * just that command is registered; otherwise (help, a flag, a mistyped name) all are.
  */
-export async function buildProgram(io: Io, only?: string): Promise<Command> {
+async function buildProgram(io: Io, only?: string): Promise<Command> {
   const program = new Command('codebreaker')
     .description('Solve, play and analyse Mastermind, Bulls and Cows and their whole family.')
     .version('1.0.0', '-V, --version')

@@ -223,10 +223,10 @@ export interface ProofStart {
 }
 
 /** A proof's result with its tree packed (`packTree`), to cross to the main thread. */
-export type PackedOutcome = Omit<ProofOutcome, 'tree'> & { readonly tree: number[] | undefined };
+type PackedOutcome = Omit<ProofOutcome, 'tree'> & { readonly tree: number[] | undefined };
 
 /** Bad input, as it crosses from the proof's thread to the main thread. */
-export type ProofFailure =
+type ProofFailure =
   | { readonly name: 'CodebreakerError'; readonly kind: ErrorKind; readonly message: string }
   | { readonly name: 'CommandFailure'; readonly message: string; readonly status: number };
 

@@ -41,12 +41,12 @@ import { answerEnvelopeSchema, answerFromQueue, doneSchema, problemOf } from './
 /** How often the coordinator counts the workers alive. */
 const WORKERS_POLL_MS = 1000;
 /** How often one job may fail on workers before the proof stops. */
-export const MAX_JOB_FAILURES = 3;
+const MAX_JOB_FAILURES = 3;
 /** How often replicas may disagree, or come from one worker, before the proof stops. */
 const MAX_REPLICA_ROUNDS = 3;
 
 /** How the coordinator runs a proof's jobs on the queue. */
-export interface QueueOptions {
+interface QueueOptions {
   /** The key jobs, answers and records are signed with. */
   readonly key: SigningKey;
   /** Hears one line for each record dropped, job failed or answer refused. */

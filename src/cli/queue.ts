@@ -38,7 +38,7 @@ export const WORKER_TTL_MS = 6000;
 export const WORKER_BEAT_MS = 2000;
 
 /** The files of a TLS connection (`rediss://`): the CA to trust, and a client certificate. */
-export interface TlsFiles {
+interface TlsFiles {
   readonly ca?: string;
   readonly cert?: string;
   readonly key?: string;

@@ -44,7 +44,7 @@ const settings = z.strictObject({
 });
 
 /** A job as it travels through Redis (the class a plain array). */
-export const queuedJobSchema = z.strictObject({
+const queuedJobSchema = z.strictObject({
   key: jobKey,
   rules,
   settings,
@@ -73,7 +73,7 @@ export const jobEnvelopeSchema = z.strictObject({
 });
 
 /** An answer as it travels (∞, which JSON lacks, as null), with the worker that gave it. */
-export const answerSchema = z.strictObject({
+const answerSchema = z.strictObject({
   cost: count.nullable(),
   first: code.optional(),
   tree: z
@@ -97,7 +97,7 @@ export const beatSchema = z.strictObject({
 });
 
 /** A finished job's record as a checkpoint keeps it: `[cost]` or `[cost, tree]`, ∞ as null. */
-export const recordSchema = z.union([
+const recordSchema = z.union([
   z.tuple([count.nullable()]),
   z.tuple([
     count,

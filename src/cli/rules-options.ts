@@ -154,7 +154,7 @@ export function wholeFlag(
 }
 
 /** The most worker threads `--threads` accepts. */
-export const MAX_THREADS = 64;
+const MAX_THREADS = 64;
 
 /**
  * Reads `--threads`, by the one rule every command with the flag follows: by default every core,
@@ -196,7 +196,7 @@ export function secondsFlag(value: string | undefined, flag: string): number | u
 }
 
 /** Reads a size in bytes such as `8G`, `512M`, `1.5GiB` or `1000000`; undefined if absent. */
-export function byteSizeFlag(value: string | undefined, flag: string): number | undefined {
+function byteSizeFlag(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(value);
   if (!match) {

@@ -19,8 +19,8 @@ import { type Io, safeText } from './io.js';
 import { wholeFlag } from './rules-options.js';
 
 /** The built app, from src/cli or dist/cli alike: dist/web at the package root. */
-export const APP_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
-export const DEFAULT_HOST = '127.0.0.1';
+const APP_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 5173;
 /** Without `--port`, how many ports from the default are tried before giving up. */
 const PORTS_TRIED = 50;
@@ -56,7 +56,7 @@ export interface AppServer {
 }
 
 /** Where to serve. */
-export interface ServeOptions {
+interface ServeOptions {
   /** The built app; default `APP_DIR`. */
   dir?: string;
   host?: string;

@@ -20,18 +20,18 @@ import { SHORT_RUN_MAX_CODES, tuneForShortRun } from './short-run.js';
 import { renderSvg } from './svg.js';
 import { WALK_THREADS_HELP, walkOnThreads, walkThreads } from './walk-threads.js';
 
-export const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
-export type TreeFormat = (typeof TREE_FORMATS)[number];
+const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
+type TreeFormat = (typeof TREE_FORMATS)[number];
 
 /** Levels of guesses an SVG shows at most when no `--depth` is given. */
-export const SVG_DEFAULT_DEPTH = 3;
+const SVG_DEFAULT_DEPTH = 3;
 /**
  * The most nodes the bottom row of a default SVG has: fewer levels are drawn when more would
  * make it wider (classic Mastermind's third row of minimax: 58,149 pt).
  */
-export const SVG_ROW_NODES = 40;
+const SVG_ROW_NODES = 40;
 /** The most nodes an SVG may have: beyond this Graphviz is slow and the drawing unreadable. */
-export const SVG_MAX_NODES = 2000;
+const SVG_MAX_NODES = 2000;
 
 interface TreeFlags extends RulesFlags, StrategyFlags {
   format: string;

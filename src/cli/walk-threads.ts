@@ -14,7 +14,7 @@ import { startWorker } from './workers.js';
  * says otherwise: they have a score table, and take a second at most (Bulls and Cows, 5,040
  * codes: 0.7 s), less than starting threads that would each build the table again.
  */
-export const WALK_QUICK_MAX_CODES = TABLE_MAX_CODES;
+const WALK_QUICK_MAX_CODES = TABLE_MAX_CODES;
 
 /**
  * Strategies that choose at no cost: their walk is all splitting, which worker threads would

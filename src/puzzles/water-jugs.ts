@@ -60,7 +60,7 @@ export function parseJugTarget(text: string): number {
 }
 
 /** Every move in the order the search tries them: fills, empties, then pours. */
-export function jugMoves(jugs: number): JugMove[] {
+function jugMoves(jugs: number): JugMove[] {
   const moves: JugMove[] = [];
   for (let jug = 0; jug < jugs; jug++) moves.push({ kind: 'fill', jug });
   for (let jug = 0; jug < jugs; jug++) moves.push({ kind: 'empty', jug });

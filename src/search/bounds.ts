@@ -24,7 +24,7 @@ import { CRUSH_WEIGHT } from './cost.js';
  * classes no wider than `narrowWidth`, whose guesses have at most `narrowWidth` classes each,
  * as narrow.
  */
-export interface Growth {
+interface Growth {
   readonly wide: number;
   readonly narrow: number;
   readonly narrowWidth: number;

@@ -69,7 +69,7 @@ const REPORT_MS = 250;
 const LOOKAHEAD_MIN_CANDIDATES = 6;
 
 /** Options of the search. */
-export interface SearchOptions {
+interface SearchOptions {
   /** Guess only codes still consistent with every answer. */
   consistentOnly?: boolean;
   /** Try one guess per symmetry class (default true). */
@@ -106,7 +106,7 @@ export interface SearchOptions {
 }
 
 /** Where a running search stands. */
-export interface SearchProgress {
+interface SearchProgress {
   /** Nodes searched so far. */
   readonly nodes: number;
 }
@@ -126,7 +126,7 @@ export interface Outcome {
 }
 
 /** A guess at the top of a proof, with its classes split into the settled and the open. */
-export interface GuessPlan {
+interface GuessPlan {
   readonly guess: number;
   /** The secrets plus the totals of the settled classes. */
   readonly total: number;
@@ -409,7 +409,7 @@ export class OptimalSearch {
     this.#batches[level] ??= new Int32Array(this.game.size);
     const batch = this.#batches[level];
     let live = ranking.count;
-    guesses: while (live > 0) {
+    trying: while (live > 0) {
       let ties = 0;
       let key = keys[0];
       for (let i = 0; i < live; i++) {
@@ -433,7 +433,7 @@ export class OptimalSearch {
           best = cost;
           bestGuess = guess;
           // Settling for the first strategy within the depth: the node is done.
-          if (this.#firstFound) break guesses;
+          if (this.#firstFound) break trying;
         } else {
           proved = Math.min(proved, cost);
         }

@@ -32,7 +32,7 @@ export interface JobRecord {
 export const JOB_KEY = /^\d+\/[\d:/]+$/;
 
 /** A record as files and Redis keep it: `[cost]` or `[cost, tree]`, ∞ as null. */
-export type RecordJson = [number | null] | [number, number[]];
+type RecordJson = [number | null] | [number, number[]];
 
 /** `record` as files and Redis keep it. */
 export function recordJson({ cost, tree }: JobRecord): RecordJson {

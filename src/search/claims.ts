@@ -12,7 +12,7 @@ import { crc32 } from '../checksum.js';
 import type { JobRunner, ProofJob } from './jobs.js';
 
 /** Where a claim came from. */
-export type ClaimSource = 'checkpoint' | 'workers';
+type ClaimSource = 'checkpoint' | 'workers';
 
 /** One answer taken from outside: its job (without a limit) and the packed cost it claims. */
 interface Claim {

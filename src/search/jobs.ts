@@ -84,7 +84,7 @@ export interface JobRunner {
 }
 
 /** Options of a `JobSolver`. */
-export interface SolverOptions {
+interface SolverOptions {
   /** About how much memory its cache may take, in bytes. */
   readonly cacheBytes?: number;
   /** Nodes between reports. */

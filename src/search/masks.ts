@@ -22,7 +22,7 @@ import type { Ranking } from './ranking-buffer.js';
  * The largest game the kernel copies the table of: every game the exact search takes (1 GiB a
  * copy at the limit, Super Mastermind).
  */
-export const WASM_MAX_CODES = 32768;
+const WASM_MAX_CODES = 32768;
 /** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
 export const CLASSES = 66;
 

@@ -101,7 +101,7 @@ export interface OptimalOptions {
  * `findOptimal`'s options and the command line's own (`proveOptimal`): not part of the public
  * API, and their types not exported from it.
  */
-export interface ProofOptions extends OptimalOptions {
+interface ProofOptions extends OptimalOptions {
   /**
    * Runs the jobs. By default they run one at a time in this thread, with the search that plans
    * the proof (one cache for both); the command line's worker threads and queue are runners.

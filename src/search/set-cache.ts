@@ -19,7 +19,7 @@
  */
 
 /** The cache's budget when none is given. */
-export const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
+const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
 /** The least budget: a cache this small forgets all the time, which tests use. */
 export const MIN_CACHE_BYTES = 64 * 2 ** 10;
 /** Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess (4), depth (1), bucket head (4). */

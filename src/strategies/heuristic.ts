@@ -47,7 +47,7 @@ export interface HeuristicStats {
 }
 
 /** A heuristic strategy, with counters of its work. */
-export interface HeuristicStrategy extends Strategy {
+interface HeuristicStrategy extends Strategy {
   readonly stats: HeuristicStats;
 }
 
