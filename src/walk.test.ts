@@ -90,7 +90,7 @@ describe('a strategy walked on workers', () => {
     );
     const game = new Game(resolveRules(rules));
     expect(analysis).toEqual(analyze(game, createStrategy('entropy')));
-    // 1,296 codes on 7 workers: nodes above 64 candidates were split here, the rest walked.
+    // 1,296 codes on 7 workers: nodes above 64 candidates were chosen and split, the rest walked.
     expect(sent.choose).toBeGreaterThan(1);
     expect(sent.walk).toBeGreaterThan(7);
     expect(progress.at(-1)).toBe(1296);

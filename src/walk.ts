@@ -94,7 +94,7 @@ function walkOnWorkers(
   const { tree = false, onProgress } = options;
   const guesses = new Uint8Array(game.size);
   const work: Work = { states: 0, allowed: 0, scored: 0 };
-  // A node larger than this has its guess chosen out there and is split here: enough nodes to
+  // A node larger than this has its guess chosen and its candidates split out there: enough nodes to
   // keep every worker busy to the end, few enough that messages cost nothing.
   const splitAbove = Math.max(64, Math.ceil(game.size / (8 * workers.length)));
   let root: TreeNode | undefined;
