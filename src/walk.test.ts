@@ -53,6 +53,8 @@ const cases: [RulesOptions, StrategySpec][] = [
     { pegs: 3, colors: 7, repeat: true },
     { name: 'entropy', options: { first: 3, symmetry: false } },
   ],
+  // Exact play below 60 candidates: each worker searches with a cache of its own.
+  [{ game: 'mastermind' }, { name: 'entropy', options: { exactBelow: 60 } }],
 ];
 
 describe('a strategy walked on workers', () => {

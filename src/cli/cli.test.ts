@@ -142,10 +142,28 @@ describe('codebreaker analyze', () => {
   });
 });
 
+describe('codebreaker analyze --exact-below', () => {
+  // Exact at every state: Koyama and Lai's least total, whatever plays above.
+  it('exact at every state, entropy plays classic Mastermind in 5625 guesses', async () => {
+    const { out } = await cli(
+      'analyze',
+      '--game',
+      'mastermind',
+      '--strategy',
+      'entropy',
+      '--exact-below',
+      '1296',
+      '--json',
+    );
+    expect(JSON.parse(out)).toMatchObject({ strategy: 'entropy', exactBelow: 1296, total: 5625 });
+  });
+});
+
 describe('codebreaker analyze and tree on worker threads', () => {
   it.each([
     ['--game', 'moo', '--strategy', 'expected-size'],
     ['--game', 'mastermind', '--strategy', 'random-consistent', '--seed', '5'],
+    ['--game', 'mastermind', '--strategy', 'entropy', '--exact-below', '50'],
   ])('%s %s %s %s: the statistics, work and tree of one thread', async (...flags) => {
     const analysis = async (threads: string) =>
       JSON.parse((await cli('analyze', ...flags, '--json', '--threads', threads)).out);
@@ -193,6 +211,15 @@ describe('bad input', () => {
     [['play', '--feedback', 'bogus'], /unknown feedback 'bogus'/],
     [['tree', '--strategy', 'minimax', '--feedback', 'bogus'], /unknown feedback 'bogus'/],
     [['frobnicate'], /unknown command 'frobnicate'/],
+    [['analyze', '--exact-below', 'x'], /--exact-below must be a whole number from 0 to 5040/],
+    [
+      ['analyze', '--game', 'mastermind', '--strategy', 'optimal', '--exact-below', '9'],
+      /--exact-below applies to the strategies that are built, not to optimal/,
+    ],
+    [
+      ['analyze', '--pegs', '6', '--colors', '10', '--exact-below', '9'],
+      /--exact-below needs the exact search's score table: games of up to 32,768 codes/,
+    ],
   ];
   it.each(cases)('%j: one line on stderr, status 2, nothing on stdout', async (argv, message) => {
     const { status, out, err } = await cli(...argv);

@@ -2,7 +2,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import type { Command } from 'commander';
 import { CodebreakerError } from '../errors.js';
-import { type Game, TABLE_MAX_CODES, gameFor } from '../game.js';
+import { type Game, SEARCH_MAX_CODES, TABLE_MAX_CODES, gameFor } from '../game.js';
 import { groupThousands, readWholeNumber } from '../numbers.js';
 import { DEFAULT_PRESET, PRESET_NAMES, resolveRules } from '../rules.js';
 import { HEURISTIC_NAMES } from '../strategies/heuristic.js';
@@ -43,7 +43,11 @@ export function addStrategyOptions(
     .option('--seed <n>', 'seed of random-consistent (default: a random one, printed)')
     .option('--first <guess>', 'the opening guess of a heuristic strategy')
     .option('--consistent-only', 'heuristics guess only codes that could still be the secret')
-    .option('--no-symmetry', 'heuristics score every guess, not one per symmetry class');
+    .option('--no-symmetry', 'heuristics score every guess, not one per symmetry class')
+    .option(
+      '--exact-below <n>',
+      'play a least-total guess, found by the exact search, at every state of at most N candidates (games of up to 32,768 codes; Super Mastermind needs 1 GiB a thread)',
+    );
 }
 
 /** The options the strategy flags produce. */
@@ -53,6 +57,7 @@ export interface StrategyFlags {
   first?: string;
   consistentOnly?: boolean;
   symmetry?: boolean;
+  exactBelow?: string;
 }
 
 /** A strategy chosen on the command line, with what it needs to be named and repeated. */
@@ -63,6 +68,8 @@ export interface ChosenStrategy {
   readonly seed?: number;
   /** The fixed opening, as text. */
   readonly first?: string;
+  /** `--exact-below`: exact play at states of at most this many candidates. */
+  readonly exactBelow?: number;
   /** The strategy as data, for worker threads to build their own; none for `optimal`. */
   readonly spec?: StrategySpec;
 }
@@ -92,7 +99,26 @@ export async function strategyFromFlags(
       `no optimal strategy is known for a game of ${groupThousands(game.size)} codes (it is proved and cached for games of up to ${groupThousands(TABLE_MAX_CODES)}); codebreaker optimal starts a proof, with --time-limit and --checkpoint`,
     );
   }
-  const options = { seed, first, consistentOnly: flags.consistentOnly, symmetry: flags.symmetry };
+  const exactBelow = wholeFlag(flags.exactBelow, '--exact-below', 0, game.size);
+  if (exactBelow !== undefined && name === 'optimal') {
+    throw new CodebreakerError(
+      'bad-option',
+      '--exact-below applies to the strategies that are built, not to optimal, exact throughout',
+    );
+  }
+  if (exactBelow && game.size > SEARCH_MAX_CODES) {
+    throw new CodebreakerError(
+      'too-large',
+      `--exact-below needs the exact search's score table: games of up to ${groupThousands(SEARCH_MAX_CODES)} codes, not ${groupThousands(game.size)}`,
+    );
+  }
+  const options = {
+    seed,
+    first,
+    consistentOnly: flags.consistentOnly,
+    symmetry: flags.symmetry,
+    ...(exactBelow ? { exactBelow } : {}),
+  };
   const strategy =
     name === 'optimal'
       ? await cachedOptimalStrategy(
@@ -106,6 +132,7 @@ export async function strategyFromFlags(
     strategy,
     seed,
     first: first === undefined ? undefined : game.codes.make(first),
+    ...(exactBelow ? { exactBelow } : {}),
     ...(name === 'optimal' ? {} : { spec: { name, options } }),
   };
 }
@@ -116,6 +143,9 @@ export function describeStrategy(chosen: ChosenStrategy): string {
   if (chosen.seed !== undefined)
     notes.push(`seed ${chosen.seed}; repeat with --seed ${chosen.seed}`);
   if (chosen.first !== undefined) notes.push(`first guess ${chosen.first}`);
+  if (chosen.exactBelow !== undefined) {
+    notes.push(`exact at ${groupThousands(chosen.exactBelow)} candidates or fewer`);
+  }
   return notes.length > 0 ? `${chosen.name} (${notes.join(', ')})` : chosen.name;
 }
 
@@ -125,6 +155,7 @@ export function strategyJson(chosen: ChosenStrategy): Record<string, unknown> {
     strategy: chosen.name,
     ...(chosen.seed === undefined ? {} : { seed: chosen.seed }),
     ...(chosen.first === undefined ? {} : { first: chosen.first }),
+    ...(chosen.exactBelow === undefined ? {} : { exactBelow: chosen.exactBelow }),
   };
 }
 

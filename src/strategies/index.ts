@@ -1,6 +1,7 @@
 /** The registry of strategies, by the names the CLI and the JSON use. */
 import { CodebreakerError } from '../errors.js';
 import type { Strategy } from '../strategy.js';
+import { exactEndgame } from './exact-endgame.js';
 import { firstConsistent } from './first-consistent.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from './heuristic.js';
 import { randomConsistent } from './random-consistent.js';
@@ -25,6 +26,12 @@ export interface StrategyOptions {
   consistentOnly?: boolean;
   /** Heuristics score one guess per symmetry class (default true). */
   symmetry?: boolean;
+  /**
+   * Play a least-total guess, found by the exact search, at every state of at most this many
+   * candidates (default 0: never); the strategy named plays the rest. Games of up to
+   * 32,768 codes (the exact search's score table).
+   */
+  exactBelow?: number;
 }
 
 /** Checks a strategy name; throws `CodebreakerError` naming the choices. */
@@ -41,6 +48,19 @@ export function strategyByName(name: string): StrategyName {
  * runs for as long as the game needs, and its result's `strategy` plays it.
  */
 export function createStrategy(name: string, options: StrategyOptions = {}): Strategy {
+  const { exactBelow = 0 } = options;
+  if (!Number.isInteger(exactBelow) || exactBelow < 0) {
+    throw new CodebreakerError(
+      'bad-option',
+      `exactBelow must be a whole number, 0 or more, not ${exactBelow}`,
+    );
+  }
+  const strategy = baseStrategy(name, options);
+  return exactBelow > 0 ? exactEndgame(strategy, exactBelow) : strategy;
+}
+
+/** The named strategy alone, without exact play below a threshold. */
+function baseStrategy(name: string, options: StrategyOptions): Strategy {
   switch (strategyByName(name)) {
     case 'first-consistent':
       return firstConsistent();
