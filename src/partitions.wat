@@ -16,8 +16,8 @@
 ;; `setup` says where everything is; the candidates (i32 code indices) and the gains (f64 by
 ;; class size) are written by the caller before it scores guesses, and the guesses to choose
 ;; among (i32 code indices) before `best`. `flags` holds a byte per code, 1 for a candidate
-;; (`mark`). The answer is written out in
-;; both loops below, not called: V8 did not inline the call, which cost a quarter of the time.
+;; (`mark`). The answer is written out in each loop that needs it, not called: V8 did not
+;; inline the call, which cost a quarter of the time.
 (module
   (memory (export "memory") 1)
 

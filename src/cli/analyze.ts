@@ -70,7 +70,8 @@ export function analyzeCommand(program: Command, io: Io): void {
       `strategy ${describeStrategy(chosen)}`,
       analysisText(game, analysis),
     ];
-    if (stats) {
+    // No line for a heuristic that chose nowhere (exact play everywhere: --exact-below).
+    if (stats && stats.states > 0) {
       const share = ((100 * stats.scored) / Math.max(1, stats.allowed)).toFixed(1);
       lines.push(
         `scored ${stats.scored} of ${stats.allowed} allowed guesses (${share}%) at ${stats.states} game states`,
