@@ -19,7 +19,6 @@ export function exactEndgame<S extends Strategy>(base: S, exactBelow: number): S
   const searches = new WeakMap<Game, OptimalSearch>();
   return {
     ...base,
-    name: base.name,
     choose(state) {
       const { game, candidates, history } = state;
       if (candidates.length > exactBelow || candidates.length <= 2) return base.choose(state);
