@@ -3,10 +3,10 @@
  * The `codebreaker` executable (the build puts it at dist/cli/main.js, and as CommonJS at
  * dist/cli/main.cjs, the path `bin` names): it runs the bundled
  * program, codebreaker.js beside it (scripts/bundle.mjs), with V8's code cache, codebreaker.cache,
- * which the build writes by running a short proof. The cache holds the bytecode of every function
- * that run compiled, so a command starts without parsing and compiling them again: about 13 ms of
- * the 0.21 s of CPU classic Mastermind's proof takes in a fresh process. V8 checks a cache against
- * the source, its own version and its settings, and compiles as usual when one does not match
+ * which the build writes by running a short proof and short analyses. The cache holds the
+ * bytecode of every function those runs compiled, so a command starts without parsing and
+ * compiling them again (what it saves: docs/performance.md). V8 checks a cache against the
+ * source, its own version and its settings, and compiles as usual when one does not match
  * (another Node, an edited bundle), so a stale cache costs only the time to read it.
  *
  * The bundle is a classic script, not a module: a script can be compiled with a cache in Node 20,
