@@ -20,17 +20,22 @@ export function packCost(total: number, max: number): number {
 }
 
 /**
- * The total of a packed cost. The division is exact, so that in code the JIT has not optimized
- * yet the quotient stays a small integer (`Math.floor(cost / 256)` made a heap number of the
- * fraction first, on every call).
+ * ⌊value / divisor⌋ of a whole value ≥ 0, or ∞ for ∞, by an exact division: in code the JIT has
+ * not optimized yet the quotient then stays a small integer, where `Math.floor(value / divisor)`
+ * made a heap number of the fraction first, on every call.
  */
-export function costTotal(cost: number): number {
-  return cost === Number.POSITIVE_INFINITY ? cost : (cost - (cost % DEPTH_RADIX)) / DEPTH_RADIX;
+function quotient(value: number, divisor: number): number {
+  return value === Number.POSITIVE_INFINITY ? value : (value - (value % divisor)) / divisor;
 }
 
-/** The bound of a ranking's sort key (2 × bound + 1 for a guess that is no candidate), exactly. */
+/** The total of a packed cost. */
+export function costTotal(cost: number): number {
+  return quotient(cost, DEPTH_RADIX);
+}
+
+/** The bound of a ranking's sort key (2 × bound + 1 for a guess that is no candidate). */
 export function keyBound(key: number): number {
-  return key === Number.POSITIVE_INFINITY ? key : (key - (key % 2)) / 2;
+  return quotient(key, 2);
 }
 
 /** The worst case of a packed cost. */
