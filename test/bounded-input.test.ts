@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as cli } from './cli.js';
+import { CLI } from './process.js';
 
 const exec = promisify(execFile);
 
@@ -18,7 +19,7 @@ const exec = promisify(execFile);
 async function measured(
   ...argv: string[]
 ): Promise<{ status: number; out: string; err: string; peak: number }> {
-  const node = ['--import', 'tsx', '--import', './test/max-rss.mjs', 'src/cli/main.ts'];
+  const node = ['--import', './test/max-rss.mjs', CLI];
   const ran = await exec('node', [...node, ...argv], { encoding: 'utf8' }).then(
     (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,

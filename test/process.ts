@@ -1,8 +1,13 @@
 /**
- * The command line as real processes, for the tests that signal, kill or race them: each started
- * from the sources with tsx, its output gathered as it comes, and ended by `stopAll` after a test.
+ * The command line as real processes, for the tests that signal, kill or race them: each the
+ * built command (test/global-setup.ts builds it again when a source is newer), its output
+ * gathered as it comes, and ended by `stopAll` after a test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/** The built command, as `bin` names it: `node CLI ...argv` runs `codebreaker ...argv`. */
+export const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'main.cjs');
 
 /** A running `codebreaker` process, with what it has printed so far. */
 export interface Running {
@@ -17,7 +22,7 @@ const running: Running[] = [];
 
 /** Starts `codebreaker ...argv`, with `env` added to this process's environment. */
 export function startCli(argv: readonly string[], env: Record<string, string> = {}): Running {
-  const child = spawn('node', ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
+  const child = spawn(process.execPath, [CLI, ...argv], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

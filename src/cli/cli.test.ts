@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli, onFullDisk } from '../../test/cli.js';
 import { naiveBlackAnswer, naiveCodes, naiveFirstConsistent, naiveHits } from '../../test/naive.js';
+import { CLI } from '../../test/process.js';
 import { memoryIo } from './io.js';
 import { run } from './program.js';
 
@@ -288,7 +289,7 @@ describe('help, long input, and trees from anywhere', () => {
 
 describe('the executable', () => {
   const exec = promisify(execFile);
-  const main = ['--import', 'tsx', 'src/cli/main.ts'];
+  const main = [CLI];
   it('exits 2 with one line and no stack trace on bad input', async () => {
     const failed = await exec('node', [...main, 'solve', '99'], { encoding: 'utf8' }).then(
       () => undefined,

@@ -8,6 +8,7 @@ import {
   naiveHits,
   naiveScore,
 } from '../../test/naive.js';
+import { CLI } from '../../test/process.js';
 import { gameFor } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { secretFromSeed } from '../session.js';
@@ -239,7 +240,7 @@ describe('codebreaker play, bad flags', () => {
  * it prints and may write one line back, the way a script would.
  */
 function converse(argv: string[], respond: (line: string) => string | undefined): Promise<Played> {
-  const child = spawn('node', ['--import', 'tsx', 'src/cli/main.ts', 'play', ...argv]);
+  const child = spawn(process.execPath, [CLI, 'play', ...argv]);
   let out = '';
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => {

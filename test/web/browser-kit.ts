@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { findChromium, launchChromium } from '../chromium.js';
+import { CLI } from '../process.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 /** Starts `codebreaker serve --port 0` and resolves to the URL it prints. */
@@ -23,11 +24,10 @@ function startServe(): Promise<{ child: ChildProcess; url: string }> {
   if (!existsSync(join(ROOT, 'dist', 'web', 'index.html'))) {
     throw new Error('the web app is not built: run `npm run build:web` (npm ci does it)');
   }
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'serve', '--port', '0'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((done, fail) => {
     let out = '';
     let err = '';
@@ -179,7 +179,8 @@ export const axeFound = new Set<string>();
 
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // Once a document: compiling axe-core again costs more than a few of its scans.
+  if (!(await page.evaluate<boolean>("typeof axe === 'object'"))) await page.evaluate(axeSource);
   const result = await page.evaluate<{
     violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
     passes: number;
