@@ -1,11 +1,22 @@
 /**
  * Debian's chromium for the browser tests (installed by .ci/run with apt-get; no browser
  * download), launched headless by playwright-core with the flags that keep it quiet and off the
- * network. A missing chromium fails the run with what to do, never skips it.
+ * network. One browser serves the whole run: test/global-setup.ts starts it, and each test file
+ * connects to it (over a loopback WebSocket) and makes its own contexts. A missing chromium fails
+ * the files that need it with what to do, never skips them.
  */
 import { constants, accessSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type BrowserServer, chromium } from 'playwright-core';
+
+/** Where the run's browser listens, or why it could not start. */
+export type SharedChromium = { endpoint: string } | { missing: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    chromium: SharedChromium;
+  }
+}
 
 /**
  * The features Playwright 1.64 turns off itself, and three more. Chromium reads only the last
@@ -71,7 +82,7 @@ export function findChromium(): string {
   );
 }
 
-/** Starts chromium headless. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), args: FLAGS, headless: true });
+/** Starts chromium headless, for test files to connect to. */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: findChromium(), args: FLAGS, headless: true });
 }

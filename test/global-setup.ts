@@ -5,11 +5,13 @@
  * again. `npm ci` builds dist/; if a source, the bundler or a build setting has changed since,
  * the command is built again here (`tsc` and the bundler, a few seconds), so the processes never
  * run older code than the in-process tests. The web app is built by `npm run build:web`; the
- * browser tests say so when it is missing.
+ * browser tests say so when it is missing. Then it starts the one chromium the test files share.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium.js';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The last file the command's build writes. */
@@ -25,7 +27,24 @@ function newest(dir: string): number {
   return latest;
 }
 
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildIfStale();
+  // One browser for every test file that needs one (test/chromium.ts); without chromium, those
+  // files fail saying how to install it, and the rest run.
+  let server: Awaited<ReturnType<typeof launchChromiumServer>> | undefined;
+  try {
+    server = await launchChromiumServer();
+    project.provide('chromium', { endpoint: server.wsEndpoint() });
+  } catch (error) {
+    project.provide('chromium', { missing: (error as Error).message });
+  }
+  return async () => {
+    await server?.close();
+  };
+}
+
+/** Builds the command again if a file its build reads is newer than it. */
+function buildIfStale(): void {
   const inputs = [
     newest(join(ROOT, 'src')),
     ...['scripts/bundle.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map(

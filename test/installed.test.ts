@@ -30,8 +30,8 @@ import type { Browser } from 'playwright-core';
 import { build, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, quotedBlock } from '../scripts/api-guide.js';
-import { launchChromium } from './chromium.js';
 import { naiveScore } from './naive.js';
+import { sharedChromium } from './shared-chromium.js';
 
 const run = promisify(execFile);
 const resolveFrom = createRequire(import.meta.url);
@@ -317,7 +317,7 @@ describe('in the browser', () => {
     });
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error('vite preview gave no URL');
-    browser = await launchChromium();
+    browser = await sharedChromium();
     const tab = await browser.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));

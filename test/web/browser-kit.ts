@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { findChromium, launchChromium } from '../chromium.js';
 import { CLI } from '../process.js';
+import { sharedChromium } from '../shared-chromium.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 /** Starts `codebreaker serve --port 0` and resolves to the URL it prints. */
@@ -31,22 +31,18 @@ function startServe(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((done, fail) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => fail(new Error(`serve printed no URL: ${out}${err}`)), 20_000);
     child.stderr!.on('data', (chunk) => {
       err += chunk;
     });
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)?.[0];
-      if (url) {
-        clearTimeout(timer);
-        done({ child, url });
-      }
+      if (url) done({ child, url });
     });
-    child.on('exit', (status) => {
-      clearTimeout(timer);
-      fail(new Error(`serve exited with status ${status}: ${err}`));
-    });
+    // Until it prints its address or exits: the hook's own timeout bounds the wait.
+    child.on('exit', (status) =>
+      fail(new Error(`serve exited with status ${status}: ${out}${err}`)),
+    );
   });
 }
 
@@ -72,9 +68,8 @@ export const SLOW = 300_000;
 /** Starts the server and the browser for this test file, and checks what its pages did at the end. */
 export function useBrowser(): void {
   beforeAll(async () => {
-    findChromium(); // before starting the server: a missing browser says how to get it
+    browser = await sharedChromium(); // first: a missing browser says how to get it
     ({ child: serve, url } = await startServe());
-    browser = await launchChromium();
     const wanted = process.env.CODEBREAKER_SCREENSHOTS;
     shots = wanted ? resolve(ROOT, wanted) : await mkdtemp(join(tmpdir(), 'codebreaker-shots-'));
     await mkdir(shots, { recursive: true });
