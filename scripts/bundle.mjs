@@ -2,9 +2,9 @@
  * Bundles the built command-line program (dist/cli/main.js and every module it imports) into one
  * file, dist/cli/codebreaker.js, and puts the launcher (launch.ts) in main.js's place. The path
  * `bin` names, dist/cli/main.cjs, is the same launcher as a CommonJS script: Node starts one
- * without its ES module loader (and the fs/promises, readline and streams that loader brings),
- * 9 to 20 ms of CPU sooner. Node loads each ES module file on its own (resolve, read, compile), so one file
- * starts about 40 ms sooner: a large part of a command that itself takes a fifth of a second.
+ * without its ES module loader (and the fs/promises, readline and streams that loader brings).
+ * Node loads each ES module file on its own (resolve, read, compile), so one file starts sooner:
+ * a large part of a short command (figures: docs/performance.md).
  * The bundle sits beside the modules it was made from, so paths it resolves from its own address
  * (the worker threads' modules, the web app) are the same. Then it writes the launcher's code
  * cache, dist/cli/codebreaker.cache, by running a short proof. Run after `tsc`.
@@ -28,8 +28,8 @@ const banner =
   "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);";
 /**
  * commander requires node:child_process when it loads, for subcommands that are programs of
- * their own, which ours are not; loading it (and the network modules it brings) costs every
- * command 3 ms. commander gets a stand-in that loads it on first use.
+ * their own, which ours are not; loading it (and the network modules it brings) would cost every
+ * command. commander gets a stand-in that loads it on first use.
  */
 const lazyChildProcess = {
   name: 'lazy-child-process',
@@ -92,7 +92,7 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
     // A script compiled with a code cache cannot import() in Node 20 (the callback is lost):
     // what the program loads only when used (BullMQ, ioredis, Graphviz) it requires instead.
     supported: { 'dynamic-import': false },
-    // Half the bytes to read (540 → 310 kB) and their code cache to check: 9 ms of CPU sooner.
+    // About half the bytes to read, and their code cache to check.
     // Names stay, for the stack of a bug report.
     minifyWhitespace: true,
     minifySyntax: true,

@@ -106,9 +106,8 @@ export class Game {
   /**
    * The table scoring reads: the table, unless the game is above its `tableMaxCodes` and it was
    * built only for the exact search. Reading a few answers from each 32 KB row of a 1 GiB table
-   * waits on memory far longer than computing them: Irving's tree of Super Mastermind takes
-   * 42 s over that table and 13 s computed. The search streams whole rows, which is what a
-   * table that large is for.
+   * waits on memory far longer than computing them (three times, on Irving's tree of Super
+   * Mastermind). The search streams whole rows, which is what a table that large is for.
    */
   #lookup: Uint8Array | undefined;
   readonly #tableMaxCodes: number;

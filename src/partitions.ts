@@ -3,9 +3,9 @@
  * from two 64-bit words, counted into its class, the heuristic's score kept as it goes and the
  * guess dropped once it cannot beat the best so far; for most parts, the classes seen as bits of
  * one word. In TypeScript the same loop computed the answers a block at a time into a buffer and
- * counted them after, about 12 ns a candidate on 5 × 7 (no score table: more than 8,192 codes);
- * where there is a table, reading its rows in TypeScript was still 2 to 4 times slower than this
- * (Bulls and Cows), so the kernel serves every game it fits. Games whose codes do not fit the words
+ * counted them after, several times slower; where there is a table, reading its rows in
+ * TypeScript was still slower than this, so the kernel serves every game it fits (figures:
+ * docs/performance.md). Games whose codes do not fit the words
  * (more than 16 pegs or colours, or more than 64 bits of colours in unary: 8 pegs of 9 colours
  * with repetition), places without WebAssembly, and games made with `simd: false` keep the
  * TypeScript (strategies/heuristic.ts); the tests check one against the other.

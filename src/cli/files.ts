@@ -4,7 +4,7 @@
  * fails anyway is one clear line, not a stack trace.
  */
 // `promises` is read when a file is written: loading node:fs/promises (and the streams it
-// brings) costs every command 2 ms at start-up, and most never write one.
+// brings) would cost every command at start-up, and most never write one.
 import { closeSync, openSync, promises, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CodebreakerError, type ErrorKind } from '../errors.js';

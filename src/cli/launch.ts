@@ -49,7 +49,7 @@ const writing = process.env.CODEBREAKER_CODE_CACHE === 'write';
 /**
  * The cache's V8 data if the file holds it whole: V8 checks a cache's header (version, source,
  * settings, length) but, in release builds, not its content, and crashes on a damaged one. So the
- * file starts with the CRC-32 of the data (4 bytes, little-endian), checked here (1 ms).
+ * file starts with the CRC-32 of the data (4 bytes, little-endian), checked here.
  */
 function readCache(): Buffer | undefined {
   try {

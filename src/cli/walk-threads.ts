@@ -11,14 +11,14 @@ import { startWorker } from './workers.js';
 
 /**
  * Games of up to this many codes `analyze` and `tree` walk in this thread unless `--threads`
- * says otherwise: they have a score table, and take a second at most (Bulls and Cows, 5,040
- * codes: 0.7 s), less than starting threads that would each build the table again.
+ * says otherwise: they have a score table, and take about a second at most, less than starting
+ * threads that would each build the table again.
  */
 const WALK_QUICK_MAX_CODES = TABLE_MAX_CODES;
 
 /**
  * Strategies that choose at no cost: their walk is all splitting, which worker threads would
- * only repeat (first-consistent on 6 of 10, 151,200 codes: 0.33 s of CPU on one thread).
+ * only repeat.
  */
 const CHOOSE_AT_NO_COST = new Set(['first-consistent', 'random-consistent']);
 

@@ -196,7 +196,7 @@ export class OptimalSearch {
     this.bounds = this.#byWidth.game;
     // The ranking orders the guesses by the plain counts of their widths: the narrower answers'
     // classes (see search/bounds.ts) raise the bounds of the guesses that make large wide classes
-    // but lead the search to worse guesses first (Mastermind: 1,662 nodes instead of 1,009).
+    // but lead the search to worse guesses first (on Mastermind, two thirds more nodes).
     // They bound the classes of a guess played (`#known`), and so the proof's lower bounds.
     this.#kernels = new RankingKernels(game, this.#byWidth.plain(), table, options.simd ?? true);
   }
@@ -648,11 +648,10 @@ export class OptimalSearch {
     // `classes` lists the classes left to solve in the order they will be solved (insertion
     // sort: there are at most P of them). Against a best so far, smallest first: small classes
     // are cheap to solve exactly, so a guess that cannot win is refuted with little work, and
-    // the large classes, solved last, get the tightest budgets (measured: a fifth fewer
-    // lookaheads than largest first on Mastermind, 4 × 7 in 12 s instead of 15). With no best
-    // yet there is no budget to tighten, and what can end the guess early is a class that does
-    // not fit the depth cap at all, most likely a large one: largest first (Bulls and Cows
-    // within 6 guesses is proved impossible in 6 s instead of 26).
+    // the large classes, solved last, get the tightest budgets. With no best yet there is no
+    // budget to tighten, and what can end the guess early is a class that does not fit the
+    // depth cap at all, most likely a large one: largest first. Both orders were measured
+    // against the other (docs/performance.md).
     let unsettled = 0;
     let rest = 0;
     let total = n;

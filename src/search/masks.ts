@@ -4,7 +4,7 @@
  * (`#rankStreaming`), and, over the same copy of the table, a node's partition by answer
  * (`split`) and the perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering each code's set of answers
  * costs a shift and an OR per candidate and code, where a 16-byte shuffle turns 16 answers into
- * their bits at once (11 times faster on Bulls and Cows's nodes). And WebAssembly needs no
+ * their bits at once (an order of magnitude faster: docs/performance.md). And WebAssembly needs no
  * warm-up: it is compiled when loaded, where the same loops in TypeScript run slowly until the
  * JIT has seen them often enough, a large part of a short proof in a fresh process.
  *

@@ -299,9 +299,8 @@ class Proof {
       consistentOnly: options.consistentOnly ?? false,
       symmetry: options.symmetry ?? true,
       // Settling for the first strategy, a guess's classes are searched at once, largest first:
-      // looking ahead at every class before any costs more than it refutes (measured, one thread:
-      // 6 × 5 within 5 refuted in 45 s instead of 177, 4 × 9's least worst case in 24 s instead
-      // of 66, 5 of 10 within 6 refuted in 6 s instead of 17).
+      // looking ahead at every class before any costs more than it refutes (measured three to
+      // four times slower: docs/performance.md).
       lookahead: options.lookahead ?? options.objective !== 'depth',
       simd: options.simd ?? true,
       crush: options.objective === 'crush',

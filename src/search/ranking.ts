@@ -102,7 +102,7 @@ export class RankingKernels {
     const n = candidates.length;
     // The masks leave a guess's classes uncounted unless it could be the best; with three
     // guesses left their sizes decide whether the guess keeps to the depth at all, so every
-    // guess needs its counts then (Bulls and Cows within 6 guesses: 6 s instead of 16).
+    // guess needs its counts then.
     if (this.#game.answers <= 32 && masksServe(this.#bounds.game, n, depth)) {
       this.#keysByClass(n, depth, limit, this.#bounds.of(cap));
       ranking.width = this.#simd
@@ -160,9 +160,8 @@ export class RankingKernels {
     const n = candidates.length;
     const classes = this.#classBounds(ranking.width);
     // Counting a guess's classes pays where one may exceed the game's P: below, the masks' bound
-    // stands, even where the node's narrower width would raise it (counting those too costs more
-    // than it saves: 6 × 7 without repetition's class 2H3B in 6.0 s instead of 5.2, with the
-    // same nodes within 0.3 %).
+    // stands, even where the node's narrower width would raise it: counting those too costs more
+    // time than the few nodes it saves (docs/performance.md).
     const P = this.#bounds.game.answers;
     let seen: Uint8Array = this.#seen;
     if (this.#simd) {

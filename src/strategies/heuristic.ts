@@ -103,8 +103,8 @@ export function heuristicStrategy(
     if (history.length === 0 && first !== undefined) return openingOf(game, first);
     if (candidates.length <= 2) return candidates[0];
     if (gain.length <= candidates.length) gain = gains(name, candidates.length);
-    // The kernel where it runs: faster than the score table's rows in TypeScript (Bulls and
-    // Cows by entropy 0.63 → 0.18 s), and no table to build; else the table, else the loop.
+    // The kernel where it runs: faster than the score table's rows in TypeScript, and no table
+    // to build; else the table, else the loop (figures: docs/performance.md).
     const kernel = PartitionKernel.for(game);
     stats.states++;
     stats.allowed += consistentOnly ? candidates.length : game.size;
