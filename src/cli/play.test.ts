@@ -223,6 +223,7 @@ describe('codebreaker play, bad flags', () => {
   const cases: [string[], RegExp][] = [
     [['--role', 'spy'], /^codebreaker: --role must be codemaker or codebreaker, not 'spy'\n$/],
     [['--role', 'codebreaker', '--seed', 'x'], /--seed must be a whole number, 0 or more, not 'x'/],
+    [['--seed', '-1'], /--seed must be a whole number, 0 or more, not '-1'/],
     [['--strategy', 'knuth'], /unknown strategy 'knuth'/],
     [['--game', 'chess'], /unknown game 'chess'/],
   ];

@@ -84,7 +84,9 @@ export async function strategyFromFlags(
   io: Io,
 ): Promise<ChosenStrategy> {
   const name = strategyByName(flags.strategy);
-  const seed = name === 'random-consistent' ? seedFromFlag(flags.seed) : undefined;
+  // Read whenever given: a mistyped seed is refused even where the strategy draws no numbers.
+  const given = flags.seed === undefined ? undefined : seedFromFlag(flags.seed);
+  const seed = name === 'random-consistent' ? (given ?? seedFromFlag(undefined)) : undefined;
   const heuristic = (HEURISTIC_NAMES as readonly string[]).includes(name);
   if (!heuristic && (flags.first !== undefined || flags.consistentOnly)) {
     throw new CodebreakerError(
