@@ -1,8 +1,9 @@
 /**
- * The public API's two records, both generated from src/index.ts's declarations and TSDoc:
- * the API report, etc/codebreaker.api.md (every exported signature, for review: a change to
- * the public surface shows as a change to this file), and the reference, docs/reference/
- * (Markdown, a page per export).
+ * The public API's two records, both generated from the entry points' declarations and TSDoc:
+ * the API reports, etc/codebreaker.api.md for src/index.ts and etc/codebreaker-puzzles.api.md for
+ * src/puzzles/index.ts (every exported signature, for review: a change to the public surface
+ * shows as a change to these files), and the reference, docs/reference/ (Markdown, a page per
+ * export).
  *
  *   node scripts/api.mjs check    fails if either record differs from what the source gives
  *                                 (`npm test` runs it, as `npm run api:check`)
@@ -21,7 +22,8 @@ const { Extractor, ExtractorConfig } = extractor;
 const root = new URL('..', import.meta.url).pathname;
 const temp = join(root, 'temp/api');
 const reference = join(root, 'docs/reference');
-const fix = 'run `npm run api:update` and commit etc/codebreaker.api.md and docs/reference/';
+const fix =
+  'run `npm run api:update` and commit etc/codebreaker.api.md, etc/codebreaker-puzzles.api.md and docs/reference/';
 
 const mode = process.argv[2];
 if (mode !== 'check' && mode !== 'update') {
@@ -40,16 +42,17 @@ execFileSync(
   },
 );
 
-const result = Extractor.invoke(
-  ExtractorConfig.loadFileAndPrepare(join(root, 'api-extractor.json')),
-  {
+// The main entry point (its report and the reference's model), then `codebreaker/puzzles`
+// (its report; the reference documents the puzzles under the main entry's `puzzles`).
+for (const config of ['api-extractor.json', 'api-extractor.puzzles.json']) {
+  const result = Extractor.invoke(ExtractorConfig.loadFileAndPrepare(join(root, config)), {
     localBuild: update,
-  },
-);
-if (!result.succeeded) {
-  if (result.errorCount > 0) console.error('api: fix the errors above');
-  if (result.apiReportChanged) console.error(`api: the public API changed: ${fix}`);
-  process.exit(1);
+  });
+  if (!result.succeeded) {
+    if (result.errorCount > 0) console.error('api: fix the errors above');
+    if (result.apiReportChanged) console.error(`api: the public API changed: ${fix}`);
+    process.exit(1);
+  }
 }
 
 const documenter = join(root, 'node_modules/@microsoft/api-documenter/bin/api-documenter');

@@ -137,4 +137,10 @@ export {
   type WalkRequest,
   serveWalks,
 } from './walk-serve.js';
+/**
+ * The other search puzzles of the seed pages, also the entry point `codebreaker/puzzles`.
+ *
+ * @deprecated Import them from `codebreaker/puzzles`, their own entry point; this namespace
+ * stays until 2.0.0.
+ */
 export * as puzzles from './puzzles/index.js';

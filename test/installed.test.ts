@@ -214,7 +214,15 @@ console.log(JSON.stringify({
 describe('in TypeScript', () => {
   it('compiles the examples and a strict consumer against the shipped declarations', async () => {
     await mkdir(join(consumer, 'examples'));
-    for (const name of ['00-start', '04-strategy', '05-analyze', '06-tree', '09-optimal']) {
+    // 13-puzzles imports the puzzles' own entry point, `codebreaker/puzzles`.
+    for (const name of [
+      '00-start',
+      '04-strategy',
+      '05-analyze',
+      '06-tree',
+      '09-optimal',
+      '13-puzzles',
+    ]) {
       await copyFile(
         join(ROOT, 'examples', `${name}.ts`),
         join(consumer, 'examples', `${name}.ts`),
@@ -287,7 +295,7 @@ export const wrong: CodebreakerError['kind'] = 'bad-luck';
     expect('failed' in checked).toBe(false);
   });
 
-  it.each(['00-start', '04-strategy', '05-analyze', '09-optimal'])(
+  it.each(['00-start', '04-strategy', '05-analyze', '09-optimal', '13-puzzles'])(
     'the compiled %s prints what the guide says',
     async (name) => {
       const printed = await node([join('out', 'examples', `${name}.js`)]);
