@@ -25,6 +25,7 @@ export {
   partition,
 } from './candidates.js';
 export { Codebook } from './code.js';
+export { reducedFraction } from './fraction.js';
 export { CodebreakerError, ERROR_KINDS, type ErrorKind } from './errors.js';
 export { type Feedback, canOccur, makeFeedback, parseFeedback } from './feedback.js';
 export { Game, type GameOptions, TABLE_MAX_CODES, type TableOptions, gameFor } from './game.js';
@@ -106,6 +107,12 @@ export {
   createStrategy,
   strategyByName,
 } from './strategies/index.js';
+export { HEURISTIC_NAMES, type HeuristicName } from './strategies/heuristic.js';
+export {
+  SEARCHED_OPTIMAL_NODES,
+  type SearchedOptimalOptions,
+  searchedOptimal,
+} from './strategies/searched-optimal.js';
 export type { GameState, Strategy, Turn } from './strategy.js';
 export {
   type DotOptions,

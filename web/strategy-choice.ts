@@ -1,4 +1,3 @@
-import { allCandidates, partitionSizes } from '../src/candidates.js';
 /**
  * The strategy menu: the library's strategies by name, and `optimal` where a proved optimal tree
  * ships for the game. The page never searches a whole game for an optimal strategy (Bulls and
@@ -14,10 +13,11 @@ import { allCandidates, partitionSizes } from '../src/candidates.js';
  * scores every code as a guess only while that is `UNTABLED_SCORES` scores or fewer, else only the
  * codes still possible, and past that takes the first possible code; its name says which.
  */
+import { allCandidates, partition } from '../src/candidates.js';
 import type { Game } from '../src/game.js';
-import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { HEURISTIC_NAMES, type HeuristicName } from '../src/strategies/heuristic.js';
 import { STRATEGY_NAMES, createStrategy } from '../src/strategies/index.js';
+import { SEARCHED_OPTIMAL_NODES, searchedOptimal } from '../src/strategies/searched-optimal.js';
 import type { GameState, Strategy } from '../src/strategy.js';
 import { type Tree, treeNodeAt } from '../src/tree.js';
 import type { Text } from './text/index.js';
@@ -66,67 +66,17 @@ export function bestStrategy(names: readonly string[]): string {
   return names.includes(OPTIMAL) ? OPTIMAL : 'most-parts';
 }
 
-/** Off the tree, how many nodes the exact search may expand for one guess. */
-export const OFF_TREE_NODES = 50_000;
-
-/**
- * The exact optimal guess for the secrets left, or undefined past the node budget. Without
- * `symmetry` where the secrets left are narrowed by more than the answers to the guesses (a
- * Numer0n item), which the symmetries of those guesses do not see.
- */
-function optimalOffTree(
-  game: Game,
-  budget: number,
-  symmetry = true,
-): (state: GameState) => number | undefined {
-  let search: OptimalSearch | undefined;
-  let limit = 0;
-  return (state) => {
-    search ??= new OptimalSearch(game, {
-      symmetry,
-      progressEvery: Math.max(1, Math.min(1024, budget)),
-      onProgress: ({ nodes }) => nodes > limit,
-    });
-    limit = search.nodes + budget;
-    try {
-      return search.bestGuess(
-        state.candidates,
-        state.history.map((turn) => turn.guess),
-      );
-    } catch (error) {
-      if (!(error instanceof SearchStopped)) throw error;
-      search = undefined;
-      return undefined;
-    }
-  };
-}
-
-/**
- * The optimal strategy without a tree: the exact search within `budget` nodes a guess, past it
- * most parts. `symmetry` as for `optimalOffTree`.
- */
-export function searchedStrategy(game: Game, symmetry = true, budget = OFF_TREE_NODES): Strategy {
-  const exact = optimalOffTree(game, budget, symmetry);
-  const heuristic = createStrategy('most-parts');
-  let fellBack = false;
-  return {
-    get name() {
-      return fellBack ? `${OPTIMAL}/most-parts` : OPTIMAL;
-    },
-    choose(state) {
-      const guess = exact(state);
-      fellBack = guess === undefined;
-      return guess ?? heuristic.choose(state);
-    },
-  };
-}
-
 /**
  * Plays a shipped tree of the strategy `name`: the tree's guess while the game is on it; off it,
  * the heuristic itself, or for `optimal` the exact search within `budget` nodes, then most-parts.
  */
-export function shippedStrategy(tree: Tree, name: string, budget = OFF_TREE_NODES): Strategy {
-  const off = name === OPTIMAL ? searchedStrategy(tree.game, true, budget) : createStrategy(name);
+export function shippedStrategy(
+  tree: Tree,
+  name: string,
+  budget = SEARCHED_OPTIMAL_NODES,
+): Strategy {
+  const off =
+    name === OPTIMAL ? searchedOptimal(tree.game, { nodes: budget }) : createStrategy(name);
   let onTree = true;
   return {
     get name() {
@@ -182,11 +132,13 @@ export function openingGuess(
   const stride = Math.max(1, Math.ceil((openings.length * game.size) / budget));
   const all = allCandidates(game).filter((code) => code % stride === 0);
   const counts = new Int32Array(game.answers);
-  const scratch = new Uint8Array(all.length);
   let best = openings[0];
   let bestScore = Number.POSITIVE_INFINITY;
   for (const guess of openings) {
-    partitionSizes(game, guess, all, counts, scratch);
+    const { start } = partition(game, guess, all);
+    for (let answer = 0; answer < game.answers; answer++) {
+      counts[answer] = start[answer + 1] - start[answer];
+    }
     let value = 0;
     for (const c of counts) {
       if (name === 'minimax') value = Math.max(value, c);

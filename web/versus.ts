@@ -29,15 +29,11 @@ import {
 import { presetOf } from '../src/rules.js';
 import { secretFromSeed } from '../src/session.js';
 import { createStrategy } from '../src/strategies/index.js';
+import { searchedOptimal } from '../src/strategies/searched-optimal.js';
 import type { Strategy, Turn } from '../src/strategy.js';
 import type { Tree } from '../src/tree.js';
 import { Draft } from './draft.js';
-import {
-  OPTIMAL,
-  searchedStrategy,
-  shippedStrategy,
-  untabledHeuristic,
-} from './strategy-choice.js';
+import { OPTIMAL, shippedStrategy, untabledHeuristic } from './strategy-choice.js';
 
 /** The difficulties, easiest first. */
 export const LEVELS = ['easy', 'normal', 'hard'] as const;
@@ -89,7 +85,7 @@ export function levelStrategy(game: Game, level: Level, seed: number, tree?: Tre
     return game.tableFits ? createStrategy('most-parts') : untabledHeuristic('most-parts');
   }
   if (tree) return shippedStrategy(tree, OPTIMAL);
-  return game.tableFits ? searchedStrategy(game) : untabledHeuristic('entropy');
+  return game.tableFits ? searchedOptimal(game) : untabledHeuristic('entropy');
 }
 
 /** The expected number of `candidates` left after `answer` splits them: Σ size² / n. */
@@ -197,7 +193,9 @@ export class VersusPlay {
     this.computerSecret = secretFromSeed(game, seed);
     this.#strategy = levelStrategy(game, level, seed, tree);
     this.#narrowed =
-      level === 'hard' && game.tableFits ? searchedStrategy(game, false) : this.#strategy;
+      level === 'hard' && game.tableFits
+        ? searchedOptimal(game, { symmetry: false })
+        : this.#strategy;
     this.row = new Draft(game);
   }
 

@@ -23,7 +23,9 @@ import { PartitionKernel, type PartitionScore } from '../partitions.js';
 import type { GameState, Strategy } from '../strategy.js';
 import { colourRepresentatives, guessRepresentatives } from '../symmetry.js';
 
+/** The heuristics: each scores a guess by the sizes of the classes it splits the candidates into. */
 export const HEURISTIC_NAMES = ['minimax', 'expected-size', 'entropy', 'most-parts'] as const;
+/** A heuristic's name. */
 export type HeuristicName = (typeof HEURISTIC_NAMES)[number];
 
 /** Options of the heuristic strategies. */
