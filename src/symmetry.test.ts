@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../test/naive.js';
 import { allCandidates, filterCandidates, partitionSizes } from './candidates.js';
+import { colourRepresentatives } from './colour-symmetry.js';
 import { Game } from './game.js';
 import { resolveRules } from './rules.js';
 import type { Turn } from './strategy.js';
 import { SymmetryKernel } from './symmetry-kernel.js';
-import { colourRepresentatives, guessOrbits, guessRepresentatives } from './symmetry.js';
+import { guessOrbits, guessRepresentatives } from './symmetry.js';
 
 /** The sorted class sizes of `guess` on `candidates`: what symmetry must preserve. */
 function shape(game: Game, guess: number, candidates: Int32Array): string {

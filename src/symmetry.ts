@@ -28,9 +28,18 @@
  * first code" picks the same guess from the representatives as from all codes: the reduction is
  * exact, never an approximation.
  *
- * The loops over every code (images, orbits, the colour-only representatives) run in
- * WebAssembly where they can (symmetry-kernel.ts), in TypeScript here elsewhere.
+ * The colour part of the group alone, which is all of it once a few guesses are played, needs no
+ * orbits: colour-symmetry.ts. The loops over every code (images, orbits, the colour-only
+ * representatives) run in WebAssembly where they can (symmetry-kernel.ts), in TypeScript
+ * elsewhere.
  */
+import {
+  cacheOf,
+  colourRepresentatives,
+  freeColours,
+  freeColoursAt,
+  renamesPerPosition,
+} from './colour-symmetry.js';
 import type { Game } from './game.js';
 import type { Turn } from './strategy.js';
 import { SymmetryKernel } from './symmetry-kernel.js';
@@ -45,26 +54,8 @@ export interface Symmetry {
   readonly colorsAt?: readonly Uint8Array[];
 }
 
-/**
- * Whether the colours of each position may be renamed on their own: in a black-peg game with
- * repetition (see the module comment).
- */
-export function renamesPerPosition(game: Game): boolean {
-  return game.feedback === 'black' && game.rules.repeat;
-}
-
 /** Position permutations are searched for games of at most this many pegs (8! = 40320). */
 const MAX_PERMUTED_PEGS = 8;
-
-/** The cache of `caches` that belongs to `game`, made empty on first use. */
-function cacheOf<T>(caches: WeakMap<Game, Map<string, T>>, game: Game): Map<string, T> {
-  let cache = caches.get(game);
-  if (!cache) {
-    cache = new Map();
-    caches.set(game, cache);
-  }
-  return cache;
-}
 
 const imageCache = new WeakMap<Game, Map<string, Int32Array>>();
 
@@ -281,70 +272,6 @@ function generatorsOf(elements: readonly Symmetry[], pegs: number): Symmetry[] {
   return generators;
 }
 
-/** The colours no guess has used yet, and the dead colours no candidate contains. */
-function freeColours(
-  game: Game,
-  history: readonly Turn[],
-  candidates: Int32Array,
-): { unused: number[]; dead: number[] } {
-  const { pegs } = game;
-  const colors = game.rules.colors;
-  const symbols = game.codes.symbols;
-  const used = new Uint8Array(colors);
-  for (let t = 0; t < history.length; t++) {
-    const base = history[t].guess * pegs;
-    for (let i = 0; i < pegs; i++) used[symbols[base + i]] = 1;
-  }
-  const live = new Uint8Array(colors);
-  // Index loops: run once per state, this is cold code, where `for … of` allocates per element.
-  for (let k = 0; k < candidates.length; k++) {
-    const base = candidates[k] * pegs;
-    for (let i = 0; i < pegs; i++) live[symbols[base + i]] = 1;
-  }
-  const unused: number[] = [];
-  const dead: number[] = [];
-  for (let c = 0; c < colors; c++) {
-    if (!used[c]) unused.push(c);
-    if (!live[c]) dead.push(c);
-  }
-  return { unused, dead };
-}
-
-/**
- * Position by position: the colours no guess has put at each position, and the colours no
- * candidate has at each position.
- */
-function freeColoursAt(
-  game: Game,
-  history: readonly Turn[],
-  candidates: Int32Array,
-): { unused: number[][]; dead: number[][] } {
-  const { pegs } = game;
-  const colors = game.rules.colors;
-  const symbols = game.codes.symbols;
-  const used = new Uint8Array(pegs * colors);
-  const live = new Uint8Array(pegs * colors);
-  for (let t = 0; t < history.length; t++) {
-    const base = history[t].guess * pegs;
-    for (let i = 0; i < pegs; i++) used[i * colors + symbols[base + i]] = 1;
-  }
-  for (let k = 0; k < candidates.length; k++) {
-    const base = candidates[k] * pegs;
-    for (let i = 0; i < pegs; i++) live[i * colors + symbols[base + i]] = 1;
-  }
-  const unused: number[][] = [];
-  const dead: number[][] = [];
-  for (let i = 0; i < pegs; i++) {
-    unused.push([]);
-    dead.push([]);
-    for (let c = 0; c < colors; c++) {
-      if (!used[i * colors + c]) unused[i].push(c);
-      if (!live[i * colors + c]) dead[i].push(c);
-    }
-  }
-  return { unused, dead };
-}
-
 /** Generators of the symmetry group of a game state (see the module comment). */
 function stateSymmetries(game: Game, history: readonly Turn[], candidates: Int32Array): Symmetry[] {
   let generators: Symmetry[];
@@ -362,136 +289,6 @@ function stateSymmetries(game: Game, history: readonly Turn[], candidates: Int32
     generators.push(...generatorsOf(stabilizerOf(game, history), game.pegs));
   }
   return generators;
-}
-
-/**
- * A cheaper, partial reduction: the smallest code of each orbit of the colour part alone (free
- * and dead colours renamed among themselves, no position permutations), or undefined when no two
- * colours are interchangeable. A code is smallest in its orbit when, within each class of
- * interchangeable colours, the colours first appear in increasing order and none is skipped.
- */
-export function colourRepresentatives(
-  game: Game,
-  history: readonly Turn[],
-  candidates: Int32Array,
-): Int32Array | undefined {
-  if (renamesPerPosition(game)) {
-    const { unused, dead } = freeColoursAt(game, history, candidates);
-    const key = `${unused.join('|')}/${dead.join('|')}`;
-    const cache = cacheOf(colourCache, game);
-    if (!cache.has(key)) cache.set(key, colourClassRepresentativesAt(game, unused, dead));
-    return cache.get(key);
-  }
-  const { unused, dead } = freeColours(game, history, candidates);
-  const key = `${unused.join(',')}/${dead.join(',')}`;
-  const cache = cacheOf(colourCache, game);
-  if (!cache.has(key)) cache.set(key, colourClassRepresentatives(game, unused, dead));
-  return cache.get(key);
-}
-
-const colourCache = new WeakMap<Game, Map<string, Int32Array | undefined>>();
-
-/**
- * The codes smallest in their orbit when the `unused` colours may be renamed among themselves
- * and so may the `dead` ones (no position permutations); undefined when no two colours are
- * interchangeable. Uncached: `colourRepresentatives` caches it by the state.
- */
-export function colourClassRepresentatives(
-  game: Game,
-  unused: readonly number[],
-  dead: readonly number[],
-): Int32Array | undefined {
-  const colors = game.rules.colors;
-  const classes = [unused, dead].filter((set) => set.length > 1);
-  if (classes.length === 0) return undefined;
-  if (classes.length === 2 && unused.some((c) => dead.includes(c))) {
-    classes.splice(
-      0,
-      2,
-      [...new Set([...unused, ...dead])].sort((a, b) => a - b),
-    );
-  }
-  const kernel = SymmetryKernel.for(game);
-  if (kernel) {
-    const ranks = new Int32Array(colors).fill(-1);
-    classes.forEach((set, k) => {
-      set.forEach((c, rank) => {
-        ranks[c] = k * 256 + rank;
-      });
-    });
-    return kernel.colourClasses(ranks);
-  }
-  const classOf = new Int8Array(colors).fill(-1);
-  classes.forEach((set, k) => {
-    for (const c of set) classOf[c] = k;
-  });
-  const { pegs } = game;
-  const symbols = game.codes.symbols;
-  const seen = new Int8Array(classes.length);
-  const firstSeen = new Int8Array(colors);
-  const kept = new Int32Array(game.size);
-  let count = 0;
-  for (let code = 0; code < game.size; code++) {
-    const base = code * pegs;
-    let canonical = true;
-    let i = 0;
-    for (; i < pegs && canonical; i++) {
-      const c = symbols[base + i];
-      const k = classOf[c];
-      if (k < 0 || firstSeen[c]) continue;
-      canonical = classes[k][seen[k]] === c;
-      firstSeen[c] = 1;
-      seen[k]++;
-    }
-    if (canonical) kept[count++] = code;
-    // Reset only what this code touched (cheaper than clearing both arrays per code).
-    for (let j = 0; j < i; j++) {
-      const c = symbols[base + j];
-      firstSeen[c] = 0;
-      if (classOf[c] >= 0) seen[classOf[c]] = 0;
-    }
-  }
-  return kept.slice(0, count);
-}
-
-/**
- * The same, position by position (`renamesPerPosition`): the codes whose colour at each position
- * is the first of its class there, where `unused[i]` and `dead[i]` may be renamed among
- * themselves at position i (one class if they meet); undefined when no position has two
- * interchangeable colours. Uncached: `colourRepresentatives` and the search cache it.
- */
-export function colourClassRepresentativesAt(
-  game: Game,
-  unused: readonly (readonly number[])[],
-  dead: readonly (readonly number[])[],
-): Int32Array | undefined {
-  const { pegs } = game;
-  const colors = game.rules.colors;
-  /** `kept[i * colors + c]`: whether colour c at position i is the first of its class there. */
-  const kept = new Uint8Array(pegs * colors).fill(1);
-  let any = false;
-  for (let i = 0; i < pegs; i++) {
-    const sets = unused[i].some((c) => dead[i].includes(c))
-      ? [[...new Set([...unused[i], ...dead[i]])].sort((a, b) => a - b)]
-      : [unused[i], dead[i]];
-    for (const set of sets) {
-      if (set.length < 2) continue;
-      any = true;
-      for (const c of set.slice(1)) kept[i * colors + c] = 0;
-    }
-  }
-  if (!any) return undefined;
-  const kernel = SymmetryKernel.for(game);
-  if (kernel) return kernel.keptAt(kept);
-  const symbols = game.codes.symbols;
-  const codes = new Int32Array(game.size);
-  let count = 0;
-  for (let code = 0; code < game.size; code++) {
-    let i = 0;
-    while (i < pegs && kept[i * colors + symbols[code * pegs + i]]) i++;
-    if (i === pegs) codes[count++] = code;
-  }
-  return codes.slice(0, count);
 }
 
 /**

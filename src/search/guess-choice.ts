@@ -1,3 +1,9 @@
+import {
+  colourClassRepresentatives,
+  colourClassRepresentativesAt,
+  colourRepresentatives,
+  renamesPerPosition,
+} from '../colour-symmetry.js';
 /**
  * Which guesses the exact search tries at a node: one per orbit of the node's symmetry group
  * (src/symmetry.ts), and, with `consistentOnly`, only candidates. The group depends on the
@@ -10,14 +16,7 @@
  * per position.
  */
 import type { Game } from '../game.js';
-import {
-  colourClassRepresentatives,
-  colourClassRepresentativesAt,
-  colourRepresentatives,
-  guessRepresentatives,
-  hasPositionalSymmetry,
-  renamesPerPosition,
-} from '../symmetry.js';
+import { guessRepresentatives, hasPositionalSymmetry } from '../symmetry.js';
 
 /** Nodes at least this large use the full symmetry group. */
 const FULL_SYMMETRY_MIN_CANDIDATES = 24;

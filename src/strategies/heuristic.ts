@@ -1,3 +1,4 @@
+import { colourRepresentatives } from '../colour-symmetry.js';
 /**
  * One-step look-ahead strategies: score every guess by how it splits the candidates, take the
  * best. They differ only in the score of a partition (class sizes c over the answers, n in all):
@@ -21,7 +22,7 @@ import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { PartitionKernel, type PartitionScore } from '../partitions.js';
 import type { GameState, Strategy } from '../strategy.js';
-import { colourRepresentatives, guessRepresentatives } from '../symmetry.js';
+import { guessRepresentatives } from '../symmetry.js';
 
 /** The heuristics: each scores a guess by the sizes of the classes it splits the candidates into. */
 export const HEURISTIC_NAMES = ['minimax', 'expected-size', 'entropy', 'most-parts'] as const;
