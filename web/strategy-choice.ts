@@ -18,7 +18,7 @@ import type { Game } from '../src/game.js';
 import { HEURISTIC_NAMES, type HeuristicName } from '../src/strategies/heuristic.js';
 import { STRATEGY_NAMES, createStrategy } from '../src/strategies/index.js';
 import { SEARCHED_OPTIMAL_NODES, searchedOptimal } from '../src/strategies/searched-optimal.js';
-import type { GameState, Strategy } from '../src/strategy.js';
+import type { Strategy } from '../src/strategy.js';
 import { type Tree, treeNodeAt } from '../src/tree.js';
 import type { Text } from './text/index.js';
 

@@ -11,7 +11,6 @@
  */
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { CodebreakerError } from '../errors.js';
 import {
   Checkpoint,

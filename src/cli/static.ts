@@ -1,6 +1,5 @@
 /** `codebreaker static`: the fewest guesses that, asked all at once, identify every secret. */
 import type { Command } from 'commander';
-import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';

@@ -6,7 +6,6 @@ import {
   naiveCodes,
   naiveCrush,
   naiveOptimal,
-  naiveScore,
   oneLevelBound,
   typedCountingBound,
 } from '../../test/naive.js';

@@ -91,7 +91,7 @@ describe('the web app in chromium', () => {
         const [guess, answer] = (await shownTurns(view)).at(-1)!;
         const [hits, blows] = answer.split('-').map(Number);
         await textOf(page.getByTestId('announcer')).toContain(
-          count(hits, 'black peg', 'black pegs'),
+          `${count(hits, 'black peg', 'black pegs')}, ${count(blows, 'white peg', 'white pegs')}`,
         );
         await fitsPhone(page, `you guess, turn ${turns.length + 1}`);
         if (turns.length === 1 && hits < 4) {
