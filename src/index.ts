@@ -69,15 +69,17 @@ export {
   sameRules,
 } from './rules.js';
 export {
-  type SizeSearchResult,
   type SolveStaticOptions,
   type StaticProgress,
   type StaticResult,
-  type StaticSearchOptions,
   identifies,
-  searchStaticSize,
   solveStatic,
 } from './search/static.js';
+export {
+  type SizeSearchResult,
+  type StaticSearchOptions,
+  searchStaticSize,
+} from './search/static-size.js';
 export {
   findOptimal,
   type OptimalOptions,

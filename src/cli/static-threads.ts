@@ -7,7 +7,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { Rules } from '../rules.js';
-import type { SizeSearchResult } from '../search/static.js';
+import type { SizeSearchResult } from '../search/static-size.js';
 import { startWorker } from './workers.js';
 
 /** What the main thread asks a worker: one shard of one size. */

@@ -1,7 +1,7 @@
 /** A worker thread of `codebreaker static`: searches the shards of set sizes it is sent. */
 import { parentPort } from 'node:worker_threads';
 import { gameFor } from '../game.js';
-import { searchStaticSize } from '../search/static.js';
+import { searchStaticSize } from '../search/static-size.js';
 import type { ShardTask, WorkerReport } from './static-threads.js';
 
 const port = parentPort;

@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import type { Game } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import { describeRules, rulesJson } from '../rules.js';
+import { searchStaticSize } from '../search/static-size.js';
 import {
   type StaticProgress,
   type StaticResult,
   identifies,
-  searchStaticSize,
   solveStatic,
 } from '../search/static.js';
 import { milliseconds } from './clock.js';

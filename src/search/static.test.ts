@@ -8,13 +8,8 @@ import {
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { SetCanonizer } from './static-sets.js';
-import {
-  greedyStaticSet,
-  identifies,
-  searchStaticSize,
-  solveStatic,
-  staticLowerBound,
-} from './static.js';
+import { searchStaticSize } from './static-size.js';
+import { greedyStaticSet, identifies, solveStatic, staticLowerBound } from './static.js';
 
 type Spec = [pegs: number, colors: number, repeat: boolean];
 

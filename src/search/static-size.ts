@@ -1,0 +1,400 @@
+/**
+ * One set size of static Mastermind searched (static.ts says how it is proved): the per-game
+ * tables every search shares (`prepare`: the answer table, the canonizer of sets, the capacities
+ * M(r)) and the depth-first search over canonical sets of that size, with its capacity bound,
+ * viable-guess filter and pair search at the last two guesses. It runs in the calling thread or,
+ * a shard at a time, on the CLI's worker threads.
+ */
+import type { Game } from '../game.js';
+import type { SetCanonizer } from './static-sets.js';
+import { type Prepared, prepare } from './static-tables.js';
+
+/** How to search one set size. */
+export interface StaticSearchOptions {
+  /** A `Date.now()` time at which to stop; the result is then not complete. */
+  readonly deadline?: number;
+  /** Called about five times a second with the number of sets visited so far. */
+  readonly onProgress?: (nodes: number) => void;
+  /** Search only subtree `index`, `index + count`, … of those two guesses from the end. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** Search only sets that begin with these guesses: a canonical set, in code order. */
+  readonly prefix?: readonly number[];
+}
+
+/** The outcome of searching one set size. */
+export interface SizeSearchResult {
+  /** An identifying set of the size searched (or smaller), in code order, if one was found. */
+  readonly guesses?: number[];
+  /** Whether the search ran to its end: without `guesses`, no set of this size exists (in this shard). */
+  readonly complete: boolean;
+  /** Sets visited. */
+  readonly nodes: number;
+}
+
+const STAMP_LIMIT = 0x3fffffff;
+const CHECK_EVERY = 1 << 16;
+/**
+ * With more than one guess left, the viable-guess filter reads only the largest classes, up to
+ * this many secrets (at least one class): they reject most guesses, at a fraction of the cost.
+ */
+const FILTER_BUDGET = 48;
+/** The pair search keeps the answers of every viable guess to this many confused secrets at hand. */
+const PAIR_HEAD = 32;
+const PROGRESS_EVERY_MS = 200;
+
+/** Stamped marks: an entry counts as set only if it holds the current stamp, so clearing is `next()`. */
+class Marks {
+  readonly stamps: Int32Array;
+  readonly values: Int32Array;
+  stamp = 0;
+  constructor(size: number) {
+    this.stamps = new Int32Array(size);
+    this.values = new Int32Array(size);
+  }
+  next(): number {
+    if (++this.stamp === STAMP_LIMIT) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+}
+
+/** One depth-first search for an identifying set of exactly `size` guesses. */
+class SizeSearch {
+  readonly #table: Uint8Array;
+  readonly #canonizer: SetCanonizer;
+  readonly #capacity: readonly number[];
+  readonly #n: number;
+  readonly #answers: number;
+  readonly #guesses: Int32Array;
+  /** Per depth: each secret's class, the class sizes and count, the guesses still viable. */
+  readonly #labels: Int32Array[] = [];
+  readonly #sizes: Int32Array[] = [];
+  readonly #classes: Int32Array;
+  readonly #viable: Int32Array[] = [];
+  readonly #marks: Marks;
+  #pairMarks = new Int32Array(0);
+  #pairStamp = 0;
+  /** Scratch: secrets of the classes that matter, grouped, largest class first. */
+  readonly #grouped: Int32Array;
+  readonly #classOrder: Float64Array;
+  readonly #classOffset: Int32Array;
+  readonly #classBase: Int32Array;
+  readonly #heads: Uint8Array;
+  readonly #firstKeys: Int32Array;
+  readonly #headMarks: Int32Array;
+  #headStamp = 0;
+  readonly #shardDepth: number;
+  #shardCounter = 0;
+  #nextCheck = 0;
+  #lastProgress = 0;
+  nodes = 0;
+  stopped = false;
+  found: number[] | undefined;
+
+  constructor(
+    ready: Prepared,
+    readonly size: number,
+    readonly options: StaticSearchOptions,
+  ) {
+    const n = ready.game.size;
+    this.#table = ready.table;
+    this.#canonizer = ready.canonizer;
+    this.#capacity = ready.capacity;
+    this.#n = n;
+    this.#answers = ready.game.answers;
+    this.#guesses = new Int32Array(size + 1);
+    for (let d = 0; d <= size; d++) {
+      this.#labels.push(new Int32Array(n));
+      this.#sizes.push(new Int32Array(n));
+      this.#viable.push(new Int32Array(n));
+    }
+    this.#classes = new Int32Array(size + 1);
+    this.#marks = new Marks(n * this.#answers);
+    this.#grouped = new Int32Array(n);
+    this.#classOrder = new Float64Array(n);
+    this.#classOffset = new Int32Array(n);
+    this.#classBase = new Int32Array(n);
+    this.#heads = new Uint8Array(n * PAIR_HEAD);
+    this.#firstKeys = new Int32Array(PAIR_HEAD);
+    this.#headMarks = new Int32Array(PAIR_HEAD * this.#answers);
+    this.#shardDepth = Math.max(options.prefix?.length ?? 0, size - 2);
+  }
+
+  run(): void {
+    const n = this.#n;
+    this.#classes[0] = 1;
+    this.#sizes[0][0] = n;
+    const prefix = this.options.prefix ?? [];
+    prefix.forEach((guess, depth) => {
+      this.#guesses[depth] = guess;
+      this.#refine(depth, guess);
+    });
+    const everything = new Int32Array(n);
+    for (let g = 0; g < n; g++) everything[g] = g;
+    const from = prefix.length > 0 ? prefix[prefix.length - 1] + 1 : 0;
+    this.#visit(prefix.length, everything, from, n);
+    this.options.onProgress?.(this.nodes);
+  }
+
+  /** Counts `count` sets visited; checks the clock now and then. True when the search must stop. */
+  #tick(count: number): boolean {
+    this.nodes += count;
+    if (this.nodes < this.#nextCheck) return this.stopped;
+    this.#nextCheck = this.nodes + CHECK_EVERY;
+    const now = Date.now();
+    if (this.options.deadline !== undefined && now >= this.options.deadline) this.stopped = true;
+    if (now - this.#lastProgress >= PROGRESS_EVERY_MS) {
+      this.#lastProgress = now;
+      this.options.onProgress?.(this.nodes);
+    }
+    return this.stopped;
+  }
+
+  /** The node with guesses `#guesses[0..depth)`; later guesses come from `candidates[from..to)`. */
+  #visit(depth: number, candidates: Int32Array, from: number, to: number): boolean {
+    if (this.#tick(1)) return false;
+    const shard = this.options.shard;
+    if (shard && depth === this.#shardDepth && this.#shardCounter++ % shard.count !== shard.index) {
+      return false;
+    }
+    if (this.#classes[depth] === this.#n) {
+      this.found = Array.from(this.#guesses.subarray(0, depth));
+      return true;
+    }
+    const remaining = this.size - depth;
+    if (remaining === 0) return false;
+    const viable = this.#viable[depth];
+    const limit = this.#capacity[Math.min(remaining - 1, this.#capacity.length - 1)];
+    const length = this.#filter(depth, limit, candidates, from, to, viable);
+    if (remaining === 1) {
+      if (length === 0) return false;
+      this.found = [...this.#guesses.subarray(0, depth), viable[0]];
+      return true;
+    }
+    if (length < remaining) return false;
+    if (remaining === 2) return this.#pairs(depth, viable, length);
+    for (let i = 0; i + remaining <= length; i++) {
+      this.#guesses[depth] = viable[i];
+      if (!this.#canonizer.isCanonical(this.#guesses, depth + 1)) continue;
+      this.#refine(depth, viable[i]);
+      if (this.#visit(depth + 1, viable, i + 1, length)) return true;
+      if (this.stopped) return false;
+    }
+    return false;
+  }
+
+  /** Splits the classes at `depth` by `guess` into those at `depth + 1`. */
+  #refine(depth: number, guess: number): void {
+    const n = this.#n;
+    const answers = this.#answers;
+    const table = this.#table;
+    const from = this.#labels[depth];
+    const to = this.#labels[depth + 1];
+    const sizes = this.#sizes[depth + 1];
+    const { stamps, values } = this.#marks;
+    const stamp = this.#marks.next();
+    const row = guess * n;
+    let classes = 0;
+    for (let s = 0; s < n; s++) {
+      const key = from[s] * answers + table[row + s];
+      if (stamps[key] !== stamp) {
+        stamps[key] = stamp;
+        values[key] = classes;
+        sizes[classes++] = 0;
+      }
+      const c = values[key];
+      to[s] = c;
+      sizes[c]++;
+    }
+    this.#classes[depth + 1] = classes;
+  }
+
+  /**
+   * Writes into `out` the secrets of the classes at `depth` with more than `limit` members,
+   * grouped by class, largest class first; returns how many.
+   */
+  #group(depth: number, limit: number, out: Int32Array, budget = this.#n): number {
+    const n = this.#n;
+    const labels = this.#labels[depth];
+    const sizes = this.#sizes[depth];
+    const classes = this.#classes[depth];
+    const order = this.#classOrder;
+    const offset = this.#classOffset;
+    let count = 0;
+    for (let c = 0; c < classes; c++) {
+      offset[c] = -1;
+      if (sizes[c] > limit) order[count++] = (n - sizes[c]) * n + c;
+    }
+    if (count === 0) return 0;
+    const sorted = order.subarray(0, count).sort();
+    let position = 0;
+    for (let i = 0; i < count; i++) {
+      const c = sorted[i] % n;
+      if (i > 0 && position + sizes[c] > budget) break;
+      offset[c] = position;
+      position += sizes[c];
+    }
+    for (let s = 0; s < n; s++) {
+      const c = labels[s];
+      if (offset[c] >= 0) out[offset[c]++] = s;
+    }
+    return position;
+  }
+
+  /**
+   * Writes into `out` the guesses of `candidates[from..to)` that cut every class at `depth` into
+   * parts of at most `limit` secrets; returns how many.
+   */
+  #filter(
+    depth: number,
+    limit: number,
+    candidates: Int32Array,
+    from: number,
+    to: number,
+    out: Int32Array,
+  ): number {
+    const hard = this.#grouped;
+    const hardLength = this.#group(depth, limit, hard, limit > 1 ? FILTER_BUDGET : this.#n);
+    if (hardLength === 0) {
+      out.set(candidates.subarray(from, to));
+      return to - from;
+    }
+    const n = this.#n;
+    const answers = this.#answers;
+    const table = this.#table;
+    const labels = this.#labels[depth];
+    const { stamps, values } = this.#marks;
+    let length = 0;
+    for (let i = from; i < to; i++) {
+      const guess = candidates[i];
+      const row = guess * n;
+      const stamp = this.#marks.next();
+      let t = 0;
+      for (; t < hardLength; t++) {
+        const s = hard[t];
+        const key = labels[s] * answers + table[row + s];
+        if (stamps[key] !== stamp) {
+          stamps[key] = stamp;
+          values[key] = 1;
+        } else if (++values[key] > limit) break;
+      }
+      if (t === hardLength) out[length++] = guess;
+    }
+    return length;
+  }
+
+  /**
+   * The last two guesses, from `viable[0..length)`: each pair is one set visited. The secrets
+   * still confused are listed largest class first, and a pair fails at the first two of them
+   * that agree on both guesses, so most pairs cost a handful of lookups. Those lookups go to a
+   * small copy of every viable guess's answers to the first secrets of the list (the head),
+   * with the head's parts numbered per first guess, so they stay in the fastest cache; only
+   * pairs the head cannot tell apart are checked on every secret.
+   */
+  #pairs(depth: number, viable: Int32Array, length: number): boolean {
+    const n = this.#n;
+    const answers = this.#answers;
+    const table = this.#table;
+    const labels = this.#labels[depth];
+    const confused = this.#grouped;
+    const confusedLength = this.#group(depth, 1, confused);
+    const base = this.#classBase;
+    const classes = this.#marks;
+    const classStamp = classes.next();
+    let classCount = 0;
+    for (let t = 0; t < confusedLength; t++) {
+      const c = labels[confused[t]];
+      if (classes.stamps[c] !== classStamp) {
+        classes.stamps[c] = classStamp;
+        classes.values[c] = classCount++ * answers;
+      }
+      base[t] = classes.values[c];
+    }
+    if (this.#pairMarks.length < classCount * answers * answers) {
+      this.#pairMarks = new Int32Array(classCount * answers * answers);
+      this.#pairStamp = 0;
+    }
+    // The first secrets decide almost every pair: their answers, one short row per guess.
+    const head = Math.min(PAIR_HEAD, confusedLength);
+    const heads = this.#heads;
+    for (let j = 0; j < length; j++) {
+      const row = viable[j] * n;
+      for (let t = 0; t < head; t++) heads[j * head + t] = table[row + confused[t]];
+    }
+    const firstKeys = this.#firstKeys;
+    const near = this.#headMarks;
+    let nearStamp = this.#headStamp;
+    const mark = this.#pairMarks;
+    let stamp = this.#pairStamp;
+    for (let i = 0; i + 1 < length; i++) {
+      const first = viable[i];
+      this.#guesses[depth] = first;
+      if (!this.#canonizer.isCanonical(this.#guesses, depth + 1)) continue;
+      // Number the parts `first` cuts the head into, so head checks use a small table.
+      const partStamp = classes.next();
+      let parts = 0;
+      for (let t = 0; t < head; t++) {
+        const key = base[t] + heads[i * head + t];
+        if (classes.stamps[key] !== partStamp) {
+          classes.stamps[key] = partStamp;
+          classes.values[key] = parts++ * answers;
+        }
+        firstKeys[t] = classes.values[key];
+      }
+      const row = first * n;
+      for (let j = i + 1; j < length; j++) {
+        if (++nearStamp === STAMP_LIMIT) {
+          near.fill(0);
+          nearStamp = 1;
+        }
+        const second = j * head;
+        let t = 0;
+        for (; t < head; t++) {
+          const key = firstKeys[t] + heads[second + t];
+          if (near[key] === nearStamp) break;
+          near[key] = nearStamp;
+        }
+        if (t < head) continue;
+        // The head does not tell: check every confused secret.
+        if (++stamp === STAMP_LIMIT) {
+          mark.fill(0);
+          stamp = 1;
+        }
+        const secondRow = viable[j] * n;
+        for (t = 0; t < confusedLength; t++) {
+          const s = confused[t];
+          const key = (base[t] + table[row + s]) * answers + table[secondRow + s];
+          if (mark[key] === stamp) break;
+          mark[key] = stamp;
+        }
+        if (t === confusedLength) {
+          this.found = [...this.#guesses.subarray(0, depth + 1), viable[j]];
+          return true;
+        }
+      }
+      this.#pairStamp = stamp;
+      this.#headStamp = nearStamp;
+      if (this.#tick(length - i)) return false;
+    }
+    this.#headStamp = nearStamp;
+    this.#pairStamp = stamp;
+    return false;
+  }
+}
+
+/**
+ * Searches for an identifying set of exactly `size` guesses (or one of a shard's subtrees).
+ * Throws `CodebreakerError` if the game is too large to hold its answer table.
+ */
+export function searchStaticSize(
+  game: Game,
+  size: number,
+  options: StaticSearchOptions = {},
+): SizeSearchResult {
+  const ready = prepare(game);
+  const search = new SizeSearch(ready, size, options);
+  search.run();
+  return { guesses: search.found, complete: !search.stopped, nodes: search.nodes };
+}

@@ -1,0 +1,82 @@
+/**
+ * What every static search of a game shares, built once per game: the answer table (every
+ * guess's answer to every secret), the canonizer of guess sets, the first guesses up to symmetry,
+ * and the capacities M(r), the most secrets r guesses can tell apart (static.ts says how they
+ * bound the search).
+ */
+import { CodebreakerError } from '../errors.js';
+import { type Game, TABLE_MAX_CODES } from '../game.js';
+import { SetCanonizer } from './static-sets.js';
+
+/** Per-game data every static search uses: the answer table, the canonizer, the capacities. */
+export interface Prepared {
+  readonly game: Game;
+  readonly table: Uint8Array;
+  readonly canonizer: SetCanonizer;
+  /** The canonical single guesses (one per orbit). */
+  readonly firstGuesses: readonly number[];
+  /** `capacity[r]`: at most this many secrets of a class can be told apart by r more guesses. */
+  readonly capacity: readonly number[];
+}
+
+const prepared = new WeakMap<Game, Prepared>();
+
+export function prepare(game: Game): Prepared {
+  let ready = prepared.get(game);
+  if (ready) return ready;
+  const table = game.useTable();
+  if (!table) {
+    throw new CodebreakerError(
+      'too-large',
+      `static search keeps every guess's answer to every secret in memory, so it takes games of at most ${TABLE_MAX_CODES} codes; this one has ${game.size}`,
+    );
+  }
+  const canonizer = new SetCanonizer(game);
+  const n = game.size;
+  const answers = game.answers;
+  const firstGuesses: number[] = [];
+  const set = new Int32Array(2);
+  const seen = new Int32Array(n * answers);
+  let stamp = 0;
+  let one = 0;
+  for (let g = 0; g < n; g++) {
+    set[0] = g;
+    if (!canonizer.isCanonical(set, 1)) continue;
+    firstGuesses.push(g);
+    stamp++;
+    let distinct = 0;
+    for (let s = 0; s < n; s++) {
+      const a = table[g * n + s];
+      if (seen[a] !== stamp) {
+        seen[a] = stamp;
+        distinct++;
+      }
+    }
+    one = Math.max(one, distinct);
+  }
+  let two = one;
+  for (const g of firstGuesses) {
+    set[0] = g;
+    for (let h = g + 1; h < n; h++) {
+      set[1] = h;
+      if (!canonizer.isCanonical(set, 2)) continue;
+      stamp++;
+      let distinct = 0;
+      for (let s = 0; s < n; s++) {
+        const key = table[g * n + s] * answers + table[h * n + s];
+        if (seen[key] !== stamp) {
+          seen[key] = stamp;
+          distinct++;
+        }
+      }
+      two = Math.max(two, distinct);
+    }
+  }
+  const capacity = [1, one, two];
+  while (capacity[capacity.length - 1] < n) {
+    capacity.push(Math.min(n, capacity[capacity.length - 1] * one));
+  }
+  ready = { game, table, canonizer, firstGuesses, capacity };
+  prepared.set(game, ready);
+  return ready;
+}
