@@ -92,14 +92,25 @@ export function appUrl(): string {
   return url;
 }
 
-/** A page in a fresh context (its own storage) at `query`, watched for errors and requests. */
+/**
+ * A page in a fresh context (its own storage) at `query`, watched for errors and requests. The
+ * app's service worker is blocked unless `serviceWorker` says otherwise: installing it costs each
+ * fresh context a fifth of the page's load (it fetches and stores every file of the app), and
+ * one test, the offline one, is about it.
+ */
 export async function open(
   query: string,
   viewport = PHONE,
   colorScheme: 'light' | 'dark' = 'light',
   locale = 'en-US',
+  { serviceWorker = false } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme, locale });
+  const context = await browser.newContext({
+    viewport,
+    colorScheme,
+    locale,
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   page.on('request', (request) => requested.push(request.url()));

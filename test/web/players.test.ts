@@ -364,7 +364,9 @@ describe('installable and offline', () => {
   it(
     'a manifest with icons; once loaded, the page plays, coaches and analyses with the network off',
     async () => {
-      const page = await open('game=mastermind&tab=codebreaker', SMALL_PHONE);
+      const page = await open('game=mastermind&tab=codebreaker', SMALL_PHONE, 'light', 'en-US', {
+        serviceWorker: true,
+      });
       const href = (await page.locator('link[rel="manifest"]').getAttribute('href'))!;
       const manifest = await page.evaluate(async (address) => {
         const response = await fetch(address);
