@@ -22,8 +22,8 @@ declare module 'vitest' {
  * The features Playwright 1.64 turns off itself, and three more. Chromium reads only the last
  * `--disable-features` it is given, so ours repeats Playwright's. The three: the omnibox popup of
  * a browser window made as a web page (chrome://omnibox-popup.top-chrome). Every new context gets
- * a window, and in headless mode that page kept a renderer busy for as long as the context lived:
- * 0.7 of a core on this machine while the test's own page sat idle, half the browser tests' CPU.
+ * a window, and in headless mode that page kept a renderer busy for as long as the context lived,
+ * while the test's own page sat idle (docs/performance.md, The tests).
  */
 const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',

@@ -1,11 +1,10 @@
 /**
  * Before any test file: the tests that start `codebreaker` as a process run the built command
  * (dist/cli/main.cjs, what `bin` names), as a user would, rather than the sources through tsx,
- * which costs every process and each of its worker threads half a second of CPU to compile them
- * again. `npm ci` builds dist/; if a source, the bundler or a build setting has changed since,
- * the command is built again here (`tsc` and the bundler, a few seconds), so the processes never
- * run older code than the in-process tests. The web app is built by `npm run build:web`; the
- * browser tests say so when it is missing. Then it starts the one chromium the test files share.
+ * which would compile them again in every process and each of its worker threads; the browser
+ * tests run the built web app. `npm ci` builds both; if a source, the bundler or a build setting
+ * has changed since, what it feeds is built again here (a few seconds each), so nothing a test
+ * runs is older than the sources. Then it starts the one chromium the test files share.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -16,6 +15,8 @@ import { launchChromiumServer } from './chromium.js';
 const ROOT = join(import.meta.dirname, '..');
 /** The last file the command's build writes. */
 const BUILT = join(ROOT, 'dist', 'cli', 'codebreaker.cache');
+/** A file the web app's build writes. */
+const WEB_BUILT = join(ROOT, 'dist', 'web', 'index.html');
 
 /** The newest modification time of the files under `dir` that the build reads. */
 function newest(dir: string): number {
@@ -43,19 +44,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-/** Builds the command again if a file its build reads is newer than it. */
+/** Runs `node ...args` in the project, its errors on this stderr. */
+function node(args: string[]): void {
+  execFileSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The modification times of these files of the project. */
+function times(files: string[]): number[] {
+  return files.map((file) => statSync(join(ROOT, file)).mtimeMs);
+}
+
+/** Builds the command, then the web app, again where a file its build reads is newer than it. */
 function buildIfStale(): void {
-  const inputs = [
-    newest(join(ROOT, 'src')),
-    ...['scripts/bundle.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map(
-      (file) => statSync(join(ROOT, file)).mtimeMs,
-    ),
-  ];
-  if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= Math.max(...inputs)) return;
-  process.stderr.write('The command is older than its sources: building it (tsc, bundle)\n');
-  const node = (args: string[]): void => {
-    execFileSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  };
-  node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
-  node([join(ROOT, 'scripts', 'bundle.mjs')]);
+  const shared = times(['tsconfig.json', 'package-lock.json']);
+  const library = newest(join(ROOT, 'src'));
+  const command = [library, ...shared, ...times(['scripts/bundle.mjs', 'tsconfig.build.json'])];
+  if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < Math.max(...command)) {
+    process.stderr.write('The command is older than its sources: building it (tsc, bundle)\n');
+    node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+    node([join(ROOT, 'scripts', 'bundle.mjs')]);
+  }
+  // Only a web app built before: without one, the browser tests say how to build it.
+  if (!existsSync(WEB_BUILT)) return;
+  const app = [library, newest(join(ROOT, 'web')), ...shared];
+  if (statSync(WEB_BUILT).mtimeMs >= Math.max(...app)) return;
+  process.stderr.write('The web app is older than its sources: building it (tsc, vite)\n');
+  node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'web/tsconfig.json']);
+  node([
+    join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    'web',
+    '--logLevel',
+    'warn',
+  ]);
 }
