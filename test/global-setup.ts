@@ -44,9 +44,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-/** Runs `node ...args` in the project, its errors on this stderr. */
+/**
+ * Runs `node ...args` in the project, its errors on this stderr, in the environment of a build:
+ * vitest sets NODE_ENV to `test`, under which Vite would build the app as for development (no
+ * service worker).
+ */
 function node(args: string[]): void {
-  execFileSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /** The modification times of these files of the project. */

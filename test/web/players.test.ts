@@ -386,10 +386,17 @@ describe('installable and offline', () => {
         }, icon.src);
         expect(`${width}x${height}`).toBe(icon.sizes);
       }
-      // The service worker takes the page over once it has cached the app.
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-        .toBe(true);
+      // The service worker takes the page over once it has cached the app: wait for that event
+      // (however long the install takes on a loaded machine), not for a time.
+      const controlled = await page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const { serviceWorker } = navigator;
+            if (serviceWorker.controller) resolve(true);
+            else serviceWorker.addEventListener('controllerchange', () => resolve(true));
+          }),
+      );
+      expect(controlled).toBe(true);
 
       await page.context().setOffline(true);
       await page.reload();
