@@ -1,9 +1,3 @@
-import {
-  colourClassRepresentatives,
-  colourClassRepresentativesAt,
-  colourRepresentatives,
-  renamesPerPosition,
-} from '../colour-symmetry.js';
 /**
  * Which guesses the exact search tries at a node: one per orbit of the node's symmetry group
  * (src/symmetry.ts), and, with `consistentOnly`, only candidates. The group depends on the
@@ -15,6 +9,12 @@ import {
  * rename colours position by position (src/symmetry.ts), so there the two colour sets are kept
  * per position.
  */
+import {
+  colourClassRepresentatives,
+  colourClassRepresentativesAt,
+  colourRepresentatives,
+  renamesPerPosition,
+} from '../colour-symmetry.js';
 import type { Game } from '../game.js';
 import { guessRepresentatives, hasPositionalSymmetry } from '../symmetry.js';
 

@@ -1,4 +1,3 @@
-import { colourRepresentatives } from '../colour-symmetry.js';
 /**
  * One-step look-ahead strategies: score every guess by how it splits the candidates, take the
  * best. They differ only in the score of a partition (class sizes c over the answers, n in all):
@@ -16,8 +15,9 @@ import { colourRepresentatives } from '../colour-symmetry.js';
  * Ties go to a guess that is still consistent, then to the first code (the contract's rule).
  * Guesses may be any code, or only candidates with `consistentOnly`; `first` fixes the opening.
  * With `symmetry` (the default) only one guess of each class of essentially equal guesses is
- * scored (search/symmetry.ts); that never changes the choice, only the work.
+ * scored (symmetry.ts, colour-symmetry.ts); that never changes the choice, only the work.
  */
+import { colourRepresentatives } from '../colour-symmetry.js';
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { PartitionKernel, type PartitionScore } from '../partitions.js';
