@@ -41,6 +41,12 @@ export {
   isHigh,
 } from './items.js';
 export {
+  PROVED_PRESETS,
+  type ProvedPreset,
+  optimalStrategy,
+  provedTree,
+} from './proved-trees.js';
+export {
   DEFAULT_PRESET,
   DEFAULT_SYMBOLS,
   FEEDBACK_KINDS,

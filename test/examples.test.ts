@@ -24,7 +24,9 @@ import {
 import { analyze } from '../src/analyze.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
+import { findOptimal } from '../src/search/optimal.js';
 import { createStrategy } from '../src/strategies/index.js';
+import { analyzeTree } from '../src/tree.js';
 import { type JsonNode, naiveTreeChecker } from './naive-tree.js';
 import { naiveCodes, naiveFirstConsistent, naiveScore } from './naive.js';
 
@@ -378,6 +380,23 @@ describe('the guide', () => {
     expect(opening).toBe('first guess 1122');
   });
 
+  it("16-proved: Koyama and Lai's 5625 and Tanaka's 26274, and what the exact search proves here", async () => {
+    const [mastermind, moo, hitAndBlow, numeron] = lines('16-proved');
+    expect(mastermind).toMatch(/^mastermind: 5625 guesses in all, at most 6, opening /);
+    // Every opening of Bulls and Cows is the same up to symmetry; the search takes the first.
+    expect(moo).toBe('moo: 26274 guesses in all, at most 7, opening 0123');
+    for (const [line, game] of [
+      [mastermind, 'mastermind'],
+      [hitAndBlow, 'hit-and-blow'],
+      [numeron, 'numeron'],
+    ] as const) {
+      const proved = await findOptimal(new Game(resolveRules({ game })));
+      const { total, max } = analyzeTree(proved.tree!);
+      const opening = proved.tree!.game.codes.make(proved.tree!.root.guess);
+      expect(line).toBe(`${game}: ${total} guesses in all, at most ${max}, opening ${opening}`);
+    }
+  });
+
   it('has every example checked above', async () => {
     const names = (await exampleFiles()).map((file) => file.replace(/^examples\/|\.ts$/g, ''));
     expect(names).toEqual([
@@ -397,6 +416,7 @@ describe('the guide', () => {
       '13-puzzles',
       '14-coach',
       '15-threads',
+      '16-proved',
     ]);
   });
 

@@ -1,6 +1,7 @@
 /**
- * `--strategy optimal` in solve, analyze, play and tree: the optimal strategy (least total) is
- * searched for once per game and kept as a tree file under the user's cache directory
+ * `--strategy optimal` in solve, analyze, play and tree: the optimal strategy (least total). The
+ * classic games whose proved tree ships with the library (`PROVED_PRESETS`) play it. Any other
+ * game's is searched for once and kept as a tree file under the user's cache directory
  * ($CODEBREAKER_CACHE_DIR, else $XDG_CACHE_HOME/codebreaker, else ~/.cache/codebreaker), keyed by
  * the rules and the objective, beside what it claims (rules, objective, total, maximum) and a
  * signature (cli/keys.ts): a tree that plays its claimed total could still be a worse strategy
@@ -13,7 +14,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { summarize } from '../analyze.js';
 import type { Game } from '../game.js';
-import { sameRules } from '../rules.js';
+import { PROVED_PRESETS, optimalStrategy } from '../proved-trees.js';
+import { presetOf, sameRules } from '../rules.js';
 import { findOptimal } from '../search/optimal.js';
 import type { Strategy } from '../strategy.js';
 import {
@@ -111,6 +113,10 @@ export async function cachedOptimalStrategy(
   tell: (line: string) => void,
   status: Progress,
 ): Promise<Strategy> {
+  const preset = presetOf(game.rules);
+  if (preset && (PROVED_PRESETS as readonly string[]).includes(preset)) {
+    return optimalStrategy(preset);
+  }
   const path = optimalTreePath(game);
   const key = loadKey();
   const cached = await readCached(path, game, key);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,45 +128,73 @@ describe('codebreaker optimal', () => {
     expect(JSON.parse(below.out)).toMatchObject({ possible: false, proved: true });
   });
 
-  it('plays the cached optimal strategy in analyze and solve', async () => {
-    const first = JSON.parse(
+  it('plays the proved trees the library ships for the classic games, without a search', async () => {
+    // Bulls and Cows's proof takes half an hour on two cores; its shipped tree plays at once.
+    const moo = JSON.parse(
+      (await cli('analyze', '--game', 'moo', '--strategy', 'optimal', '--json')).out,
+    );
+    expect([moo.total, moo.max]).toEqual([26274, 7]); // Tanaka (known-results.md)
+    const played = JSON.parse(
       (await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json')).out,
     );
     const proved = JSON.parse((await cli('optimal', '--game', 'hit-and-blow', '--json')).out);
-    expect(first.total).toBe(proved.total);
+    expect([played.total, played.max]).toEqual([proved.total, proved.max]);
     const solved = JSON.parse(
       (await cli('solve', '5432', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json')).out,
     );
-    expect(solved.guesses[0].code).toBe('0123');
+    expect(solved.guesses[0].code).toBe(proved.first);
     expect(solved.guesses.at(-1).code).toBe('5432');
+    // Nothing was searched, so nothing was cached.
+    const path = optimalTreePath(gameFor(resolveRules({ game: 'hit-and-blow' })));
+    expect(existsSync(path)).toBe(false);
+  });
+
+  // Hit & Blow with five colours: a game without a shipped tree, whose optimum is proved once
+  // and cached.
+  const uncommon = ['--game', 'hit-and-blow', '--colors', '5'];
+
+  it('proves any other game once, caches it, and plays the cache in analyze and solve', async () => {
+    const proved = JSON.parse((await cli('optimal', ...uncommon, '--json')).out);
+    const first = JSON.parse(
+      (await cli('analyze', ...uncommon, '--strategy', 'optimal', '--json')).out,
+    );
+    expect(first.total).toBe(proved.total);
+    const path = optimalTreePath(gameFor(resolveRules({ game: 'hit-and-blow', colors: 5 })));
+    expect(existsSync(path)).toBe(true);
+    const solved = JSON.parse(
+      (await cli('solve', '0432', ...uncommon, '--strategy', 'optimal', '--json')).out,
+    );
+    expect(solved.guesses[0].code).toBe(proved.first);
+    expect(solved.guesses.at(-1).code).toBe('0432');
   });
 
   it('checks the cached optimal strategy before playing it, and proves it again if it fails', async () => {
-    const path = optimalTreePath(gameFor(resolveRules({ game: 'hit-and-blow' })));
+    const path = optimalTreePath(gameFor(resolveRules({ game: 'hit-and-blow', colors: 5 })));
     const analyzed = async () => {
-      const run = await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'optimal', '--json');
+      const run = await cli('analyze', ...uncommon, '--strategy', 'optimal', '--json');
       return { ...run, total: JSON.parse(run.out).total };
     };
+    const least = JSON.parse((await cli('optimal', ...uncommon, '--json')).out).total;
     const first = await analyzed();
-    expect(first.total).toBe(1446);
+    expect(first.total).toBe(least);
     const good = readFileSync(path, 'utf8');
     // Another valid tree of the same rules (minimax's), put in its place.
-    const minimax = (await cli('tree', '--game', 'hit-and-blow', '--strategy', 'minimax')).out;
+    const minimax = (await cli('tree', ...uncommon, '--strategy', 'minimax')).out;
     writeFileSync(path, minimax);
     const replaced = await analyzed();
-    expect(replaced.total).toBe(1446);
+    expect(replaced.total).toBe(least);
     expect(replaced.err).toMatch(
       /^codebreaker: the cached optimal strategy [^\n]+ is not used: it is not a cached strategy with its claims; proving it again\n$/,
     );
     // A claim changed by hand: the signature says so.
-    writeFileSync(path, good.replace('"total":1446', '"total":1400'));
+    writeFileSync(path, good.replace(`"total":${least}`, `"total":${least - 1}`));
     expect((await analyzed()).err).toMatch(/its signature does not match the key/);
     // A worse strategy whose claims are true (minimax's tree and figures), signed with another
     // key: a checksum would let it pass as the optimum, the signature does not.
     const played = JSON.parse(
-      (await cli('analyze', '--game', 'hit-and-blow', '--strategy', 'minimax', '--json')).out,
+      (await cli('analyze', ...uncommon, '--strategy', 'minimax', '--json')).out,
     );
-    expect(played.total).toBeGreaterThan(1446);
+    expect(played.total).toBeGreaterThan(least);
     const worse = JSON.parse(good);
     worse.tree = JSON.parse(minimax);
     worse.claims = { ...worse.claims, total: played.total, max: played.max };
@@ -176,7 +204,7 @@ describe('codebreaker optimal', () => {
     });
     writeFileSync(path, JSON.stringify(worse));
     const forged = await analyzed();
-    expect([forged.total, forged.err]).toEqual([1446, expect.stringMatching(/signature/)]);
+    expect([forged.total, forged.err]).toEqual([least, expect.stringMatching(/signature/)]);
     // A branch cut, signed with the key itself: the tree does not solve every secret.
     const doc = JSON.parse(good);
     const children = doc.tree.root.children;
@@ -185,7 +213,7 @@ describe('codebreaker optimal', () => {
     writeFileSync(path, JSON.stringify(doc));
     const cut = await analyzed();
     expect(cut.err).toMatch(/it does not solve every secret/);
-    expect(cut.total).toBe(1446);
+    expect(cut.total).toBe(least);
     // And once proved again, the cache is used without a word.
     expect((await analyzed()).err).toBe('');
   });
