@@ -1,0 +1,145 @@
+/**
+ * What a proof is asked and what it answers: `findOptimal`'s options and result, the command
+ * line's further options, where a running proof stands, and a solved class as the proof's parts
+ * pass it between them.
+ */
+import type { Strategy } from '../strategy.js';
+import type { Tree } from '../tree.js';
+import type { Checkpoint } from './checkpoint.js';
+import type { Reliance } from './claims.js';
+import type { Objective } from './cost.js';
+import type { JobRunner } from './jobs.js';
+
+/** What `findOptimal` is asked for, and how it runs. */
+export interface OptimalOptions {
+  /**
+   * `expected` (the default): the least total; `worst`: the least worst case, then the total;
+   * `crush`: the least worst case, then the fewest secrets that need it, then the total;
+   * `depth`: the least worst case alone (a strategy that keeps to it, its total not minimised).
+   */
+  objective?: Objective;
+  /** Only strategies that never need more than this many guesses. */
+  maxDepth?: number;
+  /** Guess only codes still consistent with every answer. */
+  consistentOnly?: boolean;
+  /** Try one guess per symmetry class (default true; off only to check it). */
+  symmetry?: boolean;
+  /**
+   * Bound classes by one level of lookahead (default true, but false for the `depth` objective;
+   * otherwise only to measure it).
+   */
+  lookahead?: boolean;
+  /**
+   * Rank guesses with the WebAssembly SIMD kernel where it runs (default true; off only to
+   * measure it: the TypeScript kernel finds the same).
+   */
+  simd?: boolean;
+  /** About how much memory the default runner's cache may take, in bytes. */
+  cacheBytes?: number;
+  /** Nodes between the default runner's progress reports (default 2048). */
+  progressEvery?: number;
+  /** Hears where the proof stands, at least at every job's end; return true to stop it. */
+  onProgress?: (progress: ProofProgress) => boolean | undefined;
+}
+
+/**
+ * `findOptimal`'s options and the command line's own (`proveOptimal`): not part of the public
+ * API, and their types not exported from it.
+ */
+export interface ProofOptions extends OptimalOptions {
+  /**
+   * Runs the jobs. By default they run one at a time in this thread, with the search that plans
+   * the proof (one cache for both); the command line's worker threads and queue are runners.
+   */
+  runner?: JobRunner;
+  /**
+   * Finished jobs are recorded here, and jobs it already holds are not run again (the command
+   * line's `--checkpoint`).
+   */
+  checkpoint?: Checkpoint;
+  /**
+   * The share (0 to 1) of the answers taken from outside this process (the checkpoint, a runner
+   * whose answers are `external`) to solve again here once the proof has finished (default 0;
+   * a proof stopped before its end checks none).
+   */
+  recheck?: number;
+  /** Runs those jobs again (default: one at a time in this thread). */
+  recheckRunner?: () => JobRunner;
+}
+
+/** A proof's result with what it relied on (`proveOptimal`). */
+export interface ProvedResult extends OptimalResult {
+  /** The answers it took from outside this process, and what solving them again found. */
+  readonly relied: Reliance;
+}
+
+/** Where a running proof stands. */
+export interface ProofProgress {
+  /** Nodes searched so far, on every job. */
+  readonly nodes: number;
+  /** Classes ranked for their lookahead bound alone, so far. */
+  readonly lookaheads: number;
+  /** The least total of a complete strategy found so far (∞ before the first). */
+  readonly best: number;
+  /** A proved lower bound on the optimal total (within the depth being searched). */
+  readonly lowerBound: number;
+  /** Jobs finished (answered from the checkpoint included) and jobs known so far. */
+  readonly jobsDone: number;
+  /** See `jobsDone`. */
+  readonly jobsKnown: number;
+  /** The secrets of the jobs finished and known: a rough measure of the work done. */
+  readonly workDone: number;
+  /** See `workDone`. */
+  readonly workKnown: number;
+  /** The depth budget being searched. */
+  readonly depth: number;
+  /**
+   * Once the proof is done, while `recheck` solves again the answers it took from outside: how
+   * many of those picked are solved (`nodes` then counts theirs on top of the proof's).
+   */
+  readonly rechecking?: { readonly solved: number; readonly picked: number };
+}
+
+/** An optimal strategy, or the best found before the proof was stopped. */
+export interface OptimalResult {
+  /** The strategy found, as a tree; undefined if the proof stopped before finding any. */
+  readonly tree: Tree | undefined;
+  /** The same strategy, to play. */
+  readonly strategy: Strategy | undefined;
+  /**
+   * Its cost, packed into one number, when there is a strategy: read it with `costTotal` and
+   * `costMax`. With the `crush` objective the total is weighted; `analyzeTree(tree)` gives the
+   * plain statistics.
+   */
+  readonly cost: number;
+  /** The proof finished: no strategy is better. */
+  readonly proved: boolean;
+  /**
+   * A proved lower bound on the optimal total; for the `depth` objective, on the least worst
+   * case (guesses).
+   */
+  readonly lowerBound: number;
+  /** The depth budget searched last (`worst`: the least possible worst case, once proved). */
+  readonly depth: number;
+  /** Nodes searched, on every job. */
+  readonly nodes: number;
+  /** Classes ranked for their lookahead bound alone. */
+  readonly lookaheads: number;
+  /** No strategy obeys the depth cap at all. */
+  readonly impossible: boolean;
+  /** Jobs answered from the checkpoint instead of run. */
+  readonly resumed: number;
+}
+
+/**
+ * A class solved (its cost, its first guess, and its tree, packed: see `packTree`), or a lower
+ * bound at or above its budget (no first guess). Trees stay packed until the proof ends: a
+ * proof keeps the trees of every class it solves, and objects for their nodes kept the garbage
+ * collector busy. Run in-process without a checkpoint, a job leaves its tree out, and the search
+ * that solved it packs it only if its first guess turns out the best.
+ */
+export interface Solved {
+  readonly cost: number;
+  readonly first?: number;
+  readonly tree?: readonly number[];
+}

@@ -1,0 +1,395 @@
+/**
+ * One proof's driver (search/optimal.ts's decomposition): it ranks and plans the first guesses
+ * with its planner, tries them in order of their bounds, hands each one's classes to the class
+ * jobs (search/class-jobs.ts), keeps the best strategy and the lower bound, tells where it
+ * stands, and makes the result (search/proof-result.ts) once every guess is settled or it is
+ * asked to stop.
+ */
+import { allCandidates } from '../candidates.js';
+import type { Game } from '../game.js';
+import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
+import { ClassJobs, type JobCounts } from './class-jobs.js';
+import { type Objective, UNLIMITED, costMax, costTotal, packCost } from './cost.js';
+import {
+  JobQueue,
+  JobSolver,
+  ProofStopped,
+  type SearchSettings,
+  inProcessRunner,
+  solverRunner,
+} from './jobs.js';
+import { Ledger } from './proof-ledger.js';
+import { fallbackStrategy, packChildren, proofResult } from './proof-result.js';
+import type {
+  OptimalOptions,
+  OptimalResult,
+  ProofOptions,
+  ProofProgress,
+  ProvedResult,
+  Solved,
+} from './proof-types.js';
+
+/** The cache of the search that ranks and plans at the top of the proof. */
+const PLANNER_CACHE_BYTES = 64 * 2 ** 20;
+
+/**
+ * The depth budgets to search in turn: the cap for `expected`; for the others, every depth from
+ * the least the size bound allows up to the cap, until one has a strategy.
+ */
+function depthsToTry(options: OptimalOptions, least: number): number[] {
+  const cap = options.maxDepth ?? UNLIMITED;
+  if ((options.objective ?? 'expected') === 'expected') return [cap];
+  return Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i);
+}
+
+/** Hears what a first guess costs. */
+type Done = (solved: Solved) => void;
+
+/** One proof: see the module comment. */
+export class Proof {
+  readonly #game: Game;
+  readonly #options: ProofOptions;
+  readonly #settings: SearchSettings;
+  /** Ranks first guesses and large classes, plans first guesses, and builds small trees. */
+  readonly #planner: OptimalSearch;
+  readonly #queue: JobQueue;
+  /** The checkpoint, and the answers taken from outside this process. */
+  readonly #ledger: Ledger;
+  readonly #classes: ClassJobs;
+  readonly #objective: Objective;
+  #depth: number;
+  #best = Number.POSITIVE_INFINITY;
+  #bestRoot: readonly number[] | undefined;
+  /** The lower bound of the first guess being evaluated. */
+  #guessBound: () => number = () => Number.POSITIVE_INFINITY;
+  /** The least bound (packed) of the first guesses not tried yet. */
+  #nextBound = Number.POSITIVE_INFINITY;
+  /** The game's counting bound (a total), below which no lower bound is reported. */
+  #floor = 0;
+  readonly #counts: JobCounts = { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 };
+  /** Nodes and lookaheads of the planner's own work (not of the jobs it may also run). */
+  #plannerNodes = 0;
+  #plannerLookaheads = 0;
+
+  constructor(game: Game, options: ProofOptions) {
+    this.#game = game;
+    this.#options = options;
+    this.#settings = {
+      consistentOnly: options.consistentOnly ?? false,
+      symmetry: options.symmetry ?? true,
+      // Settling for the first strategy, a guess's classes are searched at once, largest first:
+      // looking ahead at every class before any costs more than it refutes (measured three to
+      // four times slower: docs/performance.md).
+      lookahead: options.lookahead ?? options.objective !== 'depth',
+      simd: options.simd ?? true,
+      crush: options.objective === 'crush',
+      firstFound: options.objective === 'depth',
+    };
+    const { cacheBytes, progressEvery } = options;
+    const trees = options.checkpoint !== undefined;
+    const solver = options.runner ? undefined : new JobSolver({ cacheBytes, progressEvery, trees });
+    // Planning beside worker threads can take minutes on the largest games: it hears a stop.
+    this.#planner =
+      solver?.searchFor(game.rules, this.#settings) ??
+      new OptimalSearch(game, {
+        ...this.#settings,
+        cacheBytes: PLANNER_CACHE_BYTES,
+        onProgress: () => this.#report(),
+      });
+    const runner = options.runner ?? solverRunner(solver!);
+    this.#queue = new JobQueue(runner, () => this.#report());
+    this.#ledger = new Ledger(options.checkpoint, runner.external === true);
+    this.#classes = new ClassJobs({
+      game,
+      settings: this.#settings,
+      queue: this.#queue,
+      ledger: this.#ledger,
+      counts: this.#counts,
+      plan: (work) => this.#plan(work),
+      settled: (size) => this.#settled(size),
+    });
+    this.#objective = options.objective ?? 'expected';
+    this.#depth = options.maxDepth ?? UNLIMITED;
+  }
+
+  async run(): Promise<ProvedResult> {
+    const result = await this.#prove();
+    const { recheck = 0, recheckRunner, cacheBytes } = this.#options;
+    const runner = recheckRunner ?? (() => inProcessRunner({ cacheBytes, trees: false }));
+    // A proof stopped before its end is not checked: it was asked to stop.
+    const share = result.proved ? recheck : 0;
+    const proved = this.#progress();
+    const relied = await this.#ledger.claims.recheck(
+      share,
+      !this.#settings.firstFound,
+      runner,
+      (solved, picked, nodes) =>
+        this.#options.onProgress?.({
+          ...proved,
+          nodes: proved.nodes + nodes,
+          rechecking: { solved, picked },
+        }) === true,
+    );
+    return { ...result, relied };
+  }
+
+  /** The proof itself: the result, before its claims are checked. */
+  async #prove(): Promise<OptimalResult> {
+    const depths = depthsToTry(this.#options, this.#planner.bounds.depth[this.#game.size]);
+    try {
+      for (const depth of depths) {
+        this.#depth = depth;
+        const root = await this.#solveRoot(depth);
+        if (root) return this.#result(root, this.#best, true);
+      }
+      this.#depth = this.#options.maxDepth ?? UNLIMITED;
+      return this.#result(undefined, Number.POSITIVE_INFINITY, true);
+    } catch (error) {
+      if (!(error instanceof ProofStopped)) throw error;
+      if (this.#bestRoot) return this.#result(this.#bestRoot, this.#best, false);
+      const fallback = fallbackStrategy(
+        this.#game,
+        this.#settings.consistentOnly,
+        this.#objective,
+        this.#depth,
+      );
+      // Under `depth`, every depth below the one searched has failed: a fallback that keeps to
+      // it settles the least worst case.
+      const settled = this.#settings.firstFound && fallback !== undefined;
+      return this.#result(fallback?.root, fallback?.cost ?? Number.POSITIVE_INFINITY, settled);
+    } finally {
+      await this.#queue.stop();
+    }
+  }
+
+  /**
+   * Does `work` with the planner, counting the nodes and lookaheads it takes; a stop the
+   * planner hears stops the proof.
+   */
+  #plan<T>(work: (planner: OptimalSearch) => T): T {
+    const planner = this.#planner;
+    const nodes = planner.nodes;
+    const lookaheads = planner.lookaheads;
+    try {
+      return work(planner);
+    } catch (error) {
+      throw error instanceof SearchStopped ? new ProofStopped() : error;
+    } finally {
+      this.#plannerNodes += planner.nodes - nodes;
+      this.#plannerLookaheads += planner.lookaheads - lookaheads;
+    }
+  }
+
+  /** Where the proof stands. */
+  #progress(): ProofProgress {
+    return {
+      nodes: this.#queue.nodes + this.#plannerNodes,
+      lookaheads: this.#queue.lookaheads + this.#plannerLookaheads,
+      best: costTotal(this.#best),
+      lowerBound: this.#lowerBound(),
+      ...this.#counts,
+      depth: this.#depth,
+    };
+  }
+
+  /**
+   * The least of the best so far and the bounds of every first guess still open, and at least
+   * the counting bound of the whole game: the first guesses' ranking counts their classes
+   * plainly (search/branch-and-bound.ts), which may bound less than the game's counting bound.
+   */
+  #lowerBound(): number {
+    const open = Math.min(costTotal(this.#best), this.#guessBound(), costTotal(this.#nextBound));
+    return Math.max(this.#floor, open);
+  }
+
+  /** Tells `onProgress`; true when it asks to stop. */
+  #report(): boolean {
+    return this.#options.onProgress?.(this.#progress()) === true;
+  }
+
+  /**
+   * Lets the event loop run (a signal, a worker's message), then tells `onProgress` where the
+   * proof stands and stops it if asked: between the long steps the planner takes in this
+   * thread, which on the largest games take seconds to minutes each.
+   */
+  async #pause(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.#report()) throw new ProofStopped();
+  }
+
+  /**
+   * The best strategy's root within `depth`, or undefined if none keeps to it. The lower bound
+   * grows by levels before any job runs: the counting bound of the whole game (bounds.ts), then
+   * the least over the first guesses of the size bounds of the classes each makes (the
+   * ranking), then, planning guesses in the ranking's order until the next one's ranking bound
+   * reaches the least plan bound so far, the least over the first guesses of their plans'
+   * bounds, each class bounded by a lookahead: a bound two levels deep, which a proof that
+   * runs for ages (Super Mastermind) reports from its first minutes. The guesses are then
+   * evaluated in the order of the ranking.
+   */
+  async #solveRoot(depth: number): Promise<readonly number[] | undefined> {
+    const all = allCandidates(this.#game);
+    this.#best = Number.POSITIVE_INFINITY;
+    this.#bestRoot = undefined;
+    this.#floor = this.#planner.bounds.total[all.length];
+    this.#nextBound = packCost(this.#floor, 0);
+    await this.#pause();
+    const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
+    const planned = bounds.slice();
+    /** The least planned bound of the guesses from `i` on (ranking bounds until planned). */
+    const boundFrom = (i: number): number => {
+      let least = Number.POSITIVE_INFINITY;
+      for (let j = i; j < planned.length; j++) least = Math.min(least, planned[j]);
+      return least;
+    };
+    // Settling for the first strategy, the bounds of totals order nothing: no planning ahead.
+    let leastPlanned = this.#settings.firstFound
+      ? Number.NEGATIVE_INFINITY
+      : Number.POSITIVE_INFINITY;
+    for (let i = 0; i < guesses.length && bounds[i] < leastPlanned; i++) {
+      this.#nextBound = boundFrom(0);
+      await this.#pause();
+      const plan = this.#plan((planner) =>
+        planner.planGuess(all, [], guesses[i], depth, Number.POSITIVE_INFINITY),
+      );
+      const bound =
+        typeof plan === 'number'
+          ? plan
+          : packCost(plan.total + plan.open.reduce((sum, open) => sum + open.lower, 0), 0);
+      planned[i] = Math.max(planned[i], bound);
+      leastPlanned = Math.min(leastPlanned, planned[i]);
+    }
+    for (let i = 0; i < guesses.length; i++) {
+      if (bounds[i] >= this.#best) break;
+      this.#nextBound = boundFrom(i + 1);
+      if (planned[i] >= this.#best) continue;
+      this.#guessBound = () => costTotal(planned[i]);
+      await this.#pause();
+      const evaluated = await Promise.race([
+        new Promise<Solved>((resolve) => this.#evaluateFirst(all, guesses[i], depth, resolve)),
+        this.#queue.failed,
+      ]);
+      if (evaluated.tree && evaluated.cost < this.#best) {
+        this.#best = evaluated.cost;
+        this.#bestRoot = evaluated.tree;
+        if (this.#settings.firstFound) break;
+      }
+    }
+    this.#guessBound = () => Number.POSITIVE_INFINITY;
+    this.#nextBound = Number.POSITIVE_INFINITY;
+    return this.#bestRoot;
+  }
+
+  /**
+   * Evaluates first guess `guess`, solving its classes as jobs, each within what the best so far
+   * leaves it when it starts; `done` hears its cost and tree if it beats the best, otherwise a
+   * lower bound on it. Everything here runs in the queue's callbacks, so that what a job finds
+   * is counted before the next job starts.
+   */
+  #evaluateFirst(all: Int32Array, guess: number, depth: number, done: Done): void {
+    const plan = this.#plan((planner) => planner.planGuess(all, [], guess, depth, this.#best));
+    if (typeof plan === 'number') {
+      done({ cost: plan });
+      return;
+    }
+    let total = plan.total;
+    let deepest = plan.deepest;
+    let refuted = false;
+    const lower = new Map<number, number>();
+    for (const { answer, members, lower: bound } of plan.open) {
+      lower.set(answer, bound);
+      this.#counts.jobsKnown++;
+      this.#counts.workKnown += members.length;
+    }
+    const pending = (except: number): number => {
+      let sum = 0;
+      for (const [answer, bound] of lower) if (answer !== except) sum += bound;
+      return sum;
+    };
+    this.#guessBound = () => total + pending(-1);
+    // A class's budget: what the best so far leaves once the others are counted at their bounds.
+    const budget = (answer: number): number | null => {
+      if (refuted) return null;
+      const best = this.#best;
+      if (best === Number.POSITIVE_INFINITY) return best;
+      const allowed = costTotal(best) - total - pending(answer);
+      if (allowed < lower.get(answer)!) {
+        refuted = true;
+        return null;
+      }
+      return packCost(allowed + 1, 0);
+    };
+    const children = new Map<number, { members: Int32Array; solved: Solved }>();
+    const history = [guess];
+    let open = plan.open.length;
+    const finish = (): void => {
+      if (refuted) {
+        done({ cost: packCost(total + pending(-1), 0) });
+        return;
+      }
+      const cost = packCost(total, deepest);
+      if (cost >= this.#best) {
+        done({ cost });
+        return;
+      }
+      const trees = new Map<number, readonly number[]>();
+      for (const { answer, members } of plan.settled) {
+        trees.set(
+          answer,
+          this.#plan((planner) => planner.packedTree(members, history, depth - 1)),
+        );
+      }
+      for (const [answer, { members, solved }] of children) {
+        const tree =
+          solved.tree ??
+          this.#plan((planner) => planner.packedTree(members, history, depth - 1, solved.first));
+        trees.set(answer, tree);
+      }
+      done({ cost, first: guess, tree: packChildren(guess, trees) });
+    };
+    if (open === 0) {
+      finish();
+      return;
+    }
+    plan.open.forEach(({ answer, members }, index) => {
+      const key = `${depth}/${guess}:${answer}`;
+      const solved = (result: Solved | null): void => {
+        if (result?.first === undefined) {
+          refuted = true;
+          if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
+        } else {
+          lower.delete(answer);
+          children.set(answer, { members, solved: result });
+          total += costTotal(result.cost);
+          deepest = Math.max(deepest, costMax(result.cost) + 1);
+        }
+        if (--open === 0) finish();
+      };
+      const task = { members, history, depth: depth - 1, key, order: index };
+      this.#classes.solve({ ...task, budget: () => budget(answer) }, solved);
+    });
+  }
+
+  /** Counts a job (or a whole class) of `size` secrets finished, and tells `onProgress`. */
+  #settled(size: number): void {
+    this.#counts.jobsDone++;
+    this.#counts.workDone += size;
+    if (this.#report()) void this.#queue.stop();
+  }
+
+  /** The one place a result is made (search/proof-result.ts), from the proof as it ends. */
+  #result(root: readonly number[] | undefined, cost: number, proved: boolean): OptimalResult {
+    const { nodes, lookaheads } = this.#progress();
+    const end = {
+      game: this.#game,
+      objective: this.#objective,
+      depth: this.#depth,
+      firstFound: this.#settings.firstFound,
+      ledger: this.#ledger,
+      nodes,
+      lookaheads,
+      lowerBound: this.#lowerBound(),
+    };
+    return proofResult(end, root, cost, proved);
+  }
+}
