@@ -26,6 +26,7 @@ import {
 import {
   type ProofHooks,
   type ProofOutcome,
+  type ProofPlace,
   type ProofRequest,
   proveOnThread,
   runProof,
@@ -171,30 +172,29 @@ export function optimalCommand(program: Command, io: Io): void {
       // A short proof runs in this thread, with the library's own runner (it shares the
       // planner's search). Any other runs on a thread of its own, its jobs on worker threads
       // (one at least) or a queue, so that this thread stays free to hear Ctrl-C.
-      const inProcess =
-        threads === 1 &&
-        game.size <= IN_PROCESS_MAX_CODES &&
-        flags.symmetry !== false &&
-        flags.queue === undefined;
+      const redis = {
+        redisPasswordFile: flags.redisPasswordFile,
+        tlsCa: flags.tlsCa,
+        tlsCert: flags.tlsCert,
+        tlsKey: flags.tlsKey,
+      };
+      const place: ProofPlace =
+        flags.queue !== undefined
+          ? { kind: 'queue', url: flags.queue, redis, replicas, threads }
+          : threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false
+            ? { kind: 'here' }
+            : { kind: 'threads', threads };
       const request: ProofRequest = {
         rules: game.rules,
         objective,
         maxDepth,
         consistentOnly: flags.consistentOnly ?? false,
         symmetry: flags.symmetry !== false,
-        threads: inProcess ? undefined : threads,
+        place,
         cacheBytes,
         checkpoint: flags.checkpoint,
-        queue: flags.queue,
-        redis: {
-          redisPasswordFile: flags.redisPasswordFile,
-          tlsCa: flags.tlsCa,
-          tlsCert: flags.tlsCert,
-          tlsKey: flags.tlsKey,
-        },
         keyFile: flags.keyFile,
         recheck,
-        replicas,
       };
 
       const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
@@ -227,7 +227,7 @@ export function optimalCommand(program: Command, io: Io): void {
       };
       let result: ProofOutcome;
       try {
-        if (inProcess) {
+        if (place.kind === 'here') {
           tuneForShortRun();
           result = await runProof(request, io, hooks);
         } else {

@@ -34,6 +34,27 @@ import type { QueueProof } from './queue-runner.js';
 import { sharedScoreTable } from './shared-table.js';
 import { startWorker } from './workers.js';
 
+/** Where a proof's jobs run: one of three places. */
+export type ProofPlace =
+  /** In the proof's own thread, one at a time, with its planner's search (a short proof). */
+  | { readonly kind: 'here' }
+  /** On this machine's worker threads. */
+  | { readonly kind: 'threads'; readonly threads: number }
+  /**
+   * On a queue on Redis (`--queue`), whose workers may be anywhere; the answers taken from them
+   * are solved again (`--recheck`) on `threads` worker threads here.
+   */
+  | {
+      readonly kind: 'queue';
+      /** The Redis URL. */
+      readonly url: string;
+      /** How to log in to Redis (`--redis-password-file`, `--tls-*`). */
+      readonly redis: RedisFlags;
+      /** `--replicas`: how many different workers solve each queued job. */
+      readonly replicas: number;
+      readonly threads: number;
+    };
+
 /** A proof as `optimal` asks for it, its flags read and checked: plain data, for any thread. */
 export interface ProofRequest {
   readonly rules: Rules;
@@ -41,22 +62,16 @@ export interface ProofRequest {
   readonly maxDepth: number | undefined;
   readonly consistentOnly: boolean;
   readonly symmetry: boolean;
-  /** Worker threads for the jobs; none runs them in the proof's own thread, with its planner. */
-  readonly threads: number | undefined;
+  /** Where its jobs run. */
+  readonly place: ProofPlace;
   /** The cache each search may take, in bytes. */
   readonly cacheBytes: number;
   /** `--checkpoint`: the file. */
   readonly checkpoint: string | undefined;
-  /** `--queue`: the Redis URL. */
-  readonly queue: string | undefined;
-  /** How to log in to Redis (`--redis-password-file`, `--tls-*`). */
-  readonly redis: RedisFlags;
   /** `--key-file`: the signing key's file (else the environment's, or the user's own). */
   readonly keyFile: string | undefined;
   /** `--recheck`: the share of the answers taken from outside to solve again here. */
   readonly recheck: number;
-  /** `--replicas`: how many different workers solve each queued job. */
-  readonly replicas: number;
 }
 
 /** What the command hears of a running proof. */
@@ -76,18 +91,18 @@ export async function runProof(
   io: Io,
   hooks: ProofHooks,
 ): Promise<ProvedResult> {
-  const { rules, objective, maxDepth, consistentOnly, symmetry, threads, cacheBytes } = request;
+  const { rules, objective, maxDepth, consistentOnly, symmetry, place, cacheBytes } = request;
   const game = gameFor(rules);
   const identity = { rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
   // Only a proof that reads back what it wrote needs the key (made on first use).
   const key =
-    request.queue === undefined && request.checkpoint === undefined
+    place.kind !== 'queue' && request.checkpoint === undefined
       ? undefined
       : (await import('./keys.js')).loadKey(request.keyFile);
   const queued =
-    request.queue === undefined
-      ? undefined
-      : await openQueue(request, identity, key!, (line) => io.err(`codebreaker: ${line}\n`));
+    place.kind === 'queue'
+      ? await openQueue(place, symmetry, identity, key!, (line) => io.err(`codebreaker: ${line}\n`))
+      : undefined;
   let saved: CheckpointFile | undefined;
   let mirror: (() => void) | undefined;
   // Writes to Redis one after the other, in the order the jobs finished.
@@ -110,13 +125,12 @@ export async function runProof(
     }
     hooks.started();
     // A proof on a queue plans here with a table of its own; its workers build theirs.
-    const table = scoreTable(io, game, threads !== undefined && !queued);
-    const { workerPool } =
-      threads === undefined ? { workerPool: undefined } : await import('./optimal-pool.js');
-    const runner = queued?.runner ?? workerPool?.(threads!, cacheBytes, table);
+    const table = scoreTable(io, game, place.kind === 'threads');
+    const pool = place.kind === 'here' ? undefined : await threadPool(place.threads, cacheBytes);
+    const runner = queued?.runner ?? pool?.(table);
     // Answers taken from outside are solved again here, on this machine's threads.
     const recheckRunner: (() => JobRunner) | undefined =
-      workerPool && (() => workerPool(threads!, cacheBytes, queued ? undefined : table));
+      pool && (() => pool(queued ? undefined : table));
     const result = await proveOptimal(game, {
       objective,
       maxDepth,
@@ -176,21 +190,34 @@ function mirrorOf(proof: Checkpoint, file: Checkpoint): () => void {
   };
 }
 
+/**
+ * What starts a pool of `threads` worker threads for the jobs, each search with a cache of
+ * `cacheBytes`, reading `table` if given (optimal-pool.ts, loaded only for the proofs that use it).
+ */
+async function threadPool(
+  threads: number,
+  cacheBytes: number,
+): Promise<(table: Uint8Array | undefined) => JobRunner> {
+  const { workerPool } = await import('./optimal-pool.js');
+  return (table) => workerPool(threads, cacheBytes, table);
+}
+
 /** The proof's queue on Redis (`--queue`), loaded only for the proofs that use one. */
 async function openQueue(
-  request: ProofRequest,
+  place: Extract<ProofPlace, { kind: 'queue' }>,
+  symmetry: boolean,
   identity: ProofIdentity,
   key: SigningKey,
   tell: (line: string) => void,
 ): Promise<QueueProof & { readonly address: string }> {
   const { queueName, readQueueUrl } = await import('./queue.js');
-  const address = readQueueUrl(request.queue!, request.redis);
+  const address = readQueueUrl(place.url, place.redis);
   const { openQueueProof } = await import('./queue-runner.js');
-  const name = queueName(identity, request.symmetry);
+  const name = queueName(identity, symmetry);
   const proof = await openQueueProof(address, name, identity, {
     key,
     tell,
-    replicas: request.replicas,
+    replicas: place.replicas,
   });
   return { ...proof, address: address.url };
 }
