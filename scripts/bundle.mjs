@@ -16,6 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, copyFile, readFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const main = 'dist/cli/main.js';
@@ -45,15 +46,20 @@ const lazyChildProcess = {
   },
 };
 /**
- * Leaves the imports of the library (`../…` from dist/cli) to Node, from the package; a
- * dependency's own relative imports are not the library's.
+ * Leaves the imports of the library (modules of dist/ outside dist/cli) to Node, from the
+ * package, at their path from the bundle (which sits in dist/cli); the command line's own
+ * modules, in dist/cli and its folders, are bundled. A dependency's own relative imports are
+ * neither.
  */
 const library = {
   name: 'library',
   setup(bundler) {
-    bundler.onResolve({ filter: /^\.\.\// }, ({ path, importer }) =>
-      importer.includes('/node_modules/') ? undefined : { path, external: true },
-    );
+    const cli = resolve('dist/cli') + sep;
+    bundler.onResolve({ filter: /^\.\.?\// }, ({ path, importer, resolveDir }) => {
+      const target = resolve(resolveDir, path);
+      if (importer.includes('/node_modules/') || target.startsWith(cli)) return undefined;
+      return { path: relative(dirname(worker), target).split(sep).join('/'), external: true };
+    });
   },
 };
 

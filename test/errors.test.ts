@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCheckpoint } from '../src/cli/checkpoint-file.js';
 import { outputFailure } from '../src/cli/io.js';
 import { keyFromText } from '../src/cli/keys.js';
-import { connectRedis } from '../src/cli/queue.js';
+import { openCheckpoint } from '../src/cli/proofs/checkpoint-file.js';
+import { connectRedis } from '../src/cli/queue/queue.js';
 import {
   CodebreakerError,
   CodebreakerSession,

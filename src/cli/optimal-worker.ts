@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { type Game, gameFor } from '../game.js';
 import { JobSolver } from '../search/jobs.js';
-import type { WorkerReport, WorkerRequest } from './optimal-pool.js';
+import type { WorkerReport, WorkerRequest } from './proofs/optimal-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('optimal-worker runs only as a worker thread');

@@ -26,16 +26,16 @@ type Register = (program: Command, io: Io) => void;
  * short (Node loads each ES module file on its own).
  */
 const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
-  solve: async () => (await import('./solve.js')).solveCommand,
-  analyze: async () => (await import('./analyze.js')).analyzeCommand,
-  play: async () => (await import('./play.js')).playCommand,
-  tree: async () => (await import('./tree.js')).treeCommand,
-  verify: async () => (await import('./verify.js')).verifyCommand,
-  optimal: async () => (await import('./optimal.js')).optimalCommand,
-  static: async () => (await import('./static.js')).staticCommand,
-  worker: async () => (await import('./worker.js')).workerCommand,
-  serve: async () => (await import('./serve.js')).serveCommand,
-  puzzle: async () => (await import('./puzzle.js')).puzzleCommand,
+  solve: async () => (await import('./commands/solve.js')).solveCommand,
+  analyze: async () => (await import('./commands/analyze.js')).analyzeCommand,
+  play: async () => (await import('./commands/play.js')).playCommand,
+  tree: async () => (await import('./commands/tree.js')).treeCommand,
+  verify: async () => (await import('./commands/verify.js')).verifyCommand,
+  optimal: async () => (await import('./commands/optimal.js')).optimalCommand,
+  static: async () => (await import('./commands/static.js')).staticCommand,
+  worker: async () => (await import('./commands/worker.js')).workerCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  puzzle: async () => (await import('./commands/puzzle.js')).puzzleCommand,
 };
 
 /** The commands that listen for Ctrl-C and SIGTERM themselves (see signals.ts). */

@@ -12,7 +12,7 @@ import {
   packOutcome,
   proofFailure,
   runProof,
-} from './proof-run.js';
+} from './proofs/proof-run.js';
 
 const port = parentPort;
 if (!port) throw new Error('proof-worker runs only as a worker thread');

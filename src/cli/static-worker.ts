@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { gameFor } from '../game.js';
 import { searchStaticSize } from '../search/static-size.js';
-import type { ShardTask, WorkerReport } from './static-threads.js';
+import type { ShardTask, WorkerReport } from './proofs/static-threads.js';
 
 const port = parentPort;
 if (!port) throw new Error('static-worker runs only as a worker thread');

@@ -1,6 +1,6 @@
 /**
  * Starting worker threads that run the project's own modules. Built, a worker is a .js file in
- * dist/ next to the module that starts it. Run from source (tsx, vitest) the modules are .ts
+ * dist/ (the command line's sit at the top of cli/: home.ts). Run from source (tsx, vitest) the modules are .ts
  * files, which plain Node cannot load as workers, so the worker is started through tsx's
  * `tsImport`: the same code runs either way.
  */

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../../test/cli.js';
+import { naiveCodes, naiveHits, naiveScore } from '../../../test/naive.js';
+
+/** Every code's answers to `guesses`, by counting: distinct rows mean the guesses identify. */
+function naiveRows(pegs: number, alphabet: string, repeat: boolean, guesses: string[]): string[] {
+  return naiveCodes(pegs, alphabet, repeat).map((secret) =>
+    guesses.map((g) => naiveScore(secret, g).join('-')).join(' '),
+  );
+}
+
+const slow = process.env.CODEBREAKER_SLOW === '1';
+
+describe('codebreaker static', () => {
+  it('prints the contract’s JSON', async () => {
+    const { status, out, err } = await cli(
+      'static',
+      '--pegs',
+      '2',
+      '--colors',
+      '6',
+      '--repeat',
+      '--json',
+    );
+    expect(err).toBe('');
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc).toMatchObject({
+      rules: { pegs: 2, colors: 6, repeat: true, alphabet: '012345' },
+      size: 4,
+      proved: true,
+      lowerBound: 4,
+    });
+    expect(doc.guesses).toHaveLength(4);
+    const rows = naiveRows(2, '012345', true, doc.guesses);
+    expect(new Set(rows).size).toBe(36);
+  });
+
+  it('shows the guesses and, with --table, each secret’s answers', async () => {
+    const { out } = await cli('static', '--pegs', '3', '--colors', '3', '--repeat', '--table');
+    const guesses = /\nguesses {2}(.*)\n/.exec(out)![1].split(' ');
+    expect(guesses).toHaveLength(3);
+    expect(out).toContain('proved   yes: no 2 guesses identify every secret');
+    const rows = naiveRows(3, '012', true, guesses);
+    for (const [i, secret] of naiveCodes(3, '012', true).entries()) {
+      const answers = rows[i]
+        .split(' ')
+        .map((a) => a.replace(/(\d)-(\d)/, '$1H$2B'))
+        .join(' '.repeat(2));
+      expect(out).toContain(`\n${secret}     ${answers}\n`);
+    }
+  });
+
+  it('with --feedback black, answers with hits alone, in the table and on worker threads', async () => {
+    const black = ['--pegs', '3', '--colors', '3', '--repeat', '--feedback', 'black'];
+    const { out } = await cli('static', ...black, '--table');
+    expect(out).toMatch(/^rules {4}3 pegs, 3 colours, repetition allowed, black pegs only/);
+    const guesses = /\nguesses {2}(.*)\n/.exec(out)![1].split(' ');
+    const codes = naiveCodes(3, '012', true);
+    const rows = codes.map((secret) => guesses.map((g) => `${naiveHits(secret, g)}H`));
+    expect(new Set(rows.map((row) => row.join(' '))).size).toBe(27);
+    for (const [i, secret] of codes.entries()) {
+      expect(out).toContain(`\n${secret}     ${rows[i].join(' '.repeat(4))}\n`);
+    }
+    const argv = ['static', '--pegs', '3', '--colors', '5', '--repeat', '--feedback', 'black'];
+    const one = JSON.parse((await cli(...argv, '--json', '--threads', '1')).out);
+    const two = JSON.parse((await cli(...argv, '--json', '--threads', '2')).out);
+    expect(one.rules.feedback).toBe('black');
+    // The first thread to find a set settles the size, so the set may differ; the size may not.
+    expect(two).toMatchObject({ size: one.size, proved: true, threads: 2 });
+    const fives = naiveCodes(3, '01234', true);
+    for (const { guesses: set } of [one, two]) {
+      const distinct = new Set(
+        fives.map((secret) => set.map((g: string) => naiveHits(secret, g)).join(' ')),
+      );
+      expect(distinct.size).toBe(125);
+    }
+  });
+
+  it('splits the search over worker threads with the same result', async () => {
+    const argv = ['static', '--pegs', '3', '--colors', '7', '--repeat', '--json'];
+    const one = JSON.parse((await cli(...argv, '--threads', '1')).out);
+    const two = JSON.parse((await cli(...argv, '--threads', '2')).out);
+    expect(two).toMatchObject({ size: one.size, guesses: one.guesses, proved: true, threads: 2 });
+    expect(one.size).toBe(6);
+  });
+
+  it('returns the best set so far, unproved, when the time limit ends the search', async () => {
+    const { status, out } = await cli(
+      'static',
+      '--pegs',
+      '3',
+      '--colors',
+      '8',
+      '--repeat',
+      '--time-limit',
+      '0.001',
+      '--threads',
+      '1',
+      '--json',
+    );
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.proved).toBe(false);
+    expect(doc.lowerBound).toBeLessThan(doc.size);
+    expect(new Set(naiveRows(3, '01234567', true, doc.guesses)).size).toBe(512);
+  });
+
+  const bad: [string[], RegExp][] = [
+    [['--time-limit', 'soon'], /--time-limit must be a positive number of seconds, not 'soon'/],
+    [['--time-limit', '0'], /--time-limit must be a positive number/],
+    [['--threads', '0'], /--threads must be a whole number from 1 to 64, not '0'/],
+    [['--pegs', '8', '--colors', '4', '--repeat'], /at most 8192 codes; this one has 65536/],
+  ];
+  it.each(bad)('%j: one line on stderr, status 2, nothing on stdout', async (flags, message) => {
+    const { status, out, err } = await cli('static', ...flags);
+    expect(status).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(message);
+    expect(err).toMatch(/^codebreaker: [^\n]+\n$/);
+  });
+
+  it.skipIf(!slow)(
+    'proves classic Mastermind needs 6 guesses (CODEBREAKER_SLOW=1)',
+    async () => {
+      const { out } = await cli('static', '--game', 'mastermind', '--json');
+      const doc = JSON.parse(out);
+      expect(doc).toMatchObject({ size: 6, proved: true, lowerBound: 6 });
+      expect(new Set(naiveRows(4, '123456', true, doc.guesses)).size).toBe(1296);
+    },
+    600_000,
+  );
+});
