@@ -12,7 +12,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROVED_PRESETS, checkedTree, provedFigures } from '../src/proved-trees.js';
 import { PRESETS, sameRules } from '../src/rules.js';
-import { packTree, parseTree } from '../src/tree.js';
+import { parseTree } from '../src/tree-json.js';
+import { packTree } from '../src/tree.js';
 
 const ROOT = join(import.meta.dirname, '..');
 

@@ -23,7 +23,8 @@ import { type Game, gameFor } from '../src/game.js';
 import { PRESETS, type PresetName, presetByName, sameRules } from '../src/rules.js';
 import { findOptimal } from '../src/search/optimal.js';
 import { createStrategy, strategyByName } from '../src/strategies/index.js';
-import { type Tree, buildTree, parseTree, treeToJson, verifyTree } from '../src/tree.js';
+import { parseTree, treeToJson } from '../src/tree-json.js';
+import { type Tree, buildTree, verifyTree } from '../src/tree.js';
 import { WEB_PRESETS } from '../web/settings.js';
 import { MANIFEST_FILE, type ShippedTree, readManifest } from '../web/shipped-trees.js';
 

@@ -7,7 +7,7 @@ import { Game, gameFor } from './game.js';
 import { gradeByStrategy, gradeGuess } from './grade.js';
 import { resolveRules } from './rules.js';
 import { createStrategy } from './strategies/index.js';
-import { treeFromJson } from './tree.js';
+import { treeFromJson } from './tree-json.js';
 
 /** The proved optimal tree of classic Mastermind that the web app ships. */
 function shippedMastermindTree() {

@@ -123,23 +123,18 @@ export {
 } from './strategies/searched-optimal.js';
 export type { GameState, Strategy, Turn } from './strategy.js';
 export {
-  type DotOptions,
   MAX_TREE_DEPTH,
-  type NodeJson,
   type Tree,
-  type TreeJson,
   type TreeNode,
   type Verdict,
   analyzeTree,
   buildTree,
-  parseTree,
-  treeFromJson,
   treeNodeAt,
   treeStrategy,
-  treeToDot,
-  treeToJson,
   verifyTree,
 } from './tree.js';
+export { type NodeJson, type TreeJson, parseTree, treeFromJson, treeToJson } from './tree-json.js';
+export { type DotOptions, treeToDot } from './tree-dot.js';
 export {
   type WalkOptions,
   type WalkWorker,

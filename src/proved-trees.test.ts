@@ -14,7 +14,8 @@ import {
 import { PACKED } from './proved-trees/hit-and-blow.js';
 import { PRESETS } from './rules.js';
 import { findOptimal } from './search/optimal.js';
-import { analyzeTree, packTree, parseTree } from './tree.js';
+import { parseTree } from './tree-json.js';
+import { analyzeTree, packTree } from './tree.js';
 
 describe('the proved optimal trees the library ships', () => {
   it("plays classic Mastermind's least total, 5625 with one secret in 6 (Koyama and Lai)", async () => {

@@ -7,15 +7,9 @@ import { Game } from './game.js';
 import { resolveRules } from './rules.js';
 import { solve } from './solve.js';
 import { createStrategy } from './strategies/index.js';
-import {
-  type TreeNode,
-  buildTree,
-  parseTree,
-  treeLevels,
-  treeToDot,
-  treeToJson,
-  verifyTree,
-} from './tree.js';
+import { treeToDot } from './tree-dot.js';
+import { parseTree, treeToJson } from './tree-json.js';
+import { type TreeNode, buildTree, treeLevels, verifyTree } from './tree.js';
 
 const moo = new Game(resolveRules({ game: 'moo' }));
 const mastermind = new Game(resolveRules({ game: 'mastermind' }));

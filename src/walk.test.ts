@@ -6,7 +6,8 @@ import { Game } from './game.js';
 import { type RulesOptions, resolveRules } from './rules.js';
 import type { HeuristicStats } from './strategies/heuristic.js';
 import { createStrategy } from './strategies/index.js';
-import { buildTree, treeToJson } from './tree.js';
+import { treeToJson } from './tree-json.js';
+import { buildTree } from './tree.js';
 import { type StrategySpec, type WalkReply, serveWalks } from './walk-serve.js';
 import {
   type WalkWorker,

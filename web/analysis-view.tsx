@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { TreeJson } from '../src/tree.js';
+import type { TreeJson } from '../src/tree-json.js';
 import {
   type AnalysisMessage,
   type AnalysisRequest,

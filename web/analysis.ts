@@ -9,7 +9,7 @@ import { CodebreakerError } from '../src/errors.js';
 import { reducedFraction } from '../src/fraction.js';
 import { type Game, gameFor } from '../src/game.js';
 import { type Rules, checkRules } from '../src/rules.js';
-import { type TreeJson, treeFromJson } from '../src/tree.js';
+import { type TreeJson, treeFromJson } from '../src/tree-json.js';
 import { type StrategyChoice, strategyFor } from './strategy-choice.js';
 
 /** What the page asks the worker: a game, a strategy, and the shipped tree for `optimal`. */

@@ -12,7 +12,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { CodebreakerError } from '../src/errors.js';
 import type { Game } from '../src/game.js';
 import type { Strategy } from '../src/strategy.js';
-import { type Tree, type TreeJson, treeFromJson } from '../src/tree.js';
+import { type TreeJson, treeFromJson } from '../src/tree-json.js';
+import type { Tree } from '../src/tree.js';
 import { AnalysisView } from './analysis-view.js';
 import { CodebreakerView, CodemakerView, roomy } from './play-views.js';
 import { CodebreakerPlay, CodemakerPlay } from './play.js';

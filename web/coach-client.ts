@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { TreeJson } from '../src/tree.js';
+import type { TreeJson } from '../src/tree-json.js';
 import type { CoachAnswer, CoachRequest } from './coach.js';
 import { rulesKey } from './settings.js';
 

@@ -20,7 +20,8 @@ import { gradeByStrategy, gradeGuess } from '../src/grade.js';
 import { type Rules, checkRules } from '../src/rules.js';
 import { solve } from '../src/solve.js';
 import { createStrategy } from '../src/strategies/index.js';
-import { type Tree, type TreeJson, treeFromJson, treeStrategy } from '../src/tree.js';
+import { type TreeJson, treeFromJson } from '../src/tree-json.js';
+import { type Tree, treeStrategy } from '../src/tree.js';
 
 /** The most nodes the exact search may expand for one grade (a quarter of a second in Mastermind, about a second in Bulls and Cows). */
 export const EXACT_NODES = 2_500;

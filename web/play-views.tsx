@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Game } from '../src/game.js';
-import type { TreeJson } from '../src/tree.js';
+import type { TreeJson } from '../src/tree-json.js';
 import { Board } from './board.js';
 import { useCoach } from './coach-client.js';
 import { CoachPanel, CoachSummary, GradeChip, SECRETS_SHOWN } from './coach-view.js';

@@ -18,14 +18,8 @@ import { PROVED_PRESETS, optimalStrategy } from '../proved-trees.js';
 import { presetOf, sameRules } from '../rules.js';
 import { findOptimal } from '../search/optimal.js';
 import type { Strategy } from '../strategy.js';
-import {
-  type TreeJson,
-  analyzeTree,
-  treeFromJson,
-  treeStrategy,
-  treeToJson,
-  verifyTree,
-} from '../tree.js';
+import { type TreeJson, treeFromJson, treeToJson } from '../tree-json.js';
+import { analyzeTree, treeStrategy, verifyTree } from '../tree.js';
 import { MAX_TREE_BYTES, readBoundedFile } from './files.js';
 import { safeText } from './io.js';
 import { type SigningKey, loadKey } from './keys.js';

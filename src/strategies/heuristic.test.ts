@@ -13,7 +13,8 @@ import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { solve } from '../solve.js';
 import type { Turn } from '../strategy.js';
-import { type TreeNode, buildTree, treeToJson } from '../tree.js';
+import { treeToJson } from '../tree-json.js';
+import { type TreeNode, buildTree } from '../tree.js';
 import { HEURISTIC_NAMES, type HeuristicName } from './heuristic.js';
 import { createStrategy } from './index.js';
 

@@ -12,7 +12,7 @@ import { allCandidates } from '../../src/candidates.js';
 import { gameFor } from '../../src/game.js';
 import { gradeGuess } from '../../src/grade.js';
 import { resolveRules } from '../../src/rules.js';
-import type { NodeJson, TreeJson } from '../../src/tree.js';
+import type { NodeJson, TreeJson } from '../../src/tree-json.js';
 import {
   type CoachAnswer,
   type CoachRequest,

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { summarize } from '../../analyze.js';
 import { describeRules, rulesJson } from '../../rules.js';
-import { parseTree, verifyTree } from '../../tree.js';
+import { parseTree } from '../../tree-json.js';
+import { verifyTree } from '../../tree.js';
 import { CommandFailure } from '../failure.js';
 import { MAX_TREE_BYTES, readBoundedFile } from '../files.js';
 import { analysisJson, analysisText } from '../format.js';
