@@ -12,11 +12,13 @@ import { CodebreakerError } from '../src/errors.js';
 import type { Game } from '../src/game.js';
 import type { Strategy } from '../src/strategy.js';
 import { AnalysisView } from './analysis-view.js';
+import { CodebreakerView } from './codebreaker-view.js';
+import { CodemakerView } from './codemaker-view.js';
 import { usePlays } from './hooks/use-plays.js';
 import { useSaved } from './hooks/use-saved.js';
 import { useShippedTrees } from './hooks/use-shipped-trees.js';
 import { useStats } from './hooks/use-stats.js';
-import { CodebreakerView, CodemakerView, roomy } from './play-views.js';
+import { roomy } from './play-parts.js';
 import { CodebreakerPlay, CodemakerPlay } from './play.js';
 import { Settings } from './settings-view.js';
 import {

@@ -10,7 +10,7 @@ import type { ItemAnswer, ItemName } from '../src/items.js';
 import { Board } from './board.js';
 import { Palette, Slots, useTyping } from './compose.js';
 import { codeName } from './pegs.js';
-import { HowToPlay, useOnScreen } from './play-views.js';
+import { HowToPlay, useOnScreen } from './play-parts.js';
 import type { TurnView } from './play.js';
 import { Celebration, StatsPanel } from './stats-view.js';
 import { type PlayerRecord, withVersus } from './stats.js';
