@@ -4,7 +4,17 @@
  */
 import { render } from 'preact';
 import { App } from './app.js';
-import './style.css';
+// The stylesheets, one a view, in the order of their cascade.
+import './styles/page.css';
+import './styles/board.css';
+import './styles/codemaker.css';
+import './styles/analysis.css';
+import './styles/tree.css';
+import './styles/layout.css';
+import './styles/coach.css';
+import './styles/phone.css';
+import './styles/versus.css';
+import './styles/finished.css';
 
 render(<App />, document.getElementById('app')!);
 
