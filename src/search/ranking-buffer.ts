@@ -48,3 +48,27 @@ export function leastBound(ranking: Ranking): number {
   for (let i = 0; i < ranking.count; i++) if (ranking.keys[i] < key) key = ranking.keys[i];
   return Math.min(ranking.skipped, keyBound(key));
 }
+
+/**
+ * Removes from the first `live` entries of `ranking` those at the indices `batch[0..tried)`
+ * (increasing), keeping the others in order; returns how many are left.
+ */
+export function withoutTried(
+  ranking: Ranking,
+  live: number,
+  batch: Int32Array,
+  tried: number,
+): number {
+  const { keys, guesses } = ranking;
+  let kept = batch[0];
+  let next = 0;
+  for (let i = batch[0]; i < live; i++) {
+    if (next < tried && i === batch[next]) {
+      next++;
+      continue;
+    }
+    keys[kept] = keys[i];
+    guesses[kept++] = guesses[i];
+  }
+  return kept;
+}
