@@ -43,21 +43,23 @@ export {
   waterJugs,
 } from './water-jugs.js';
 export {
-  PEG_BOARD_NAMES,
-  PEG_SEARCHES,
   PEG_SOLUTION_SETS,
-  type PegBoard,
-  type PegBoardName,
   type PegMove,
   type PegProblem,
   type PegResult,
-  type PegSearch,
   type PegSolutionSet,
+  solvePegSolitaire,
+} from './peg-solitaire.js';
+export {
+  PEG_BOARD_NAMES,
+  PEG_SEARCHES,
+  type PegBoard,
+  type PegBoardName,
+  type PegSearch,
   numberedPicture,
   parseHole,
   pegBoard,
-  solvePegSolitaire,
-} from './peg-solitaire.js';
+} from './peg-board.js';
 
 /** The puzzles, by the names the CLI and the JSON use. */
 export const PUZZLE_NAMES = [

@@ -5,15 +5,8 @@ import {
   naivePegSolvable,
   naiveSymmetries,
 } from '../../test/naive-puzzles.js';
-import {
-  type PegBoard,
-  type PegMove,
-  anySolution,
-  fewestMoves,
-  numberedPicture,
-  parityAllows,
-  pegBoard,
-} from './peg-solitaire.js';
+import { type PegBoard, numberedPicture, pegBoard } from './peg-board.js';
+import { type PegMove, anySolution, fewestMoves, parityAllows } from './peg-solitaire.js';
 
 const HOPPERS_PICTURE = ['o.o.o', '.o.o.', 'o.o.o', '.o.o.', 'o.o.o'];
 const HOPPERS_STEPS: [number, number][] = [
