@@ -12,6 +12,9 @@
  * it serves games up to `WASM_MAX_CODES`; where WebAssembly or its SIMD is missing, or the game
  * is larger or has more than 32 answers, `MaskKernel.create` returns undefined and the
  * TypeScript kernel runs.
+ *
+ * One concept in one file, past 400 lines: the kernels share one memory, laid out below, and
+ * one copy of the table in it.
  */
 import { type KernelMemory, compileKernel, growTo, instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';

@@ -19,6 +19,9 @@
  * second), and in TypeScript here where it cannot; the two must rank every node alike.
  *
  * A ranking (search/ranking-buffer.ts) keeps the guesses whose bounds are below a limit.
+ *
+ * One concept in one file, past 400 lines: the two kernels share their buffers and must agree
+ * to the guess, and `RankingKernels` picks between them (and their WebAssembly twins) per node.
  */
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';

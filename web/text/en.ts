@@ -3,6 +3,8 @@
  * missing string is a type error; components take theirs from `useText()` (index.ts) and write
  * no text of their own. Sentences with figures in them are functions, so that each language
  * orders its words its own way.
+ *
+ * Long because the page says much: one object, so that ja.ts is checked against all of it.
  */
 import type { PresetName } from '../../src/rules.js';
 
