@@ -47,12 +47,14 @@ export const ERROR_KINDS = [
  * (<code>parseFeedback</code>, <code>CodemakerSession.answer</code>), or one that contradicts the
  * answers before it (<code>ContradictionError</code>, a subclass)</td></tr>
  * <tr><td><code>bad-option</code></td><td>an option out of its choices: an unknown strategy name,
- * or <code>optimal</code> asked of <code>createStrategy</code>; a puzzle's bad input (the
+ * or <code>optimal</code> asked of <code>createStrategy</code>; a game without a shipped proved
+ * tree (<code>provedTree</code>, <code>optimalStrategy</code>); a puzzle's bad input (the
  * <code>puzzles</code> namespace)</td></tr>
  * <tr><td><code>bad-tree</code></td><td>a tree file that is not a tree (<code>parseTree</code>,
  * <code>treeFromJson</code>); a tree that fails a secret where a valid one is required
  * (<code>analyzeTree</code>, the strategy of <code>treeStrategy</code>); a flawed tree written
- * out (<code>treeToJson</code>)</td></tr>
+ * out (<code>treeToJson</code>); a shipped proved tree whose data fails its check
+ * (<code>provedTree</code>)</td></tr>
  * <tr><td><code>bad-checkpoint</code></td><td>command line only: a <code>--checkpoint</code> file
  * that is damaged, of another proof, or cannot be read or written</td></tr>
  * <tr><td><code>cannot-write</code></td><td>command line only: standard output cannot be written
