@@ -1,44 +1,59 @@
 /**
- * Writes the data of the proved trees the library ships (src/proved-trees/NAME.ts, read by
- * src/proved-trees.ts) from the optimal trees the web app ships (web/public/trees/, written and
- * verified by `npm run web:trees`), so that both ship the same proved trees:
+ * Writes the data of a proved tree the library ships (src/proved-trees/NAME.ts, read by
+ * src/proved-trees.ts), from the exact search run here or from a tree file:
  *
- *   npm run proved-trees
+ *   npm run proved-trees -- --game numeron        prove it here (Mastermind, Hit & Blow, Numer0n:
+ *                                                 seconds at most)
+ *   npm run proved-trees -- --game moo --from moo.json
+ *                                                 a tree proved elsewhere: the result of
+ *                                                 `codebreaker optimal --game moo --out moo.json`
+ *                                                 (half an hour on two cores)
  *
- * Each tree is checked as the library checks it when loaded (played over every secret, its total
+ * The tree is checked as the library checks it when loaded (played over every secret, its total
  * and worst case the ones src/proved-trees.ts claims) before its module is written.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROVED_PRESETS, checkedTree, provedFigures } from '../src/proved-trees.js';
-import { PRESETS, sameRules } from '../src/rules.js';
+import { parseArgs } from 'node:util';
+import { gameFor } from '../src/game.js';
+import { type ProvedPreset, checkedTree, provedFigures } from '../src/proved-trees.js';
+import { PRESETS, presetByName, sameRules } from '../src/rules.js';
+import { findOptimal } from '../src/search/optimal.js';
 import { parseTree } from '../src/tree-json.js';
-import { packTree } from '../src/tree.js';
+import { type Tree, packTree } from '../src/tree.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
-for (const preset of PROVED_PRESETS) {
-  const source = join('web', 'public', 'trees', `${preset}-optimal.json`);
-  const tree = parseTree(await readFile(join(ROOT, source), 'utf8'));
-  if (!sameRules(tree.game.rules, PRESETS[preset].rules)) {
-    throw new Error(`${source} does not play ${preset}'s rules`);
-  }
-  const packed = packTree(tree.root)
-    .map((n) => n.toString(36))
-    .join(' ');
-  const figures = provedFigures(preset);
-  checkedTree(preset, packed, { ...figures, load: async () => ({ PACKED: packed }) });
-  const module = [
-    '/**',
-    ` * The proved optimal tree of ${preset} (total ${figures.total}, at most ${figures.max} guesses), as`,
-    ' * `packTree` writes it, in base 36; checked when loaded (src/proved-trees.ts).',
-    ` * Written by scripts/proved-trees.ts from ${source}.`,
-    ' */',
-    'export const PACKED =',
-    `  '${packed}';`,
-    '',
-  ].join('\n');
-  const out = join('src', 'proved-trees', `${preset}.ts`);
-  await writeFile(join(ROOT, out), module);
-  console.log(`${out}: ${packed.length} characters, total ${figures.total}, max ${figures.max}`);
+const { values } = parseArgs({ options: { game: { type: 'string' }, from: { type: 'string' } } });
+if (!values.game) throw new Error('name the game: --game mastermind, moo, hit-and-blow or numeron');
+const preset = presetByName(values.game) as ProvedPreset;
+const figures = provedFigures(preset);
+const game = gameFor(PRESETS[preset].rules);
+let tree: Tree;
+if (values.from) {
+  tree = parseTree(await readFile(values.from, 'utf8'));
+  if (!sameRules(tree.game.rules, game.rules))
+    throw new Error(`${values.from} does not play ${preset}`);
+} else {
+  const found = await findOptimal(game);
+  if (!found.proved || !found.tree) throw new Error('the optimal search did not finish');
+  tree = found.tree;
 }
+const packed = packTree(tree.root)
+  .map((n) => n.toString(36))
+  .join(' ');
+checkedTree(preset, packed, { ...figures, load: async () => ({ PACKED: packed }) });
+const source = values.from ? 'a tree file proved by `codebreaker optimal`' : 'the exact search';
+const module = [
+  '/**',
+  ` * The proved optimal tree of ${preset} (total ${figures.total}, at most ${figures.max} guesses), as`,
+  ' * `packTree` writes it, in base 36; checked when loaded (src/proved-trees.ts).',
+  ` * Written by scripts/proved-trees.ts from ${source}.`,
+  ' */',
+  'export const PACKED =',
+  `  '${packed}';`,
+  '',
+].join('\n');
+const out = join('src', 'proved-trees', `${preset}.ts`);
+await writeFile(join(ROOT, out), module);
+console.log(`${out}: ${packed.length} characters, total ${figures.total}, max ${figures.max}`);

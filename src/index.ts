@@ -44,6 +44,7 @@ export {
   PROVED_PRESETS,
   type ProvedPreset,
   optimalStrategy,
+  provedFigures,
   provedTree,
 } from './proved-trees.js';
 export {

@@ -113,7 +113,11 @@ export async function optimalStrategy(name: string): Promise<Strategy> {
   return treeStrategy(await provedTree(name), 'optimal');
 }
 
-/** What `provedTree` checks a preset's tree against: its total and worst case. */
+/**
+ * What the proof of a classic game's optimal strategy found (`PROVED_PRESETS`, or an alias): its
+ * least total and that strategy's worst case, which `provedTree` checks its tree against. At
+ * once, without loading the tree.
+ */
 export function provedFigures(name: string): { readonly total: number; readonly max: number } {
   const { total, max } = CLAIMS[provedPreset(name)];
   return { total, max };

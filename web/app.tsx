@@ -100,18 +100,15 @@ export function App() {
         : error.message;
   }
   const key = game && rulesKey(game.rules);
-  const { manifest, shipped, loaded, loadError, clearError } = useShippedTrees(game);
-  const names = strategyNames(shipped?.strategy === OPTIMAL);
-  const name =
-    !manifest || names.includes(view.strategy.name) ? view.strategy.name : bestStrategy(names);
+  const { shipped, loaded, loadError, clearError } = useShippedTrees(game);
+  const names = strategyNames(shipped !== undefined);
+  const name = names.includes(view.strategy.name) ? view.strategy.name : bestStrategy(names);
   const chosen = useMemo(() => ({ name, seed: view.strategy.seed }), [name, view.strategy.seed]);
 
   const strategy = useMemo<Strategy | undefined>(
     () =>
-      game && manifest && (name !== OPTIMAL || loaded)
-        ? strategyFor(game, chosen, loaded?.tree)
-        : undefined,
-    [game, manifest, chosen, name, loaded],
+      game && (name !== OPTIMAL || loaded) ? strategyFor(game, chosen, loaded?.tree) : undefined,
+    [game, chosen, name, loaded],
   );
 
   // The view in the URL and in storage; the theme on the root element.
@@ -192,11 +189,7 @@ export function App() {
             </p>
           )}
           {loadError && (
-            <p class="error">
-              {loadError.file
-                ? t.page.treeUnavailable(loadError.file, loadError.why)
-                : t.page.treesUnavailable(loadError.why)}
-            </p>
+            <p class="error">{t.page.treeUnavailable(loadError.game, loadError.why)}</p>
           )}
           <Tabs
             label={t.page.views}

@@ -15,9 +15,9 @@
  * The answers and guesses the test gives come from test/naive.ts, not from the app's code.
  * A missing chromium or an unbuilt app fails the run with what to do, never skips it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { provedTree } from '../../src/proved-trees.js';
+import { treeToJson } from '../../src/tree-json.js';
 import {
   naiveBlackAnswer,
   naiveCodes,
@@ -28,7 +28,6 @@ import {
 import {
   DESKTOP,
   PHONE,
-  ROOT,
   SLOW,
   appUrl,
   attributeOf,
@@ -540,9 +539,7 @@ describe('the web app in chromium', () => {
       const page = await open('game=mastermind&strategy=optimal&tab=tree', DESKTOP);
       const view = page.getByTestId('tree');
       await textOf(view.getByTestId('tree-figures')).toContain('Proved optimal: 5,625 guesses');
-      const file = JSON.parse(
-        readFileSync(join(ROOT, 'web', 'public', 'trees', 'mastermind-optimal.json'), 'utf8'),
-      );
+      const file = treeToJson(await provedTree('mastermind'));
       const root = view.locator('.node[data-path=""]');
       await attributeOf(root, 'data-guess').toBe(file.root.guess);
       const [answer, child] = Object.entries(

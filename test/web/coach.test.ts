@@ -5,14 +5,13 @@
  * walk of the tree file; positions past the exact search's budget are graded by the named
  * heuristic, and games too large for a score table only once few secrets are left.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCandidates } from '../../src/candidates.js';
 import { gameFor } from '../../src/game.js';
 import { gradeGuess } from '../../src/grade.js';
+import { provedTree } from '../../src/proved-trees.js';
 import { resolveRules } from '../../src/rules.js';
-import type { NodeJson, TreeJson } from '../../src/tree-json.js';
+import { type NodeJson, type TreeJson, treeToJson } from '../../src/tree-json.js';
 import {
   type CoachAnswer,
   type CoachRequest,
@@ -23,9 +22,12 @@ import {
 import { naiveCodes, naiveScore } from '../naive.js';
 import { naiveConsistent } from './naive-play.js';
 
-const TREES = join(import.meta.dirname, '..', '..', 'web', 'public', 'trees');
-const treeFile = (name: string): TreeJson =>
-  JSON.parse(readFileSync(join(TREES, `${name}-optimal.json`), 'utf8'));
+// The shipped trees as the page hands them to the coach's worker: written out as tree files.
+const trees = {
+  mastermind: treeToJson(await provedTree('mastermind')),
+  moo: treeToJson(await provedTree('moo')),
+};
+const treeFile = (name: keyof typeof trees): TreeJson => trees[name];
 
 function graded(answer: CoachAnswer) {
   if (answer.kind !== 'grade') throw new Error(`no grade: ${JSON.stringify(answer)}`);

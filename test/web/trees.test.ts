@@ -1,101 +1,50 @@
 /**
- * The strategy trees shipped with the web app (web/public/trees/): each one verifies, solving
- * every secret of its preset with exactly the figures its manifest states, and those figures are
- * the published ones (Koyama & Lai: 5625 for Mastermind) or, for the games without published
- * figures, those of the optimal search run here.
+ * The proved trees the web app plays (the library's, src/proved-trees.ts): one for each preset
+ * the page plays, offered by the page with the figures the library claims for it, played by the
+ * page's analysis, tree browser and hints as the tree it is. That each tree verifies with those
+ * figures, and that they are the published ones or the search's, is src/proved-trees.test.ts's.
  */
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../src/analyze.js';
-import { allCandidates, classOf, partition } from '../../src/candidates.js';
 import { answerIndex } from '../../src/feedback.js';
+import { gameFor } from '../../src/game.js';
+import { PROVED_PRESETS, provedFigures, provedTree } from '../../src/proved-trees.js';
 import { PRESETS } from '../../src/rules.js';
-import { costMax, costTotal } from '../../src/search/cost.js';
-import { findOptimal } from '../../src/search/optimal.js';
 import { createStrategy } from '../../src/strategies/index.js';
 import type { GameState, Strategy } from '../../src/strategy.js';
-import { parseTree } from '../../src/tree-json.js';
-import { type Tree, verifyTree } from '../../src/tree.js';
+import { treeToJson } from '../../src/tree-json.js';
 import { type AnalysisMessage, runAnalysis } from '../../web/analysis.js';
 import { CodebreakerPlay } from '../../web/play.js';
 import { WEB_PRESETS } from '../../web/settings.js';
-import { MANIFEST_FILE, readManifest } from '../../web/shipped-trees.js';
+import { shippedTreeFor } from '../../web/shipped-trees.js';
 import { OPTIMAL, shippedStrategy, strategyTitle } from '../../web/strategy-choice.js';
 import { en } from '../../web/text/en.js';
 import { TreeBrowser } from '../../web/tree-browser.js';
 import { naiveScore } from '../naive.js';
 
-const DIR = join(import.meta.dirname, '..', '..', 'web', 'public', 'trees');
-const manifest = readManifest(JSON.parse(await readFile(join(DIR, MANIFEST_FILE), 'utf8')));
-const read = async (file: string): Promise<Tree> =>
-  parseTree(await readFile(join(DIR, file), 'utf8'));
-
-describe('the shipped strategy trees', () => {
-  it('one tree for each preset the page plays, and no file the manifest does not list', async () => {
-    expect(manifest.trees.map((tree) => tree.game)).toEqual([...WEB_PRESETS]);
-    const files = manifest.trees.map((tree) => tree.file);
-    expect((await readdir(DIR)).sort()).toEqual([...files, MANIFEST_FILE].sort());
-  });
-
-  it.each(manifest.trees)('$file verifies with the figures listed', async (entry) => {
-    const tree = await read(entry.file);
-    expect(tree.game.rules).toEqual(PRESETS[entry.game].rules);
-    const verdict = verifyTree(tree);
-    if (!verdict.valid) throw new Error(`${entry.file}: ${verdict.reason}`);
-    const { secrets, total, max } = summarize(verdict.guesses);
-    expect({ secrets, total, max }).toEqual({
-      secrets: entry.secrets,
-      total: entry.total,
-      max: entry.max,
+describe('the proved trees the page plays', () => {
+  it('one for each preset the page plays but Super Mastermind, with the figures of its proof', () => {
+    const offered = WEB_PRESETS.filter((name) => {
+      const game = gameFor(PRESETS[name].rules);
+      return shippedTreeFor(game.rules, game.size) !== undefined;
     });
-    expect(entry.proved).toBe(entry.strategy === OPTIMAL);
-  });
-
-  it('Mastermind: the optimal tree, 5625 guesses, one secret needing 6 (Koyama & Lai 1993)', async () => {
-    const entry = manifest.trees.find((tree) => tree.game === 'mastermind')!;
-    expect(entry.strategy).toBe(OPTIMAL);
-    const verdict = verifyTree(await read(entry.file));
-    if (!verdict.valid) throw new Error(verdict.reason);
-    const analysis = summarize(verdict.guesses);
-    expect([analysis.total, analysis.max, analysis.histogram[6]]).toEqual([5625, 6, 1]);
-  });
-
-  it.each(['hit-and-blow', 'numeron'] as const)(
-    '%s: the optimal tree has the least total the search proves',
-    async (name) => {
-      const entry = manifest.trees.find((tree) => tree.game === name)!;
-      expect(entry.strategy).toBe(OPTIMAL);
-      const tree = await read(entry.file);
-      const found = await findOptimal(tree.game);
-      expect(found.proved).toBe(true);
-      expect([entry.total, entry.max]).toEqual([costTotal(found.cost), costMax(found.cost)]);
-    },
-  );
-
-  it('Bulls and Cows: the optimal tree (26274, Tanaka 1996), or a heuristic’s own tree', async () => {
-    const entry = manifest.trees.find((tree) => tree.game === 'moo')!;
-    const tree = await read(entry.file);
-    if (entry.strategy === OPTIMAL) {
-      expect(entry.total).toBe(26274);
-      return;
+    expect(offered).toEqual([...PROVED_PRESETS]);
+    for (const name of offered) {
+      const game = gameFor(PRESETS[name].rules);
+      expect(shippedTreeFor(game.rules, game.size)).toEqual({
+        game: name,
+        proved: true,
+        secrets: game.size,
+        ...provedFigures(name),
+      });
     }
-    // A heuristic's tree: the guesses of its first two levels are the heuristic's own choices.
-    const strategy = createStrategy(entry.strategy);
-    const { game, root } = tree;
-    const all = allCandidates(game);
-    expect(root.guess).toBe(strategy.choose({ game, history: [], candidates: all }));
-    const split = partition(game, root.guess, all);
-    for (const [answer, child] of root.children) {
-      const history = [{ guess: root.guess, answer }];
-      const candidates = classOf(split, answer);
-      expect(child.guess).toBe(strategy.choose({ game, history, candidates }));
-    }
+    // Other rules of the same family ship none: the page searches there.
+    const five = gameFor({ ...PRESETS.mastermind.rules, colors: 5, alphabet: '12345' });
+    expect(shippedTreeFor(five.rules, five.size)).toBeUndefined();
   });
 
   it('the page plays a shipped optimal tree, in its analysis and its tree browser', async () => {
-    const entry = manifest.trees.find((tree) => tree.game === 'hit-and-blow')!;
-    const json = JSON.parse(await readFile(join(DIR, entry.file), 'utf8'));
+    const entry = provedFigures('hit-and-blow');
+    const json = treeToJson(await provedTree('hit-and-blow'));
     const messages: AnalysisMessage[] = [];
     runAnalysis(
       { rules: json.rules, strategy: { name: OPTIMAL, seed: 0 }, tree: json },
@@ -105,7 +54,7 @@ describe('the shipped strategy trees', () => {
     if (last.kind !== 'done') throw new Error('no result');
     expect([last.summary.total, last.summary.max]).toEqual([entry.total, entry.max]);
 
-    const tree = await read(entry.file);
+    const tree = await provedTree('hit-and-blow');
     const browser = new TreeBrowser(tree.game, shippedStrategy(tree, OPTIMAL));
     let total = 0;
     const walk = (path: string): void => {
@@ -118,9 +67,8 @@ describe('the shipped strategy trees', () => {
   });
 
   it('off the tree, the optimal hint searches from the secrets left, then falls back', async () => {
-    const entry = manifest.trees.find((tree) => tree.game === 'hit-and-blow')!;
-    const json = JSON.parse(await readFile(join(DIR, entry.file), 'utf8'));
-    const tree = await read(entry.file);
+    const tree = await provedTree('hit-and-blow');
+    const json = treeToJson(tree);
     const { game } = tree;
     const strategy = shippedStrategy(tree, OPTIMAL);
     // On the tree: the file's own guesses.

@@ -117,8 +117,8 @@ export const en = {
     settings: 'Settings',
     views: 'Views',
     loadingOptimal: 'Loading the optimal tree…',
-    treesUnavailable: (why: string) => `the shipped trees are unavailable: ${why}`,
-    treeUnavailable: (file: string, why: string) => `the tree ${file}: ${why}`,
+    treeUnavailable: (game: string, why: string) =>
+      `the proved tree of ${game} is unavailable: ${why}`,
     rulesLine: (game: string, alphabet: string, codes: number) =>
       `${game} · symbols ${alphabet} · ${number(codes)} codes`,
     tooLarge: (what: 'analysis' | 'tree', codes: number) =>

@@ -28,8 +28,7 @@ export const ja: Text = {
     settings: '設定',
     views: '表示',
     loadingOptimal: '最適な木を読み込んでいます…',
-    treesUnavailable: (why: string) => `同梱の戦略木を読み込めません: ${why}`,
-    treeUnavailable: (file: string, why: string) => `戦略木 ${file}: ${why}`,
+    treeUnavailable: (game: string, why: string) => `${game} の最適戦略木を読み込めません: ${why}`,
     rulesLine: (game: string, alphabet: string, codes: number) =>
       `${game} · 記号 ${alphabet} · 全 ${number(codes)} 通り`,
     tooLarge: (what: 'analysis' | 'tree', codes: number) =>
