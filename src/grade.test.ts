@@ -1,19 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { naiveCodes, naiveFullAnswer, naiveTotalsAfter } from '../test/naive.js';
 import { allCandidates, filterCandidates } from './candidates.js';
 import { Game, gameFor } from './game.js';
 import { gradeByStrategy, gradeGuess } from './grade.js';
+import { provedTree } from './proved-trees.js';
 import { resolveRules } from './rules.js';
 import { createStrategy } from './strategies/index.js';
-import { treeFromJson } from './tree-json.js';
-
-/** The proved optimal tree of classic Mastermind that the web app ships. */
-function shippedMastermindTree() {
-  const file = join(import.meta.dirname, '..', 'web', 'public', 'trees', 'mastermind-optimal.json');
-  return treeFromJson(JSON.parse(readFileSync(file, 'utf8')));
-}
 
 describe('a guess graded against the best from the same position', () => {
   it('agrees with a plain exhaustive search, at the start and deeper', () => {
@@ -54,8 +46,8 @@ describe('a guess graded against the best from the same position', () => {
     expect(gradeGuess(game, all, [], game.codes.parse('1111'), { nodes: 1 })).toBeUndefined();
   });
 
-  it('with a proved tree, the same grades as the search alone, on the tree and off it', () => {
-    const tree = shippedMastermindTree();
+  it('with a proved tree, the same grades as the search alone, on the tree and off it', async () => {
+    const tree = await provedTree('mastermind');
     const { game } = tree;
     const all = allCandidates(game);
     // Openings of every pattern, some a symmetry of the tree's own, some not.
