@@ -5,9 +5,10 @@
  * redraws and saves; it never starts a game on its own.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { Game } from '../src/game.js';
 import type { TreeJson } from '../src/tree-json.js';
 import { Board } from './board.js';
-import { useCoach } from './coach-client.js';
+import { type Coaching, useCoach } from './coach-client.js';
 import { CoachPanel, CoachSummary, GradeChip, SECRETS_SHOWN } from './coach-view.js';
 import { Palette, Slots, useTyping } from './compose.js';
 import { Code, codeName } from './pegs.js';
@@ -17,7 +18,7 @@ import { Celebration, ShareButton, StatsPanel } from './stats-view.js';
 import { type PlayerRecord, withGame, withPar } from './stats.js';
 import { strategyTitle } from './strategy-choice.js';
 import { useText } from './text/index.js';
-import { answerRule, answerWords, problemWords } from './words.js';
+import { type Terms, answerRule, answerWords, problemWords } from './words.js';
 
 /** You break the computer's code: fill the row (slot then symbol, drag, or type), then guess. */
 export function CodebreakerView(
@@ -81,7 +82,6 @@ export function CodebreakerView(
     update,
   );
 
-  const hint = play.shownHint;
   const current = over ? undefined : (
     <>
       <Slots
@@ -120,21 +120,14 @@ export function CodebreakerView(
         extra={(turn) => <GradeChip answer={coaching.grades[turn.number - 1]} />}
       />
       {over ? (
-        <div class="outcome" data-testid="outcome">
-          <p>
-            {play.session.solved ? t.play.cracked(turns.length) : t.play.gaveUp(turns.length)}
-            {!play.session.solved && <Code rules={rules} code={secret!} />}
-          </p>
-          {solved && <Celebration />}
-          {solved && <CoachSummary coaching={coaching} guesses={turns.length} />}
-          <div class="actions">
-            <button type="button" class="primary" onClick={onNewGame}>
-              {t.play.newGame}
-            </button>
-            <ShareButton title={terms.title} pegs={game.pegs} answers={turns} solved={solved} />
-          </div>
-          <StatsPanel record={record} />
-        </div>
+        <Outcome
+          game={game}
+          terms={terms}
+          play={play}
+          coaching={coaching}
+          record={record}
+          onNewGame={onNewGame}
+        />
       ) : (
         <>
           <Palette
@@ -154,21 +147,7 @@ export function CodebreakerView(
             remaining={play.session.remaining}
             shown={play.possible(SECRETS_SHOWN)}
           />
-          {hint && (
-            <p class="hint" data-testid="hint" data-remaining={hint.remaining}>
-              <span>{t.play.suggests(hint.remaining, strategyTitle(t, play.strategy.name))}</span>
-              <Code rules={rules} code={hint.suggestion} />
-              <button
-                type="button"
-                onClick={() => {
-                  play.useHint();
-                  update();
-                }}
-              >
-                {t.play.useIt}
-              </button>
-            </p>
-          )}
+          <HintLine play={play} onUse={update} />
           <div class="actions">
             <button
               type="button"
@@ -231,5 +210,59 @@ function GiveUp({ onGiveUp }: { readonly onGiveUp: () => void }) {
         </button>
       )}
     </div>
+  );
+}
+
+/** A finished game: how it ended, the coach's summary, a new game, sharing and the record. */
+function Outcome(props: {
+  readonly game: Game;
+  readonly terms: Terms;
+  readonly play: CodebreakerPlay;
+  readonly coaching: Coaching;
+  readonly record: PlayerRecord;
+  readonly onNewGame: () => void;
+}) {
+  const { game, terms, play, coaching, record, onNewGame } = props;
+  const t = useText();
+  const { turns, secret } = play;
+  const solved = play.session.solved;
+  return (
+    <div class="outcome" data-testid="outcome">
+      <p>
+        {solved ? t.play.cracked(turns.length) : t.play.gaveUp(turns.length)}
+        {!solved && <Code rules={game.rules} code={secret!} />}
+      </p>
+      {solved && <Celebration />}
+      {solved && <CoachSummary coaching={coaching} guesses={turns.length} />}
+      <div class="actions">
+        <button type="button" class="primary" onClick={onNewGame}>
+          {t.play.newGame}
+        </button>
+        <ShareButton title={terms.title} pegs={game.pegs} answers={turns} solved={solved} />
+      </div>
+      <StatsPanel record={record} />
+    </div>
+  );
+}
+
+/** The hint asked for, if any: the strategy's suggestion and a button that plays it. */
+function HintLine({ play, onUse }: { readonly play: CodebreakerPlay; readonly onUse: () => void }) {
+  const t = useText();
+  const hint = play.shownHint;
+  if (!hint) return null;
+  return (
+    <p class="hint" data-testid="hint" data-remaining={hint.remaining}>
+      <span>{t.play.suggests(hint.remaining, strategyTitle(t, play.strategy.name))}</span>
+      <Code rules={play.game.rules} code={hint.suggestion} />
+      <button
+        type="button"
+        onClick={() => {
+          play.useHint();
+          onUse();
+        }}
+      >
+        {t.play.useIt}
+      </button>
+    </p>
   );
 }
