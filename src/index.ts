@@ -45,6 +45,7 @@ export {
   type ProvedPreset,
   optimalStrategy,
   provedFigures,
+  provedPresetOf,
   provedTree,
 } from './proved-trees.js';
 export {

@@ -8,10 +8,11 @@ import {
   checkedTree,
   optimalStrategy,
   provedFigures,
+  provedPresetOf,
   provedTree,
 } from './proved-trees.js';
 import { PACKED } from './proved-trees/hit-and-blow.js';
-import { PRESETS } from './rules.js';
+import { PRESETS, PRESET_NAMES } from './rules.js';
 import { findOptimal } from './search/optimal.js';
 import { analyzeTree } from './tree.js';
 
@@ -98,6 +99,17 @@ describe('the proved optimal trees the library ships', () => {
 
   it('names the games it has when asked for one it has not', async () => {
     expect(PROVED_PRESETS).toEqual(['mastermind', 'moo', 'hit-and-blow', 'numeron']);
+    // By rules: exactly a preset's, and one that ships a tree.
+    expect(PRESET_NAMES.map((name) => provedPresetOf(PRESETS[name].rules))).toEqual([
+      'mastermind',
+      'moo',
+      'hit-and-blow',
+      'numeron',
+      undefined,
+    ]);
+    expect(provedPresetOf({ ...PRESETS.numeron.rules, colors: 9, alphabet: '012345678' })).toBe(
+      undefined,
+    );
     await expect(provedTree('super-mastermind')).rejects.toMatchObject({
       kind: 'bad-option',
       message: expect.stringContaining('mastermind, moo, hit-and-blow, numeron'),

@@ -12,7 +12,7 @@
 import { summarize } from './analyze.js';
 import { CodebreakerError } from './errors.js';
 import { gameFor } from './game.js';
-import { PRESETS, type PresetName, presetByName } from './rules.js';
+import { PRESETS, type PresetName, type Rules, presetByName, presetOf } from './rules.js';
 import type { Strategy } from './strategy.js';
 import { type Tree, treeStrategy, unpackTree, verifyTree } from './tree.js';
 
@@ -41,16 +41,27 @@ const CLAIMS: Record<ProvedPreset, Claim> = {
 /** Trees already loaded and checked, by preset. */
 const loaded = new Map<ProvedPreset, Promise<Tree>>();
 
+/** Whether the preset `preset` ships a proved tree. */
+function isProved(preset: PresetName): preset is ProvedPreset {
+  return (PROVED_PRESETS as readonly PresetName[]).includes(preset);
+}
+
+/** The preset with a shipped proved tree whose rules are exactly `rules`, if there is one. */
+export function provedPresetOf(rules: Rules): ProvedPreset | undefined {
+  const preset = presetOf(rules);
+  return preset && isProved(preset) ? preset : undefined;
+}
+
 /** The preset `name` (or an alias of one) names, if it ships a proved tree. */
 function provedPreset(name: string): ProvedPreset {
   const preset: PresetName = presetByName(name);
-  if (!(PROVED_PRESETS as readonly string[]).includes(preset)) {
+  if (!isProved(preset)) {
     throw new CodebreakerError(
       'bad-option',
       `no proved tree ships for ${preset}: the library has ${PROVED_PRESETS.join(', ')}`,
     );
   }
-  return preset as ProvedPreset;
+  return preset;
 }
 
 /**

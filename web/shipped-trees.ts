@@ -3,15 +3,13 @@
  * offers the optimal strategy for the games that have one, and loads its tree when first wanted
  * (a file of its own in the build, checked over every secret when loaded).
  */
-import { PROVED_PRESETS, type ProvedPreset, provedFigures } from '../src/proved-trees.js';
-import { type Rules, presetOf } from '../src/rules.js';
+import { type ProvedPreset, provedFigures, provedPresetOf } from '../src/proved-trees.js';
+import type { Rules } from '../src/rules.js';
 
 /** A game's shipped optimal tree, as the page describes it before it is loaded. */
 export interface ShippedTree {
   /** The preset whose rules the tree plays. */
   readonly game: ProvedPreset;
-  /** Always proved: the least total, by exhaustive search. */
-  readonly proved: true;
   readonly secrets: number;
   readonly total: number;
   readonly max: number;
@@ -19,8 +17,8 @@ export interface ShippedTree {
 
 /** The tree shipped for these rules (which must be a preset's exactly), if any. */
 export function shippedTreeFor(rules: Rules, secrets: number): ShippedTree | undefined {
-  const preset = presetOf(rules);
-  if (!preset || !(PROVED_PRESETS as readonly string[]).includes(preset)) return undefined;
+  const preset = provedPresetOf(rules);
+  if (!preset) return undefined;
   const { total, max } = provedFigures(preset);
-  return { game: preset as ProvedPreset, proved: true, secrets, total, max };
+  return { game: preset, secrets, total, max };
 }

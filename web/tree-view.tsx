@@ -168,7 +168,6 @@ export function TreeView(props: {
       {name === OPTIMAL && shipped ? (
         <p class="lead" data-testid="tree-figures">
           {t.tree.figures(
-            shipped.proved,
             shipped.total,
             shipped.secrets,
             (shipped.total / shipped.secrets).toFixed(5),

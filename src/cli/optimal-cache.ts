@@ -14,8 +14,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { summarize } from '../analyze.js';
 import type { Game } from '../game.js';
-import { PROVED_PRESETS, optimalStrategy } from '../proved-trees.js';
-import { presetOf, sameRules } from '../rules.js';
+import { optimalStrategy, provedPresetOf } from '../proved-trees.js';
+import { sameRules } from '../rules.js';
 import { findOptimal } from '../search/optimal.js';
 import type { Strategy } from '../strategy.js';
 import { type TreeJson, treeFromJson, treeToJson } from '../tree-json.js';
@@ -107,10 +107,8 @@ export async function cachedOptimalStrategy(
   tell: (line: string) => void,
   status: Progress,
 ): Promise<Strategy> {
-  const preset = presetOf(game.rules);
-  if (preset && (PROVED_PRESETS as readonly string[]).includes(preset)) {
-    return optimalStrategy(preset);
-  }
+  const preset = provedPresetOf(game.rules);
+  if (preset) return optimalStrategy(preset);
   const path = optimalTreePath(game);
   const key = loadKey();
   const cached = await readCached(path, game, key);

@@ -400,8 +400,8 @@ export const en = {
     possible: (n: number) => `${secrets(n)} possible`,
     solved: 'solved, 1 secret:',
     secrets,
-    figures: (proved: boolean, total: number, codes: number, average: string, max: number) =>
-      `${proved ? 'Proved optimal: ' : ''}${number(total)} guesses over all ${number(codes)} secrets, average ${average}, at most ${max}.`,
+    figures: (total: number, codes: number, average: string, max: number) =>
+      `Proved optimal: ${number(total)} guesses over all ${number(codes)} secrets, average ${average}, at most ${max}.`,
     computed: (strategy: string) =>
       `The decision tree of ${strategy}: each node is computed when you open it. The Analysis tab gives its figures over every secret.`,
     path: (code: string, n: number) => `The path of ${code}: ${n} guesses, highlighted below.`,

@@ -335,8 +335,8 @@ export const ja: Text = {
     possible: (n: number) => `候補 ${secrets(n)}`,
     solved: '正解 1 通り:',
     secrets,
-    figures: (proved: boolean, total: number, codes: number, average: string, max: number) =>
-      `${proved ? '証明済みの最適: ' : ''}${number(codes)} 通りの秘密で合計 ${number(total)} 手、平均 ${average}、最大 ${max} 手。`,
+    figures: (total: number, codes: number, average: string, max: number) =>
+      `証明済みの最適: ${number(codes)} 通りの秘密で合計 ${number(total)} 手、平均 ${average}、最大 ${max} 手。`,
     computed: (strategy: string) =>
       `${strategy}の決定木: 各節は開いたときに計算します。すべての秘密での数値は分析タブにあります。`,
     path: (code: string, n: number) => `${code} の道筋: ${n} 手、下に強調表示。`,
