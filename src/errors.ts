@@ -7,7 +7,8 @@
 
 /**
  * Every kind of bad input, in the order they were added; see {@link ErrorKind} for when each is
- * thrown. A kind, once listed, keeps its name and meaning; new kinds may be added.
+ * thrown. Within a major version a listed kind keeps its name and meaning; new kinds may be
+ * added.
  */
 export const ERROR_KINDS = [
   'bad-rules',
@@ -17,9 +18,6 @@ export const ERROR_KINDS = [
   'impossible-feedback',
   'bad-option',
   'bad-tree',
-  'bad-checkpoint',
-  'cannot-write',
-  'unreachable',
   'game-over',
 ] as const;
 
@@ -55,12 +53,6 @@ export const ERROR_KINDS = [
  * (<code>analyzeTree</code>, the strategy of <code>treeStrategy</code>); a flawed tree written
  * out (<code>treeToJson</code>); a shipped proved tree whose data fails its check
  * (<code>provedTree</code>)</td></tr>
- * <tr><td><code>bad-checkpoint</code></td><td>command line only: a <code>--checkpoint</code> file
- * that is damaged, of another proof, or cannot be read or written</td></tr>
- * <tr><td><code>cannot-write</code></td><td>command line only: standard output cannot be written
- * (a full disk)</td></tr>
- * <tr><td><code>unreachable</code></td><td>command line only: the Redis server of
- * <code>--queue</code> does not answer</td></tr>
  * <tr><td><code>game-over</code></td><td>a session asked to play on after its game ended
  * (<code>CodemakerSession.answer</code> once solved, <code>CodebreakerSession.guess</code> once
  * solved or given up)</td></tr>
@@ -91,6 +83,45 @@ export class CodebreakerError extends Error {
     super(message);
     this.name = 'CodebreakerError';
   }
+}
+
+/**
+ * Kinds of bad input that reach the code only through the command line's own inputs: a
+ * checkpoint file (or a queue's answers read back into a proof), standard output, a Redis
+ * server. Not the library's: the package does not export them.
+ */
+export const COMMAND_ERROR_KINDS = ['bad-checkpoint', 'cannot-write', 'unreachable'] as const;
+
+/** One of `COMMAND_ERROR_KINDS`. */
+export type CommandErrorKind = (typeof COMMAND_ERROR_KINDS)[number];
+
+/**
+ * Bad input of a `CommandErrorKind`. The command line tells it in one line with status 2, as it
+ * does a `CodebreakerError`.
+ */
+export class CommandError extends Error {
+  constructor(
+    readonly kind: CommandErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+/** Either kind of bad input, as a thread or the command line's error handler meets it. */
+export type BadInput = CodebreakerError | CommandError;
+
+/** Whether `error` is bad input rather than a bug. */
+export function isBadInput(error: unknown): error is BadInput {
+  return error instanceof CodebreakerError || error instanceof CommandError;
+}
+
+/** A `CodebreakerError` or a `CommandError`, as `kind` says. */
+export function badInput(kind: ErrorKind | CommandErrorKind, message: string): BadInput {
+  return (ERROR_KINDS as readonly string[]).includes(kind)
+    ? new CodebreakerError(kind as ErrorKind, message)
+    : new CommandError(kind as CommandErrorKind, message);
 }
 
 /** The most characters of a user's input an error message repeats. */

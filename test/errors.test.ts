@@ -1,8 +1,9 @@
 /**
- * Every kind of bad input, walked: for each kind in `ERROR_KINDS`, one bad input that throws it,
- * through the public API where the library can throw it, and through the command line's own
- * modules for the three kinds only the command line meets. A kind added without a walk here
- * fails to compile (the table is a record over `ErrorKind`) and fails the last test.
+ * Every kind of bad input, walked: for each kind in `ERROR_KINDS`, one bad input that throws it
+ * through the public API as a `CodebreakerError`; for the three kinds only the command line meets
+ * (`CommandErrorKind`, not the library's), one through its own modules as a `CommandError`. A
+ * kind added without a walk here fails to compile (the tables are records over the kinds) and
+ * fails the tests that compare them with the lists.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,14 @@ import { outputFailure } from '../src/cli/io.js';
 import { keyFromText } from '../src/cli/keys.js';
 import { openCheckpoint } from '../src/cli/proofs/checkpoint-file.js';
 import { connectRedis } from '../src/cli/queue/queue.js';
+import {
+  type BadInput,
+  COMMAND_ERROR_KINDS,
+  CommandError,
+  type CommandErrorKind,
+  badInput,
+  isBadInput,
+} from '../src/errors.js';
 import {
   CodebreakerError,
   CodebreakerSession,
@@ -40,60 +49,45 @@ const mastermind = resolveRules({ game: 'mastermind' });
 const damaged = join(dir, 'damaged.checkpoint');
 writeFileSync(damaged, 'not a checkpoint');
 
-/** Where each kind is met, and the bad input that throws it there. */
-interface Walk {
-  readonly through: 'library' | 'command line';
-  readonly bad: () => unknown;
-}
+/** A bad input that throws (or rejects with) one kind of error. */
+type Bad = () => unknown;
 
-const walks: Record<ErrorKind, Walk> = {
-  'bad-rules': { through: 'library', bad: () => resolveRules({ game: 'chess' }) },
-  'too-large': { through: 'library', bad: () => resolveRules({ pegs: 20, colors: 36 }) },
-  'bad-code': { through: 'library', bad: () => new Game(mastermind).codes.parse('1237') },
-  'bad-feedback': { through: 'library', bad: () => parseFeedback('two', mastermind) },
-  'impossible-feedback': { through: 'library', bad: () => parseFeedback('3H1B', mastermind) },
-  'bad-option': { through: 'library', bad: () => createStrategy('alphabetical') },
-  'bad-tree': { through: 'library', bad: () => parseTree('{"rules":') },
-  'game-over': {
-    through: 'library',
-    bad: () => {
-      const game = new Game(mastermind);
-      const session = new CodebreakerSession(game, createStrategy('first-consistent'), 0);
-      session.giveUp();
-      return session.guess(0);
-    },
+/** The library's kinds, each thrown through the public API. */
+const walks: Record<ErrorKind, Bad> = {
+  'bad-rules': () => resolveRules({ game: 'chess' }),
+  'too-large': () => resolveRules({ pegs: 20, colors: 36 }),
+  'bad-code': () => new Game(mastermind).codes.parse('1237'),
+  'bad-feedback': () => parseFeedback('two', mastermind),
+  'impossible-feedback': () => parseFeedback('3H1B', mastermind),
+  'bad-option': () => createStrategy('alphabetical'),
+  'bad-tree': () => parseTree('{"rules":'),
+  'game-over': () => {
+    const game = new Game(mastermind);
+    const session = new CodebreakerSession(game, createStrategy('first-consistent'), 0);
+    session.giveUp();
+    return session.guess(0);
   },
-  'bad-checkpoint': {
-    through: 'command line',
-    bad: () =>
-      openCheckpoint(
-        damaged,
-        {
-          rules: mastermind,
-          objective: 'expected',
-          maxDepth: null,
-          consistentOnly: false,
-        },
-        keyFromText('k'.repeat(32), 'a test key'),
-      ),
+};
+
+/** The kinds only the command line meets, each thrown through its own modules. */
+const commandWalks: Record<CommandErrorKind, Bad> = {
+  'bad-checkpoint': () =>
+    openCheckpoint(
+      damaged,
+      { rules: mastermind, objective: 'expected', maxDepth: null, consistentOnly: false },
+      keyFromText('k'.repeat(32), 'a test key'),
+    ),
+  'cannot-write': () => {
+    throw outputFailure(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));
   },
-  'cannot-write': {
-    through: 'command line',
-    bad: () => {
-      throw outputFailure(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));
-    },
-  },
-  unreachable: {
-    through: 'command line',
-    bad: async () => {
-      const port = await freePort();
-      return connectRedis({ url: `redis://127.0.0.1:${port}/0`, host: '127.0.0.1', port, db: 0 });
-    },
+  unreachable: async () => {
+    const port = await freePort();
+    return connectRedis({ url: `redis://127.0.0.1:${port}/0`, host: '127.0.0.1', port, db: 0 });
   },
 };
 
 /** What `bad` throws (or rejects with); fails if it returns. */
-async function thrownBy(bad: () => unknown): Promise<unknown> {
+async function thrownBy(bad: Bad): Promise<unknown> {
   try {
     await bad();
   } catch (error) {
@@ -102,19 +96,36 @@ async function thrownBy(bad: () => unknown): Promise<unknown> {
   throw new Error('the bad input was accepted');
 }
 
-describe('every kind of bad input is a CodebreakerError of that kind', () => {
-  for (const [kind, walk] of Object.entries(walks)) {
-    it(`${kind} (${walk.through})`, async () => {
-      const error = await thrownBy(walk.bad);
-      expect(error).toBeInstanceOf(CodebreakerError);
-      expect((error as CodebreakerError).kind).toBe(kind);
-      expect((error as CodebreakerError).name).toBe('CodebreakerError');
-      expect((error as CodebreakerError).message).not.toContain('\n');
-    });
+describe('every kind of bad input is an error of that kind, in one line', () => {
+  const tables = [
+    { name: 'CodebreakerError', type: CodebreakerError, table: walks },
+    { name: 'CommandError', type: CommandError, table: commandWalks },
+  ];
+  for (const { name, type, table } of tables) {
+    for (const [kind, bad] of Object.entries(table)) {
+      it(`${kind}: a ${name}`, async () => {
+        const error = await thrownBy(bad);
+        expect(error).toBeInstanceOf(type);
+        expect(isBadInput(error)).toBe(true);
+        expect((error as BadInput).kind).toBe(kind);
+        expect((error as BadInput).name).toBe(name);
+        expect((error as BadInput).message).not.toContain('\n');
+      });
+    }
   }
 
-  it('walks exactly the kinds ERROR_KINDS lists', () => {
+  it("walks exactly the kinds ERROR_KINDS lists, and the command line's apart", () => {
     expect(Object.keys(walks).sort()).toEqual([...ERROR_KINDS].sort());
+    expect(Object.keys(commandWalks).sort()).toEqual([...COMMAND_ERROR_KINDS].sort());
+    for (const kind of COMMAND_ERROR_KINDS) {
+      expect(ERROR_KINDS as readonly string[]).not.toContain(kind);
+    }
+  });
+
+  it('tells a bug from bad input', () => {
+    expect(isBadInput(new Error('a bug'))).toBe(false);
+    expect(badInput('bad-code', 'x')).toBeInstanceOf(CodebreakerError);
+    expect(badInput('bad-checkpoint', 'x')).toBeInstanceOf(CommandError);
   });
 });
 

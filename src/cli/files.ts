@@ -7,7 +7,14 @@
 // brings) would cost every command at start-up, and most never write one.
 import { closeSync, openSync, promises, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CodebreakerError, type ErrorKind } from '../errors.js';
+import {
+  CodebreakerError,
+  CommandError,
+  type CommandErrorKind,
+  type ErrorKind,
+  badInput,
+  isBadInput,
+} from '../errors.js';
 import { safeText } from './io.js';
 
 /** A file a command will write when its work is done, opened before the work starts. */
@@ -60,7 +67,7 @@ export async function openOutput(path: string, flag: string): Promise<OutputFile
         const { join } = await import('node:path');
         const kept = join(tmpdir(), `codebreaker-out-${process.pid}-${Date.now()}.json`);
         await promises.writeFile(kept, text);
-        throw new CodebreakerError(
+        throw new CommandError(
           'cannot-write',
           `cannot write ${flag} ${safeText(path)} (${plainReason(error)}); what it would hold is kept in ${kept}`,
         );
@@ -121,7 +128,7 @@ export function readSmallFile(path: string, what: string, missing = false): stri
     }
     return buffer.toString('utf8', 0, length);
   } catch (error) {
-    if (error instanceof CodebreakerError) throw error;
+    if (isBadInput(error)) throw error;
     return fail(plainReason(error));
   } finally {
     closeSync(fd);
@@ -133,7 +140,7 @@ interface FileLimits {
   /** What the file is, for messages: "the tree file", "the checkpoint". */
   readonly what: string;
   /** The error kind a file that cannot be read is told as. */
-  readonly kind: ErrorKind;
+  readonly kind: ErrorKind | CommandErrorKind;
   readonly maxBytes?: number;
   readonly maxInflated?: number;
 }
@@ -142,7 +149,7 @@ interface FileLimits {
  * The bytes of `path` ('-' for standard input through `stdin`), inflated if gzip: read as a
  * stream and stopped as soon as it passes its limit, so that neither a device that never ends
  * (/dev/zero) nor a gzip bomb takes more than the limit's memory and time. Every failure is one
- * `CodebreakerError` that says why.
+ * `CodebreakerError` or `CommandError` (as `kind` says) that says why.
  */
 export async function readBoundedFile(
   path: string,
@@ -153,7 +160,7 @@ export async function readBoundedFile(
   const maxBytes = limits.maxBytes ?? MAX_FILE_BYTES;
   const maxInflated = limits.maxInflated ?? MAX_INFLATED_BYTES;
   const fail = (why: string): never => {
-    throw new CodebreakerError(kind, `cannot read ${what} '${safeText(path)}': ${why}`);
+    throw badInput(kind, `cannot read ${what} '${safeText(path)}': ${why}`);
   };
   const chunks: Uint8Array[] = [];
   let length = 0;
@@ -167,7 +174,7 @@ export async function readBoundedFile(
       chunks.push(chunk);
     }
   } catch (error) {
-    if (error instanceof CodebreakerError) throw error;
+    if (isBadInput(error)) throw error;
     fail(plainReason(error));
   }
   const bytes = Buffer.concat(chunks, length);

@@ -1,7 +1,7 @@
 /** Where the CLI reads and writes, so tests can run it in-process. */
 import { createRequire } from 'node:module';
 import type * as Readline from 'node:readline';
-import { CodebreakerError } from '../errors.js';
+import { CommandError } from '../errors.js';
 
 /** Standard input as lines, read one at a time. */
 export interface LineReader {
@@ -109,9 +109,9 @@ export function safeText(text: string): string {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** What a failed write to standard output (a full disk, a closed file) is told as. */
-export function outputFailure(error: NodeJS.ErrnoException): CodebreakerError {
+export function outputFailure(error: NodeJS.ErrnoException): CommandError {
   const why = error.code === 'ENOSPC' ? 'no space left on the device' : error.message;
-  return new CodebreakerError('cannot-write', `cannot write standard output: ${why}`);
+  return new CommandError('cannot-write', `cannot write standard output: ${why}`);
 }
 
 /** The process's own streams. */

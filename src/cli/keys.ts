@@ -16,7 +16,7 @@ import { chmodSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, CommandError } from '../errors.js';
 import { readSmallFile } from './files.js';
 
 /** Node's crypto, required when first used, not imported: most commands never sign (5 ms). */
@@ -108,7 +108,7 @@ function localKey(): SigningKey {
     linkSync(temp, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new CodebreakerError(
+      throw new CommandError(
         'cannot-write',
         `cannot make the signing key ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'} (give --key-file or set CODEBREAKER_KEY)`,
       );

@@ -3,7 +3,7 @@
  * Bad input of any kind ends as one line on stderr and exit status 2, with nothing on stdout.
  */
 import { Command, CommanderError } from 'commander';
-import { CodebreakerError } from '../errors.js';
+import { isBadInput } from '../errors.js';
 import { CommandFailure, EXIT_BAD_INPUT } from './failure.js';
 import { type Io, safeText } from './io.js';
 import { holdStops } from './signals.js';
@@ -94,7 +94,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.err(errorLine(error.message));
       return error.status;
     }
-    if (error instanceof CodebreakerError) {
+    if (isBadInput(error)) {
       io.err(errorLine(error.message));
       return EXIT_BAD_INPUT;
     }

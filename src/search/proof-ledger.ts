@@ -5,15 +5,15 @@
  * workers') is a claim, kept in `claims` for the proof to count in its result and to solve again
  * as `recheck` asks (search/claims.ts).
  */
-import { CodebreakerError } from '../errors.js';
+import { CommandError } from '../errors.js';
 import type { Checkpoint } from './checkpoint.js';
 import { Claims } from './claims.js';
 import type { JobAnswer, ProofJob } from './jobs.js';
 import type { Solved } from './proof-types.js';
 
 /** What answers read back whose strategy does not play as they claim are told as. */
-export function untrusted(): CodebreakerError {
-  return new CodebreakerError(
+export function untrusted(): CommandError {
+  return new CommandError(
     'bad-checkpoint',
     'the answers read back (the checkpoint, or workers) hold a strategy that does not play as they claim: they cannot be trusted; start afresh with another file or queue',
   );

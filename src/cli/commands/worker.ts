@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import type { Worker as BullWorker, Job } from 'bullmq';
 import type { Command } from 'commander';
-import { CodebreakerError } from '../../errors.js';
+import { isBadInput } from '../../errors.js';
 import type { JobAnswer, ProofJob } from '../../search/jobs.js';
 import { milliseconds } from '../clock.js';
 import { type Io, safeText } from '../io.js';
@@ -155,7 +155,7 @@ export function workerCommand(program: Command, io: Io): void {
         try {
           task = jobFromQueue(envelope.data.job);
         } catch (error) {
-          if (!(error instanceof CodebreakerError)) throw error;
+          if (!isBadInput(error)) throw error;
           return refuse(job, error.message);
         }
         await thread();

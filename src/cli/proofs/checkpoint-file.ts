@@ -20,7 +20,7 @@
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { crc32 } from '../../checksum.js';
-import { CodebreakerError } from '../../errors.js';
+import { CommandError, isBadInput } from '../../errors.js';
 import {
   Checkpoint,
   type ProofIdentity,
@@ -79,7 +79,7 @@ export async function openCheckpoint(
       writeFileSync(`${path}.tmp`, bytes);
       renameSync(`${path}.tmp`, path);
     } catch (error) {
-      throw new CodebreakerError(
+      throw new CommandError(
         'bad-checkpoint',
         `cannot write the checkpoint ${path}: ${(error as Error).message}`,
       );
@@ -105,7 +105,7 @@ export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string 
 /**
  * The checkpoint in `text` for a proof of `identity`, checked in turn: its header, its length
  * and checksum (accidents), its signature with `key` (edits), its shape (records/ schema),
- * and the proof it is for. Throws `CodebreakerError('bad-checkpoint')` naming what is wrong.
+ * and the proof it is for. Throws `CommandError('bad-checkpoint')` naming what is wrong.
  */
 export async function parseCheckpoint(
   text: string,
@@ -172,11 +172,11 @@ async function readCheckpoint(
   try {
     return await parseCheckpoint(new TextDecoder().decode(bytes), identity, key);
   } catch (error) {
-    if (!(error instanceof CodebreakerError)) throw error;
-    throw new CodebreakerError('bad-checkpoint', `${path}: ${error.message}`);
+    if (!isBadInput(error)) throw error;
+    throw new CommandError('bad-checkpoint', `${path}: ${error.message}`);
   }
 }
 
-function bad(why: string): CodebreakerError {
-  return new CodebreakerError('bad-checkpoint', `cannot resume from this checkpoint: ${why}`);
+function bad(why: string): CommandError {
+  return new CommandError('bad-checkpoint', `cannot resume from this checkpoint: ${why}`);
 }

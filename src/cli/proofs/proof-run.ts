@@ -14,7 +14,13 @@
  * rethrows the proof's bad-input errors as they were thrown.
  */
 import type { Worker } from 'node:worker_threads';
-import { CodebreakerError, type ErrorKind } from '../../errors.js';
+import {
+  CommandError,
+  type CommandErrorKind,
+  type ErrorKind,
+  badInput,
+  isBadInput,
+} from '../../errors.js';
 import { type Game, gameFor } from '../../game.js';
 import type { Rules } from '../../rules.js';
 import type { Checkpoint, ProofIdentity } from '../../search/checkpoint.js';
@@ -255,7 +261,11 @@ type PackedOutcome = Omit<ProofOutcome, 'tree'> & { readonly tree: number[] | un
 
 /** Bad input, as it crosses from the proof's thread to the main thread. */
 type ProofFailure =
-  | { readonly name: 'CodebreakerError'; readonly kind: ErrorKind; readonly message: string }
+  | {
+      readonly name: 'CodebreakerError' | 'CommandError';
+      readonly kind: ErrorKind | CommandErrorKind;
+      readonly message: string;
+    }
   | { readonly name: 'CommandFailure'; readonly message: string; readonly status: number };
 
 /** What the proof's thread tells the main thread, in this order: the last is done or failed. */
@@ -278,8 +288,9 @@ export function packOutcome(result: ProvedResult): PackedOutcome {
 
 /** `error` as it crosses threads if it is bad input (or a command's failure); else undefined. */
 export function proofFailure(error: unknown): ProofFailure | undefined {
-  if (error instanceof CodebreakerError) {
-    return { name: 'CodebreakerError', kind: error.kind, message: error.message };
+  if (isBadInput(error)) {
+    const name = error instanceof CommandError ? 'CommandError' : 'CodebreakerError';
+    return { name, kind: error.kind, message: error.message };
   }
   if (error instanceof CommandFailure) {
     return { name: 'CommandFailure', message: error.message, status: error.status };
@@ -294,8 +305,9 @@ export function proofFailure(error: unknown): ProofFailure | undefined {
 function rethrown(error: unknown): unknown {
   const failure = error as Partial<Record<string, unknown>> | null;
   if (typeof failure?.message !== 'string') return error;
-  if (failure.name === 'CodebreakerError' && typeof failure.kind === 'string') {
-    return new CodebreakerError(failure.kind as ErrorKind, failure.message);
+  const named = failure.name === 'CodebreakerError' || failure.name === 'CommandError';
+  if (named && typeof failure.kind === 'string') {
+    return badInput(failure.kind as ErrorKind | CommandErrorKind, failure.message);
   }
   if (failure.name === 'CommandFailure' && typeof failure.status === 'number') {
     return new CommandFailure(failure.message, failure.status);

@@ -11,7 +11,7 @@
  */
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
-import { CodebreakerError } from '../../errors.js';
+import { CodebreakerError, isBadInput } from '../../errors.js';
 import {
   Checkpoint,
   JOB_KEY,
@@ -170,7 +170,7 @@ export async function openQueueProof(
     } catch (error) {
       if (closed) return never;
       await queue.remove(id).catch(() => 0);
-      if (error instanceof CodebreakerError) throw error;
+      if (isBadInput(error)) throw error;
       // Its start says why, its end which worker (as worker.ts writes it): a long one keeps both.
       const why = String((error as Error).message);
       const short = why.length > 500 ? `${why.slice(0, 300)}…${why.slice(-150)}` : why;

@@ -19,7 +19,7 @@
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { crc32 } from '../../checksum.js';
-import { CodebreakerError } from '../../errors.js';
+import { CodebreakerError, CommandError } from '../../errors.js';
 import type { ProofIdentity } from '../../search/checkpoint.js';
 import type { ProofJob } from '../../search/jobs.js';
 import { readSmallFile } from '../files.js';
@@ -153,7 +153,7 @@ const CONNECT_TIMEOUT_MS = 3000;
 
 /**
  * A connection to Redis, made sure of before it is used: an unreachable server, a refused
- * password or a failed TLS handshake is one `CodebreakerError('unreachable')`, not a hang.
+ * password or a failed TLS handshake is one `CommandError('unreachable')`, not a hang.
  * `blocking`: for BullMQ's workers and events, which wait on Redis (they must not give up on a
  * command).
  */
@@ -193,7 +193,7 @@ export async function connectRedis(address: RedisAddress, blocking = false): Pro
     redis.disconnect();
     const message = (cause ?? (error as Error)).message || 'no answer';
     const why = safeText(message.split('\n')[0].slice(0, 200));
-    throw new CodebreakerError(
+    throw new CommandError(
       'unreachable',
       `cannot reach Redis at ${address.url} (${why}): start redis-server there, check its password and TLS, or give another --queue`,
     );
