@@ -1,6 +1,7 @@
 /**
- * The page: the game and strategy menus, and four views over them (you break the code, the
- * computer breaks yours, the analysis, the strategy tree).
+ * The page: the game and strategy menus, and five views over them, each in its tab panel
+ * (panels.tsx): you break the code, the computer breaks yours, head to head, the analysis, the
+ * strategy tree.
  *
  * The page owns the games in progress (hooks/use-plays.ts), one per role and per game's rules.
  * The view (game, rules, strategy, tab) is mirrored in the URL, so a link opens the same view;
@@ -11,24 +12,14 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { CodebreakerError } from '../src/errors.js';
 import type { Game } from '../src/game.js';
 import type { Strategy } from '../src/strategy.js';
-import { AnalysisView } from './analysis-view.js';
-import { CodebreakerView } from './codebreaker-view.js';
-import { CodemakerView } from './codemaker-view.js';
 import { usePlays } from './hooks/use-plays.js';
 import { useSaved } from './hooks/use-saved.js';
 import { useShippedTrees } from './hooks/use-shipped-trees.js';
 import { useStats } from './hooks/use-stats.js';
+import { type Shown, TabPanel } from './panels.js';
 import { roomy } from './play-parts.js';
-import { CodebreakerPlay, CodemakerPlay } from './play.js';
 import { Settings } from './settings-view.js';
-import {
-  FieldError,
-  type GameChoice,
-  fitsTab,
-  gameForChoice,
-  rulesFlags,
-  rulesKey,
-} from './settings.js';
+import { FieldError, type GameChoice, gameForChoice, rulesKey } from './settings.js';
 import {
   OPTIMAL,
   bestStrategy,
@@ -37,11 +28,9 @@ import {
   strategyNames,
   strategyTitle,
 } from './strategy-choice.js';
-import { Tabs, panelId, tabId } from './tabs.js';
-import { type Language, TextContext, languageFrom, textFor, useText } from './text/index.js';
-import { type TreeFocus, TreeView } from './tree-view.js';
-import { VersusView } from './versus-view.js';
-import { VersusPlay } from './versus.js';
+import { Tabs } from './tabs.js';
+import { type Language, TextContext, languageFrom, textFor } from './text/index.js';
+import type { TreeFocus } from './tree-view.js';
 import {
   TABS,
   type Tab,
@@ -52,24 +41,6 @@ import {
   viewToQuery,
 } from './view-state.js';
 import { gameWords, termsFor } from './words.js';
-
-/** Where a view cannot run in the page: what to run instead. */
-function TooLarge(props: {
-  readonly game: Game;
-  readonly what: 'analysis' | 'tree';
-  readonly command: string;
-}) {
-  const { game, what, command } = props;
-  const t = useText();
-  return (
-    <section class="card" data-testid="too-large">
-      <p class="lead">{t.page.tooLarge(what, game.size)}</p>
-      <pre class="command">
-        <code>{command}</code>
-      </pre>
-    </section>
-  );
-}
 
 /** The whole page. */
 export function App() {
@@ -150,6 +121,10 @@ export function App() {
   };
   const terms = game && termsFor(t, game.rules);
   const { record, onRecord } = useStats(key);
+  const shown: Shown | undefined =
+    game && key !== undefined && terms
+      ? { game, key, terms, strategy, names, chosen, shipped, loaded }
+      : undefined;
   // Folded on a phone, where a game needs the whole screen; open where there is room.
   const [wide] = useState(roomy);
 
@@ -198,96 +173,17 @@ export function App() {
             onSelect={open}
           />
           {TABS.map((id) => (
-            <div
+            <TabPanel
               key={id}
-              id={panelId(id)}
-              role="tabpanel"
-              aria-labelledby={tabId(id)}
-              hidden={tab !== id}
-            >
-              {game && !strategy && visited.has(id) && <p class="muted">{t.page.loadingOptimal}</p>}
-              {game && strategy && terms && visited.has(id) && (
-                <>
-                  {id === 'codebreaker' && current.codebreaker && (
-                    <CodebreakerView
-                      game={game}
-                      terms={terms}
-                      play={current.codebreaker}
-                      active={tab === 'codebreaker'}
-                      tree={loaded?.json}
-                      treePending={shipped !== undefined && loaded === undefined}
-                      record={record}
-                      onRecord={onRecord}
-                      onChange={changed}
-                      announce={setAnnouncement}
-                      onNewGame={() =>
-                        replace({ codebreaker: new CodebreakerPlay(game, strategy, freshSeed()) })
-                      }
-                    />
-                  )}
-                  {id === 'versus' && current.versus && (
-                    <VersusView
-                      game={game}
-                      terms={terms}
-                      play={current.versus}
-                      active={tab === 'versus'}
-                      record={record}
-                      onRecord={onRecord}
-                      onChange={changed}
-                      announce={setAnnouncement}
-                      onNewGame={(level) =>
-                        replace({ versus: new VersusPlay(game, level, freshSeed(), loaded?.tree) })
-                      }
-                    />
-                  )}
-                  {id === 'codemaker' && current.codemaker && (
-                    <CodemakerView
-                      game={game}
-                      terms={terms}
-                      play={current.codemaker}
-                      onChange={changed}
-                      announce={setAnnouncement}
-                      onNewGame={() => replace({ codemaker: new CodemakerPlay(game, strategy) })}
-                    />
-                  )}
-                  {id === 'analysis' &&
-                    (fitsTab(game) ? (
-                      <AnalysisView
-                        key={key}
-                        game={game}
-                        names={names}
-                        chosen={chosen}
-                        tree={loaded?.json}
-                        onOpenSecret={openInTree}
-                      />
-                    ) : (
-                      <TooLarge
-                        game={game}
-                        what="analysis"
-                        command={`npx codebreaker analyze ${rulesFlags(game.rules)} --strategy ${name}`}
-                      />
-                    ))}
-                  {id === 'tree' &&
-                    (fitsTab(game) ? (
-                      <TreeView
-                        key={key}
-                        game={game}
-                        names={names}
-                        chosen={chosen}
-                        shipped={shipped}
-                        shippedTree={loaded?.tree}
-                        focus={treeFocus}
-                      />
-                    ) : (
-                      <TooLarge
-                        game={game}
-                        what="tree"
-                        command={`npx codebreaker tree ${rulesFlags(game.rules)} --strategy ${name} --format svg --out tree.svg`}
-                      />
-                    ))}
-                </>
-              )}
-            </div>
+              id={id}
+              tab={tab}
+              opened={visited.has(id)}
+              shown={shown}
+              plays={{ current, changed, replace, record, onRecord }}
+              announce={setAnnouncement}
+              treeFocus={treeFocus}
+              onOpenSecret={openInTree}
+            />
           ))}
           <div class="visually-hidden" aria-live="polite" data-testid="announcer">
             {announcement}
