@@ -36,8 +36,8 @@ export function compileKernel(base64: string): object | null {
 }
 
 /**
- * The bytes `base64` encodes: by Node's Buffer where there is one (in a fresh process, 2 ms
- * sooner than `atob` and a loop still running cold), else by `atob`.
+ * The bytes `base64` encodes: by Node's Buffer where there is one (native, where `atob` and a
+ * loop would run cold in a fresh process), else by `atob`.
  */
 function decodeBase64(base64: string): Uint8Array {
   const buffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array } })
