@@ -12,9 +12,10 @@
  *   strategy within the budget (`optimal --objective depth`'s search), given at most S seconds
  *   (default 60);
  * - a larger one, or one the search gave up on, by trying its K best guesses (default 12) by
- *   expected class size, among those whose every class could still be told apart in the
- *   guesses left (at most 1 + w·(1 + w·(…)) secrets, w answers besides all hits), and building
- *   each of their classes in turn, the largest first.
+ *   expected class size, one of each shape of split (symmetric guesses split alike), among
+ *   those whose every class could still be told apart in the guesses left (at most
+ *   1 + w·(1 + w·(…)) secrets, w answers besides all hits), and building each of their classes
+ *   in turn, the largest first.
  *
  * Nothing here is a proof that a class has no such strategy: a class given up on only sends the
  * search one level up. What the script proves is what it writes: the tree is played over every
@@ -153,10 +154,22 @@ function build(candidates: Int32Array, history: number[], budget: number): TreeN
     if (fits && splits) ranked.push({ guess, score: sum - (inClass.has(guess) ? 1 : 0) });
   }
   ranked.sort((a, b) => a.score - b.score || a.guess - b.guess);
-  for (const [i, { guess }] of ranked.slice(0, tries).entries()) {
+  // Guesses that the symmetries of the history map onto each other split alike: one of each
+  // split's class sizes is tried.
+  const seen = new Set<string>();
+  const distinct = ranked.filter(({ guess }) => {
+    sizes.fill(0);
+    const row = guess * game.size;
+    for (const secret of candidates) sizes[table[row + secret]]++;
+    const shape = `${inClass.has(guess)}:${[...sizes].sort((a, b) => a - b).join(',')}`;
+    if (seen.has(shape)) return false;
+    seen.add(shape);
+    return seen.size <= tries;
+  });
+  for (const [i, { guess }] of distinct.entries()) {
     if (history.length <= 2) {
       console.error(
-        `    ${candidates.length} secrets after ${history.length} guesses within ${budget}: trying ${game.codes.make(guess)}, ${i + 1} of ${Math.min(tries, ranked.length)} (${elapsed()})`,
+        `    ${candidates.length} secrets after ${history.length} guesses within ${budget}: trying ${game.codes.make(guess)}, ${i + 1} of ${distinct.length} (${elapsed()})`,
       );
     }
     const parts = partition(game, guess, candidates);
