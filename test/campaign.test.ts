@@ -4,29 +4,28 @@
  * checkpoint the first left, relies on it, and solves it all again with --recheck; another
  * campaign is proved as the coordinator of two `codebreaker worker`s on a real Redis.
  */
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, stopAll, until } from './process.js';
 import { startRedis } from './redis.js';
+import { runScript } from './scripts.js';
 
-const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'codebreaker-campaign-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the script with `args` against the campaigns in `dir`. */
+/**
+ * Runs the script with `args` against the campaigns in `dir`; a failure is thrown with its
+ * status (`code`) and stderr.
+ */
 async function campaign(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return run(process.execPath, ['--import', tsx, join(ROOT, 'scripts/campaign.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CODEBREAKER_CAMPAIGNS: dir },
-  });
+  const run = await runScript('campaign.ts', args, { CODEBREAKER_CAMPAIGNS: dir });
+  if (run.status !== 0) {
+    throw Object.assign(new Error(run.stderr), { code: run.status, stderr: run.stderr });
+  }
+  return run;
 }
 
 function records(): Record<string, unknown>[] {

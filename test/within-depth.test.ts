@@ -3,36 +3,18 @@
  * Shapiro's count) mended to 5, the least worst case (Knuth), and read back by `codebreaker
  * verify`; asked for 4, which no strategy keeps to, it says so and writes nothing.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
+import { runScript } from './scripts.js';
 
-const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'codebreaker-within-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the script with `args`: its exit status and what it said on stderr. */
-async function withinDepth(...args: string[]): Promise<{ status: number; stderr: string }> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  try {
-    const { stderr } = await run(
-      process.execPath,
-      ['--import', tsx, join(ROOT, 'scripts/within-depth.ts'), ...args],
-      { cwd: ROOT },
-    );
-    return { status: 0, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { status: failed.code, stderr: failed.stderr };
-  }
-}
+/** Runs the script with `args`. */
+const withinDepth = (...args: string[]) => runScript('within-depth.ts', args);
 
 describe('scripts/within-depth.ts', () => {
   const tree = join(dir, 'first-consistent.json');
