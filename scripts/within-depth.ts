@@ -97,7 +97,7 @@ const newSearch = (): OptimalSearch =>
 let search: OptimalSearch | undefined = newSearch();
 /** Every pair's answer, built by the search: row `guess`, column `secret`. */
 const table = game.searchTable()!;
-const counts = { exact: 0, found: 0, gaveUp: 0, built: 0 };
+const counts = { exact: 0, found: 0, gaveUp: 0 };
 
 /** The exact search's first strategy for `candidates` within `budget`, in at most S seconds. */
 function exact(candidates: Int32Array, history: number[], budget: number): TreeNode | undefined {
@@ -135,13 +135,17 @@ function build(candidates: Int32Array, history: number[], budget: number): TreeN
     if (found || budget <= 2) return found;
   }
   // The guesses whose classes could each still be told apart, best expected size first.
-  const ranked: { guess: number; score: number }[] = [];
   const sizes = new Int32Array(game.answers);
-  const inClass = new Set(candidates);
-  for (let guess = 0; guess < game.size; guess++) {
+  const splitBy = (guess: number): Int32Array => {
     sizes.fill(0);
     const row = guess * game.size;
     for (const secret of candidates) sizes[table[row + secret]]++;
+    return sizes;
+  };
+  const ranked: { guess: number; score: number }[] = [];
+  const inClass = new Set(candidates);
+  for (let guess = 0; guess < game.size; guess++) {
+    splitBy(guess);
     let sum = 0;
     let fits = true;
     for (let a = 0; a < game.answers; a++) {
@@ -150,23 +154,22 @@ function build(candidates: Int32Array, history: number[], budget: number): TreeN
       sum += sizes[a] * sizes[a];
     }
     // A guess that splits nothing is never worth a guess; a candidate solves one secret outright.
-    const splits = sizes[game.solved] + sum > 0 && Math.max(...sizes) < candidates.length;
+    const splits = Math.max(...sizes) < candidates.length;
     if (fits && splits) ranked.push({ guess, score: sum - (inClass.has(guess) ? 1 : 0) });
   }
   ranked.sort((a, b) => a.score - b.score || a.guess - b.guess);
   // Guesses that the symmetries of the history map onto each other split alike: one of each
   // split's class sizes is tried.
   const seen = new Set<string>();
-  const distinct = ranked.filter(({ guess }) => {
-    sizes.fill(0);
-    const row = guess * game.size;
-    for (const secret of candidates) sizes[table[row + secret]]++;
-    const shape = `${inClass.has(guess)}:${[...sizes].sort((a, b) => a - b).join(',')}`;
-    if (seen.has(shape)) return false;
+  const distinct: number[] = [];
+  for (const { guess } of ranked) {
+    if (distinct.length === tries) break;
+    const shape = `${inClass.has(guess)}:${[...splitBy(guess)].sort((a, b) => a - b).join(',')}`;
+    if (seen.has(shape)) continue;
     seen.add(shape);
-    return seen.size <= tries;
-  });
-  for (const [i, { guess }] of distinct.entries()) {
+    distinct.push(guess);
+  }
+  for (const [i, guess] of distinct.entries()) {
     if (history.length <= 2) {
       console.error(
         `    ${candidates.length} secrets after ${history.length} guesses within ${budget}: trying ${game.codes.make(guess)}, ${i + 1} of ${distinct.length} (${elapsed()})`,
@@ -187,7 +190,6 @@ function build(candidates: Int32Array, history: number[], budget: number): TreeN
       children.set(answer, child);
     }
     if (children.size === answers.length) {
-      counts.built++;
       return { guess, children: new Map([...children].sort((a, b) => a[0] - b[0])) };
     }
   }
