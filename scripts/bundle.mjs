@@ -24,6 +24,8 @@ const launcher = 'dist/cli/launch.js';
 const executable = 'dist/cli/main.cjs';
 const program = 'dist/cli/codebreaker.js';
 const worker = 'dist/cli/proof-worker.js';
+/** The worker threads started as CommonJS bundles (workers.ts, `BUNDLED_THREADS`). */
+const THREADS = ['walk-worker', 'optimal-worker', 'static-worker'];
 const external = ['@hpcc-js/wasm-graphviz', 'bullmq', 'cli-progress', 'ioredis', 'tsx', 'zod'];
 const banner =
   "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);";
@@ -105,6 +107,24 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
     logLevel: 'warning',
   });
   await copyFile(launcher, main);
+}
+// The threads of `analyze`, `tree`, `optimal` and `static`, each one CommonJS file with the library
+// bundled in (workers.ts starts the .cjs): a thread started from ES module files loads Node's module
+// loader and each file on its own, most of a thread's start before it does any work.
+for (const name of THREADS) {
+  await build({
+    entryPoints: [`dist/cli/${name}.js`],
+    outfile: `dist/cli/${name}.cjs`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    define: { 'import.meta.url': '__threadUrl' },
+    banner: { js: "const __threadUrl = require('node:url').pathToFileURL(__filename).href;" },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+  });
 }
 // The launcher as CommonJS: its `import.meta.url` is its own file's URL.
 await build({

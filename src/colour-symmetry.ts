@@ -29,33 +29,70 @@ export function cacheOf<T>(caches: WeakMap<Game, Map<string, T>>, game: Game): M
   return cache;
 }
 
+/**
+ * Marks `marks[slot(colour at position i)]` for each code of `codes` (codes' indices, their
+ * colours in `symbols`), and stops once all `slots` are marked: a large set of candidates has
+ * every colour within its first few codes. `perPosition` gives each position its own slots.
+ *
+ * The states' scans are here and the lists are built apart (`unmarked`): V8 compiles this loop
+ * on the stack while it runs (on-stack replacement), and a function whose later part had not
+ * yet run then left its compiled code at that part on every call, for the rest of the walk.
+ */
+function mark(
+  codes: Int32Array,
+  symbols: Uint8Array,
+  pegs: number,
+  colors: number,
+  perPosition: boolean,
+  marks: Uint8Array,
+): void {
+  const slots = marks.length;
+  let marked = 0;
+  for (let k = 0; k < codes.length && marked < slots; k++) {
+    const base = codes[k] * pegs;
+    for (let i = 0; i < pegs; i++) {
+      const slot = (perPosition ? i * colors : 0) + symbols[base + i];
+      marked += 1 - marks[slot];
+      marks[slot] = 1;
+    }
+  }
+}
+
+/** The colours `from` to `from + colors` of `marks` that are not marked, less `from`. */
+function unmarked(marks: Uint8Array, from: number, colors: number): number[] {
+  const colours: number[] = [];
+  for (let c = 0; c < colors; c++) if (marks[from + c] === 0) colours.push(c);
+  return colours;
+}
+
+/** What `mark` reads of a state: its guesses and its candidates' colours, as marks. */
+function stateMarks(
+  game: Game,
+  history: readonly Turn[],
+  candidates: Int32Array,
+  perPosition: boolean,
+): { used: Uint8Array; live: Uint8Array } {
+  const { pegs } = game;
+  const colors = game.rules.colors;
+  const symbols = game.codes.symbols;
+  const slots = perPosition ? pegs * colors : colors;
+  const used = new Uint8Array(slots);
+  const live = new Uint8Array(slots);
+  const guesses = Int32Array.from(history, (turn) => turn.guess);
+  mark(guesses, symbols, pegs, colors, perPosition, used);
+  mark(candidates, symbols, pegs, colors, perPosition, live);
+  return { used, live };
+}
+
 /** The colours no guess has used yet, and the dead colours no candidate contains. */
 export function freeColours(
   game: Game,
   history: readonly Turn[],
   candidates: Int32Array,
 ): { unused: number[]; dead: number[] } {
-  const { pegs } = game;
   const colors = game.rules.colors;
-  const symbols = game.codes.symbols;
-  const used = new Uint8Array(colors);
-  for (let t = 0; t < history.length; t++) {
-    const base = history[t].guess * pegs;
-    for (let i = 0; i < pegs; i++) used[symbols[base + i]] = 1;
-  }
-  const live = new Uint8Array(colors);
-  // Index loops: run once per state, this is cold code, where `for … of` allocates per element.
-  for (let k = 0; k < candidates.length; k++) {
-    const base = candidates[k] * pegs;
-    for (let i = 0; i < pegs; i++) live[symbols[base + i]] = 1;
-  }
-  const unused: number[] = [];
-  const dead: number[] = [];
-  for (let c = 0; c < colors; c++) {
-    if (!used[c]) unused.push(c);
-    if (!live[c]) dead.push(c);
-  }
-  return { unused, dead };
+  const { used, live } = stateMarks(game, history, candidates, false);
+  return { unused: unmarked(used, 0, colors), dead: unmarked(live, 0, colors) };
 }
 
 /**
@@ -67,30 +104,13 @@ export function freeColoursAt(
   history: readonly Turn[],
   candidates: Int32Array,
 ): { unused: number[][]; dead: number[][] } {
-  const { pegs } = game;
   const colors = game.rules.colors;
-  const symbols = game.codes.symbols;
-  const used = new Uint8Array(pegs * colors);
-  const live = new Uint8Array(pegs * colors);
-  for (let t = 0; t < history.length; t++) {
-    const base = history[t].guess * pegs;
-    for (let i = 0; i < pegs; i++) used[i * colors + symbols[base + i]] = 1;
-  }
-  for (let k = 0; k < candidates.length; k++) {
-    const base = candidates[k] * pegs;
-    for (let i = 0; i < pegs; i++) live[i * colors + symbols[base + i]] = 1;
-  }
-  const unused: number[][] = [];
-  const dead: number[][] = [];
-  for (let i = 0; i < pegs; i++) {
-    unused.push([]);
-    dead.push([]);
-    for (let c = 0; c < colors; c++) {
-      if (!used[i * colors + c]) unused[i].push(c);
-      if (!live[i * colors + c]) dead[i].push(c);
-    }
-  }
-  return { unused, dead };
+  const { used, live } = stateMarks(game, history, candidates, true);
+  const positions = Array.from({ length: game.pegs }, (_, i) => i * colors);
+  return {
+    unused: positions.map((from) => unmarked(used, from, colors)),
+    dead: positions.map((from) => unmarked(live, from, colors)),
+  };
 }
 
 /**

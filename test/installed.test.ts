@@ -140,9 +140,10 @@ describe('the tarball', () => {
       'dist/cli/main.cjs',
       'dist/cli/codebreaker.js',
       'dist/cli/codebreaker.cache',
-      'dist/cli/optimal-worker.js',
+      'dist/cli/optimal-worker.cjs',
       'dist/cli/proof-worker.js',
-      'dist/cli/static-worker.js',
+      'dist/cli/static-worker.cjs',
+      'dist/cli/walk-worker.cjs',
       'dist/web/index.html',
     ]) {
       expect(files).toContain(file);
@@ -365,6 +366,18 @@ describe('the command, installed', () => {
       '--json',
     ]);
     expect(JSON.parse(knuth)).toMatchObject({ secrets: 1296, total: 5801, max: 5 });
+    // The same walk split over two threads, which start the shipped walk worker.
+    const { stdout: split } = await run(bin(), [
+      'analyze',
+      '--game',
+      'mastermind',
+      '--strategy',
+      'minimax',
+      '--threads',
+      '2',
+      '--json',
+    ]);
+    expect(JSON.parse(split)).toMatchObject({ secrets: 1296, total: 5801, max: 5, threads: 2 });
     // Koyama and Lai: 5625, one secret at 6; two threads start the shipped worker module.
     const { stdout: optimal } = await run(bin(), [
       'optimal',
