@@ -9,4 +9,5 @@ import { serveWalks } from '../walk-serve.js';
 
 const port = parentPort;
 if (!port) throw new Error('walk-worker runs only as a worker thread');
-port.on('message', serveWalks((reply) => port.postMessage(reply)));
+const serve = serveWalks((reply) => port.postMessage(reply));
+port.on('message', serve);
