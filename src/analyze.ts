@@ -45,7 +45,28 @@ interface StrategyWalker {
   solved?(secret: number, depth: number): void;
   /** Every answer of the node entered last has been walked. */
   leave?(): void;
+  /**
+   * Asked before each node is walked: whether another thread wants a part of the walk now. If
+   * so, the walk hands it (`handOff`) a class not yet begun, and does not walk it itself: at the
+   * shallowest node of its path that has one, the largest of at most half the candidates still
+   * waiting on the path (so that neither thread is left with much more than the other).
+   */
+  wanted?(): boolean;
+  /** Takes the class the turns `history` lead to (`wanted`), its candidates a copy. */
+  handOff?(history: readonly Turn[], candidates: Int32Array): void;
 }
+
+/** A node of the path a walk is on, split, with the answer it has got to. */
+interface Frame {
+  guess: number;
+  split: Partition;
+  answer: number;
+  /** `handedOff[answer]`: that class went to another thread (`StrategyWalker.handOff`). */
+  handedOff: Uint8Array;
+}
+
+/** The smallest class worth handing to another thread: smaller ones are settled at once. */
+const HAND_OFF_MIN = 8;
 
 /** A node of a strategy's tree: the turns that lead to it and the candidates they leave. */
 interface TreePosition {
@@ -71,11 +92,45 @@ export function walkStrategy(
   const splits: Partition[] = [];
   const answers = new Uint8Array(root.length);
   const next = new Int32Array(game.answers);
+  const base = history.length;
+  /** The path's split nodes, by level below `from`, while their classes are walked. */
+  const frames: Frame[] = [];
+  const waiting = (frame: Frame, answer: number): number =>
+    answer === game.solved || frame.handedOff[answer]
+      ? 0
+      : frame.split.start[answer + 1] - frame.split.start[answer];
+  const handOff = (): void => {
+    // At most half of the candidates still waiting, so that this thread has as much left.
+    let left = 0;
+    for (const frame of frames) {
+      for (let answer = frame.answer + 1; answer < game.answers; answer++) {
+        left += waiting(frame, answer);
+      }
+    }
+    for (let level = 0; level < frames.length; level++) {
+      const { guess, split, answer: at, handedOff } = frames[level];
+      let largest = -1;
+      let size = HAND_OFF_MIN - 1;
+      for (let answer = at + 1; answer < game.answers; answer++) {
+        const count = waiting(frames[level], answer);
+        if (count > size && 2 * count <= left) {
+          largest = answer;
+          size = count;
+        }
+      }
+      if (largest < 0) continue;
+      handedOff[largest] = 1;
+      const turns = [...history.slice(0, base + level), { guess, answer: largest }];
+      walker.handOff!(turns, classOf(split, largest).slice());
+      return;
+    }
+  };
   const visit = (candidates: Int32Array): void => {
     const depth = history.length + 1;
     if (depth > MAX_GUESSES) {
       throw new Error(`${strategy.name} made no progress after ${MAX_GUESSES} guesses`);
     }
+    if (walker.wanted?.()) handOff();
     const state = { game, history, candidates };
     const guess = strategy.choose(state);
     walker.enter?.(state, guess);
@@ -91,6 +146,10 @@ export function walkStrategy(
     };
     const split = splits[level];
     partitionInto(game, guess, candidates, split, answers, next);
+    const frame: Frame | undefined = walker.handOff
+      ? { guess, split, answer: -1, handedOff: new Uint8Array(game.answers) }
+      : undefined;
+    if (frame) frames.push(frame);
     for (let answer = 0; answer < game.answers; answer++) {
       const size = split.start[answer + 1] - split.start[answer];
       if (size === 0) continue;
@@ -101,10 +160,15 @@ export function walkStrategy(
       if (size === candidates.length) {
         throw new Error(`${strategy.name} chose a guess that does not split its candidates`);
       }
+      if (frame) {
+        frame.answer = answer;
+        if (frame.handedOff[answer]) continue;
+      }
       history.push({ guess, answer });
       visit(classOf(split, answer));
       history.pop();
     }
+    if (frame) frames.pop();
     walker.leave?.();
   };
   visit(root);

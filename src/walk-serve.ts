@@ -23,7 +23,18 @@ export interface StrategySpec {
 
 /** What a worker is sent: the game and strategy first, then nodes. */
 export type WalkRequest =
-  | { readonly kind: 'start'; readonly rules: Rules; readonly strategy: StrategySpec }
+  | {
+      readonly kind: 'start';
+      readonly rules: Rules;
+      readonly strategy: StrategySpec;
+      /**
+       * Where the worker counts down each node it answers: `queued[slot]`, in memory shared
+       * with the thread that asks, which counts up as it sends and may be too busy walking
+       * (walkBeside) to read replies.
+       */
+      readonly queued?: Int32Array;
+      readonly slot?: number;
+    }
   | {
       readonly kind: 'choose' | 'walk';
       readonly id: number;
@@ -74,12 +85,24 @@ export type Work = HeuristicStats;
 export function serveWalks(reply: (message: WalkReply) => void): (request: WalkRequest) => void {
   let game: Game | undefined;
   let strategy: Strategy | undefined;
+  let queued: Int32Array | undefined;
+  let slot = 0;
   return (request) => {
     if (request.kind === 'start') {
       game = new Game(request.rules);
       strategy = createStrategy(request.strategy.name, request.strategy.options);
+      queued = request.queued;
+      slot = request.slot ?? 0;
       return;
     }
+    try {
+      answer(request);
+    } finally {
+      if (queued) Atomics.sub(queued, slot, 1);
+    }
+  };
+
+  function answer(request: Exclude<WalkRequest, { kind: 'start' }>): void {
     try {
       if (!game || !strategy) throw new Error('a node was sent before the game');
       const history: Turn[] = [];
@@ -124,7 +147,7 @@ export function serveWalks(reply: (message: WalkReply) => void): (request: WalkR
       const kind = error instanceof CodebreakerError ? error.kind : undefined;
       reply({ kind: 'failed', id: request.id, message: (error as Error).message, error: kind });
     }
-  };
+  }
 }
 
 /** A strategy's work counters now. */

@@ -75,8 +75,42 @@ describe('a strategy walked on workers', () => {
       expect(onWorkers.guesses).toEqual(alone.guesses);
       expect(treeToJson({ game, root: onWorkers.root! })).toEqual(tree);
       expect(onWorkers.work).toEqual(stats ?? { states: 0, allowed: 0, scored: 0 });
+      // This thread walking beside a worker thread, handing it classes as it asks.
+      const beside = await walkAsync(game, spec, {
+        threads: 2,
+        startWorker: thread,
+        tree: true,
+        here: true,
+      });
+      expect(beside.guesses).toEqual(alone.guesses);
+      expect(treeToJson({ game, root: beside.root! })).toEqual(tree);
+      expect(beside.work).toEqual(onWorkers.work);
     },
   );
+
+  it('walks in this thread too, and hands off every class its helpers ask for, with the same results', async () => {
+    // Helpers in this thread answer as they are sent, so they always ask for more: every class
+    // of 8 or more candidates below the root goes to them, and is put back in its place.
+    const game = new Game(resolveRules({ game: 'mastermind' }));
+    const spec = { name: 'expected-size' };
+    const sent = { choose: 0, walk: 0 };
+    const progress: number[] = [];
+    const beside = await walkAsync(game, spec, {
+      threads: 3,
+      startWorker: () => inThread(sent),
+      tree: true,
+      here: true,
+      onProgress: (settled) => progress.push(settled),
+    });
+    const strategy = createStrategy(spec.name);
+    expect(beside.guesses).toEqual(analyze(game, strategy).guesses);
+    expect(beside.work).toEqual((strategy as { stats?: HeuristicStats }).stats);
+    const tree = treeToJson(buildTree(game, createStrategy(spec.name)));
+    expect(treeToJson({ game, root: beside.root! })).toEqual(tree);
+    expect(sent.choose).toBe(0);
+    expect(sent.walk).toBeGreaterThan(2);
+    expect(progress.at(-1)).toBe(1296);
+  });
 
   it('splits the top of the tree among many workers, largest first, with the same results', async () => {
     const rules = { game: 'mastermind' } as const;

@@ -1,6 +1,8 @@
 /**
- * `analyze` and `tree` on worker threads: the strategy's tree split and walked by walk.ts, on
- * threads that run the library's walk worker (walk-worker.ts beside this module).
+ * `analyze` and `tree` on several threads: this thread walks the strategy's tree and hands
+ * classes to worker threads as they run out (walk.ts, `walkBeside`), which run the library's
+ * walk server (walk-worker.ts beside this module). `--threads N` counts this thread: N - 1
+ * workers.
  */
 import type { Game } from '../../game.js';
 import { TABLE_MAX_CODES } from '../../game.js';
@@ -38,7 +40,7 @@ export function walkThreads(value: string | undefined, game: Game, chosen: Chose
   return threadsFlag(value, game.size, quickUpTo);
 }
 
-/** Walks the tree of `spec` over `game` on `threads` worker threads. */
+/** Walks the tree of `spec` over `game` on `threads` threads, this one and workers. */
 export function walkOnThreads(
   game: Game,
   spec: StrategySpec,
@@ -48,6 +50,7 @@ export function walkOnThreads(
   return walkAsync(game, spec, {
     ...options,
     threads,
+    here: true,
     startWorker: () => nodeWalkWorker(startWorker('walk-worker', CLI_HOME)),
   });
 }
