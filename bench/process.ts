@@ -3,19 +3,14 @@
  * the garbage collector included, every thread's CPU counted.
  */
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 function seconds(start: number): number {
   return (performance.now() - start) / 1000;
 }
 
-/**
- * Loaded before a command (`--import`), writes the CPU time of its whole process, every thread
- * included (the JIT's and the garbage collector's), to file descriptor 3 as it exits. Worker
- * threads load it too (they inherit the flag), and must not write: only the main thread does.
- */
-const CPU_PROBE = `data:text/javascript,${encodeURIComponent(
-  "import { writeSync } from 'node:fs'; import { isMainThread } from 'node:worker_threads'; if (isMainThread) process.on('exit', () => { const { user, system } = process.cpuUsage(); writeSync(3, String((user + system) / 1e6)); });",
-)}`;
+/** Writes the CPU time of a command's whole process to file descriptor 3 (cpu-probe.cjs). */
+const CPU_PROBE = fileURLToPath(new URL('./cpu-probe.cjs', import.meta.url));
 
 /** What a command in a fresh process took: wall-clock and CPU seconds, and its output. */
 export interface FreshRun {
@@ -28,7 +23,7 @@ export interface FreshRun {
 /** Runs `node args` in a fresh process (so Node's start-up counts) and times it. */
 export function fresh(args: string[]): FreshRun {
   const begin = performance.now();
-  const run = spawnSync(process.execPath, ['--import', CPU_PROBE, ...args], {
+  const run = spawnSync(process.execPath, ['--require', CPU_PROBE, ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
