@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,6 +185,32 @@ describe('codebreaker analyze and tree on worker threads', () => {
       '--json',
     );
     expect(JSON.parse(out).threads).toBe(1);
+  });
+  it('ends at Ctrl-C while its own thread walks, as Node does, printing nothing', async () => {
+    // This thread cannot hear a signal while it walks; the command leaves signals to Node, so
+    // the process ends by the signal itself (a listener would exit with status 130 instead).
+    const child = spawn(
+      process.execPath,
+      [CLI, 'analyze', '--game', 'super-mastermind', '--strategy', 'entropy', '--threads', '2'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CODEBREAKER_SAY_LISTENING: '1' } },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_status, signal) => resolve(signal)),
+    );
+    await new Promise<void>((resolve) => {
+      let err = '';
+      child.stderr.on('data', (chunk) => {
+        err += chunk;
+        if (err.includes('codebreaker: signals end it\n')) resolve();
+      });
+    });
+    child.kill('SIGINT');
+    expect(await ended).toBe('SIGINT');
+    expect(out).toBe('');
   });
 });
 

@@ -55,3 +55,21 @@ export function onStop(listener: () => void): () => void {
   if (stopped) listener();
   return () => listeners.delete(listener);
 }
+
+/**
+ * Runs `work`, which blocks this thread for long stretches (a walk of a strategy's tree) and
+ * keeps nothing a stop could save, with Node's own handling of Ctrl-C and SIGTERM: the process
+ * ends at once, by the signal, where a listener here would hear it only once the thread is free.
+ */
+export async function endingAtSignals<T>(work: () => Promise<T>): Promise<T> {
+  process.off('SIGINT', heard);
+  process.off('SIGTERM', heard);
+  // A test waits for this line before it signals, as for the one above.
+  if (process.env.CODEBREAKER_SAY_LISTENING) process.stderr.write('codebreaker: signals end it\n');
+  try {
+    return await work();
+  } finally {
+    process.on('SIGINT', heard);
+    process.on('SIGTERM', heard);
+  }
+}

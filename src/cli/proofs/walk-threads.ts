@@ -10,6 +10,7 @@ import type { StrategySpec } from '../../walk-serve.js';
 import { type WalkResult, nodeWalkWorker, walkAsync } from '../../walk.js';
 import { CLI_HOME } from '../home.js';
 import { type ChosenStrategy, threadsFlag, threadsHelp } from '../rules-options.js';
+import { endingAtSignals } from '../signals.js';
 import { startWorker } from '../workers.js';
 
 /**
@@ -47,10 +48,13 @@ export function walkOnThreads(
   threads: number,
   options: { tree?: boolean; onProgress?: (settled: number) => void },
 ): Promise<WalkResult> {
-  return walkAsync(game, spec, {
-    ...options,
-    threads,
-    here: true,
-    startWorker: () => nodeWalkWorker(startWorker('walk-worker', CLI_HOME)),
-  });
+  // This thread walks too, deaf to events until its part is done: a Ctrl-C ends the process.
+  return endingAtSignals(() =>
+    walkAsync(game, spec, {
+      ...options,
+      threads,
+      here: true,
+      startWorker: () => nodeWalkWorker(startWorker('walk-worker', CLI_HOME)),
+    }),
+  );
 }
