@@ -192,7 +192,10 @@ describe('codebreaker analyze and tree on worker threads', () => {
     const child = spawn(
       process.execPath,
       [CLI, 'analyze', '--game', 'super-mastermind', '--strategy', 'entropy', '--threads', '2'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CODEBREAKER_SAY_LISTENING: '1' } },
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, CODEBREAKER_SAY_LISTENING: '1' },
+      },
     );
     let out = '';
     child.stdout.on('data', (chunk) => {

@@ -19,6 +19,7 @@ import {
   strategyFromFlags,
   strategyJson,
 } from '../rules-options.js';
+import { endingAtSignals } from '../signals.js';
 
 interface AnalyzeFlags extends RulesFlags, StrategyFlags {
   json?: boolean;
@@ -43,15 +44,16 @@ export function analyzeCommand(program: Command, io: Io): void {
     const started = milliseconds();
     const progress = progressBar(io, 'analysing', game.size);
     const onProgress = (settled: number) => progress.update(settled);
-    let analysis: Analysis;
     let stats = 'stats' in chosen.strategy ? (chosen.strategy.stats as HeuristicStats) : undefined;
-    if (threads > 1 && chosen.spec) {
-      const walked = await walkOnThreads(game, chosen.spec, threads, { onProgress });
-      analysis = summarize(walked.guesses);
-      if (stats) stats = walked.work;
-    } else {
-      analysis = analyze(game, chosen.strategy, { onProgress });
-    }
+    // This thread walks, deaf to events until it is done: a Ctrl-C ends the process at once.
+    const analysis: Analysis = await endingAtSignals(async () => {
+      if (threads > 1 && chosen.spec) {
+        const walked = await walkOnThreads(game, chosen.spec, threads, { onProgress });
+        if (stats) stats = walked.work;
+        return summarize(walked.guesses);
+      }
+      return analyze(game, chosen.strategy, { onProgress });
+    });
     progress.stop();
     const seconds = (milliseconds() - started) / 1000;
     if (flags.json) {

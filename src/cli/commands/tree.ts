@@ -20,6 +20,7 @@ import {
   strategyFromFlags,
   strategyJson,
 } from '../rules-options.js';
+import { endingAtSignals } from '../signals.js';
 import { renderSvg } from '../svg.js';
 
 const TREE_FORMATS = ['json', 'dot', 'svg'] as const;
@@ -66,10 +67,12 @@ export function treeCommand(program: Command, io: Io): void {
       const chosen = await strategyFromFlags(game, flags, io);
       const threads = walkThreads(flags.threads, game, chosen);
       if (threads === 1 && game.size <= SHORT_RUN_MAX_CODES) tuneForShortRun();
-      const tree: Tree =
+      // This thread walks, deaf to events until it is done: a Ctrl-C ends the process at once.
+      const tree: Tree = await endingAtSignals(async () =>
         threads > 1 && chosen.spec
           ? { game, root: (await walkOnThreads(game, chosen.spec, threads, { tree: true })).root! }
-          : buildTree(game, chosen.strategy);
+          : buildTree(game, chosen.strategy),
+      );
       const title = `${describeRules(game.rules)}, ${describeStrategy(chosen)}`;
       const levels = treeLevels(tree);
       const depth = chosenDepth ?? (format === 'svg' ? svgDepth(levels) : undefined);

@@ -10,7 +10,6 @@ import type { StrategySpec } from '../../walk-serve.js';
 import { type WalkResult, nodeWalkWorker, walkAsync } from '../../walk.js';
 import { CLI_HOME } from '../home.js';
 import { type ChosenStrategy, threadsFlag, threadsHelp } from '../rules-options.js';
-import { endingAtSignals } from '../signals.js';
 import { startWorker } from '../workers.js';
 
 /**
@@ -41,20 +40,20 @@ export function walkThreads(value: string | undefined, game: Game, chosen: Chose
   return threadsFlag(value, game.size, quickUpTo);
 }
 
-/** Walks the tree of `spec` over `game` on `threads` threads, this one and workers. */
+/**
+ * Walks the tree of `spec` over `game` on `threads` threads, this one and workers; this one
+ * hears no event until its part is done (the commands run it in `endingAtSignals`).
+ */
 export function walkOnThreads(
   game: Game,
   spec: StrategySpec,
   threads: number,
   options: { tree?: boolean; onProgress?: (settled: number) => void },
 ): Promise<WalkResult> {
-  // This thread walks too, deaf to events until its part is done: a Ctrl-C ends the process.
-  return endingAtSignals(() =>
-    walkAsync(game, spec, {
-      ...options,
-      threads,
-      here: true,
-      startWorker: () => nodeWalkWorker(startWorker('walk-worker', CLI_HOME)),
-    }),
-  );
+  return walkAsync(game, spec, {
+    ...options,
+    threads,
+    here: true,
+    startWorker: () => nodeWalkWorker(startWorker('walk-worker', CLI_HOME)),
+  });
 }
