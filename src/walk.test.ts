@@ -75,18 +75,25 @@ describe('a strategy walked on workers', () => {
       expect(onWorkers.guesses).toEqual(alone.guesses);
       expect(treeToJson({ game, root: onWorkers.root! })).toEqual(tree);
       expect(onWorkers.work).toEqual(stats ?? { states: 0, allowed: 0, scored: 0 });
-      // This thread walking beside a worker thread, handing it classes as it asks.
-      const beside = await walkAsync(game, spec, {
-        threads: 2,
-        startWorker: thread,
-        tree: true,
-        here: true,
-      });
-      expect(beside.guesses).toEqual(alone.guesses);
-      expect(treeToJson({ game, root: beside.root! })).toEqual(tree);
-      expect(beside.work).toEqual(onWorkers.work);
     },
   );
+
+  it('walks in this thread beside a worker thread, handing it classes as it asks, with the same results', async () => {
+    const game = new Game(resolveRules({ game: 'mastermind' }));
+    const spec = { name: 'entropy', options: { exactBelow: 60 } };
+    const strategy = createStrategy(spec.name, spec.options);
+    const alone = analyze(game, strategy);
+    const beside = await walkAsync(game, spec, {
+      threads: 2,
+      startWorker: thread,
+      tree: true,
+      here: true,
+    });
+    expect(beside.guesses).toEqual(alone.guesses);
+    const tree = treeToJson(buildTree(game, createStrategy(spec.name, spec.options)));
+    expect(treeToJson({ game, root: beside.root! })).toEqual(tree);
+    expect(beside.work).toEqual((strategy as { stats?: HeuristicStats }).stats);
+  });
 
   it('walks in this thread too, and hands off every class its helpers ask for, with the same results', async () => {
     // Helpers in this thread answer as they are sent, so they always ask for more: every class

@@ -233,6 +233,7 @@ function walkBeside(
   const { tree = false, onProgress } = options;
   const strategy = createStrategy(spec.name, spec.options);
   const guesses = new Uint8Array(game.size);
+  const work: Work = { states: 0, allowed: 0, scored: 0 };
   const queued = new Int32Array(new SharedArrayBuffer(4 * helpers.length));
   /** The classes handed off and not yet answered, by request id: where each subtree goes. */
   const places = new Map<number, { branches: Map<number, TreeNode>; answer: number } | undefined>();
@@ -268,7 +269,6 @@ function walkBeside(
       },
     );
   });
-  const work: Work = { states: 0, allowed: 0, scored: 0 };
   const open: Map<number, TreeNode>[] = [];
   let root: TreeNode | undefined;
   let helper = 0;
