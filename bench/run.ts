@@ -18,6 +18,7 @@ import { allCodes, playGenerateAndTest } from './generate-and-test.js';
 import { SHORT_RUNS, fresh, medianRun, timedCli } from './process.js';
 import { puzzlesBench } from './puzzles.bench.js';
 import { queueBench } from './queue.bench.js';
+import { settledBench } from './settled.bench.js';
 import { speedBench } from './speed.bench.js';
 import { staticBench } from './static.bench.js';
 
@@ -339,6 +340,7 @@ const benches: Record<string, () => void | Promise<void>> = {
   heuristics: heuristicBench,
   tables: tablesBench,
   optimal: optimalBench,
+  settled: settledBench,
   puzzles: puzzlesBench,
   queue: queueBench,
   static: staticBench,
