@@ -108,36 +108,31 @@ if ((await readFile(main, 'utf8')) !== (await readFile(launcher, 'utf8'))) {
   });
   await copyFile(launcher, main);
 }
-// The threads of `analyze`, `tree`, `optimal` and `static`, each one CommonJS file with the library
-// bundled in (workers.ts starts the .cjs): a thread started from ES module files loads Node's module
-// loader and each file on its own, most of a thread's start before it does any work.
-for (const name of THREADS) {
-  await build({
-    entryPoints: [`dist/cli/${name}.js`],
-    outfile: `dist/cli/${name}.cjs`,
+/**
+ * Bundles `entry` and all it imports into one CommonJS file, `outfile`, whose `import.meta.url`
+ * is its own file's URL. `minify`: without the whitespace, as the program's bundle.
+ */
+function commonJs(entry, outfile, minify) {
+  return build({
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    define: { 'import.meta.url': '__threadUrl' },
-    banner: { js: "const __threadUrl = require('node:url').pathToFileURL(__filename).href;" },
-    minifyWhitespace: true,
-    minifySyntax: true,
+    define: { 'import.meta.url': '__fileUrl' },
+    banner: { js: "const __fileUrl = require('node:url').pathToFileURL(__filename).href;" },
+    minifyWhitespace: minify,
+    minifySyntax: minify,
     logLevel: 'warning',
   });
 }
-// The launcher as CommonJS: its `import.meta.url` is its own file's URL.
-await build({
-  entryPoints: [launcher],
-  outfile: executable,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  define: { 'import.meta.url': '__launcherUrl' },
-  banner: { js: "const __launcherUrl = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
-});
+// The threads of `analyze`, `tree`, `optimal` and `static`, each one CommonJS file with the library
+// bundled in (workers.ts starts the .cjs): a thread started from ES module files loads Node's module
+// loader and each file on its own, most of a thread's start before it does any work.
+for (const name of THREADS) await commonJs(`dist/cli/${name}.js`, `dist/cli/${name}.cjs`, true);
+// The launcher as CommonJS.
+await commonJs(launcher, executable, false);
 // Executables (they start with #!), whoever links them.
 await chmod(main, 0o755);
 await chmod(executable, 0o755);

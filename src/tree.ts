@@ -12,7 +12,7 @@ import { type Analysis, summarize, walkStrategy } from './analyze.js';
 import { type Partition, allCandidates, classOf, partition } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import type { Game } from './game.js';
-import type { Strategy, Turn } from './strategy.js';
+import type { GameState, Strategy, Turn } from './strategy.js';
 
 /** One node of a strategy tree: a guess, and the subtree to play after each answer. */
 export interface TreeNode {
@@ -55,9 +55,25 @@ export function analyzeTree(tree: Tree): Analysis {
 
 /** The decision tree of `strategy`, built by walking it once as `analyze` does. */
 export function buildTree(game: Game, strategy: Strategy): Tree {
+  const writer = treeWriter();
+  walkStrategy(game, strategy, writer);
+  return { game, root: writer.root! };
+}
+
+/**
+ * What writes a strategy's tree as walkStrategy walks it (its `enter` and `leave`): `root` once
+ * the walk has begun, and `open[level]`, the branches of the node at that level of the path the
+ * walk is on (a class handed to another thread is put back there: walk.ts).
+ */
+export function treeWriter(): {
+  enter(state: GameState, guess: number): void;
+  leave(): void;
+  readonly root: TreeNode | undefined;
+  readonly open: readonly Map<number, TreeNode>[];
+} {
   const open: Map<number, TreeNode>[] = [];
   let root: TreeNode | undefined;
-  walkStrategy(game, strategy, {
+  return {
     enter(state, guess) {
       const node = { guess, children: new Map<number, TreeNode>() };
       const parent = open.at(-1);
@@ -68,8 +84,11 @@ export function buildTree(game: Game, strategy: Strategy): Tree {
     leave() {
       open.pop();
     },
-  });
-  return { game, root: root! };
+    get root() {
+      return root;
+    },
+    open,
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ import { CodebreakerError } from './errors.js';
 import { Game } from './game.js';
 import { type RulesOptions, resolveRules } from './rules.js';
 import { createStrategy, strategyByName } from './strategies/index.js';
-import type { Tree, TreeNode } from './tree.js';
+import { type Tree, type TreeNode, treeWriter } from './tree.js';
 import {
   type StrategySpec,
   type WalkReply,
@@ -269,26 +269,12 @@ function walkBeside(
       },
     );
   });
-  const open: Map<number, TreeNode>[] = [];
-  let root: TreeNode | undefined;
+  const writer = tree ? treeWriter() : undefined;
   let helper = 0;
   let nextId = 0;
   walkStrategy(game, strategy, {
     solved: settle,
-    ...(tree
-      ? {
-          enter(state, guess) {
-            const node = { guess, children: new Map<number, TreeNode>() };
-            const parent = open.at(-1);
-            if (parent) parent.set(state.history.at(-1)!.answer, node);
-            else root = node;
-            open.push(node.children);
-          },
-          leave() {
-            open.pop();
-          },
-        }
-      : {}),
+    ...(writer ? { enter: writer.enter, leave: writer.leave } : {}),
     wanted() {
       for (let i = 0; i < helpers.length; i++) {
         helper = (helper + 1) % helpers.length;
@@ -299,7 +285,7 @@ function walkBeside(
     handOff(history, candidates) {
       const id = nextId++;
       const answer = history.at(-1)!.answer;
-      places.set(id, tree ? { branches: open[history.length - 1], answer } : undefined);
+      places.set(id, writer ? { branches: writer.open[history.length - 1], answer } : undefined);
       Atomics.add(queued, helper, 1);
       const turns = history.flatMap((turn) => [turn.guess, turn.answer]);
       helpers[helper].post({ kind: 'walk', id, history: turns, candidates, tree });
@@ -312,7 +298,7 @@ function walkBeside(
       if (failure) reject(failure);
       else if (places.size === 0) {
         onProgress?.(settled, game.size);
-        resolve({ guesses, work, ...(root ? { root: sorted(root) } : {}) });
+        resolve({ guesses, work, ...(writer?.root ? { root: sorted(writer.root) } : {}) });
       }
     };
     landed();
