@@ -104,7 +104,9 @@ function rate(of: Run[]): string {
     const perHour = last.jobsDone / cpu;
     const left = (last.jobsKnown - last.jobsDone) / perHour;
     parts.push(
-      `${last.jobsDone}/${last.jobsKnown} jobs; at least ${left.toFixed(1)} CPU h more at their average rate (the jobs left may be far larger, and more may come)`,
+      last.jobsDone === 0
+        ? `0/${last.jobsKnown} jobs: none finished yet, so no rate to estimate the rest from`
+        : `${last.jobsDone}/${last.jobsKnown} jobs; at least ${left.toFixed(1)} CPU h more at their average rate (the jobs left may be far larger, and more may come)`,
     );
   }
   return parts.join('; ');
