@@ -3,7 +3,8 @@
  * core in fresh processes: what the search must get faster at before the open values (issue 31)
  * come within reach. Each row is compared with the same proof's figures recorded in
  * docs/optimal-table.md (2 threads, this kind of machine: 2 cores of an AMD EPYC), as ratios —
- * time and CPU then over now, nodes and lookaheads now over then — and its total is checked.
+ * the wall time then over now, nodes and lookaheads now over then (today's CPU is shown, the
+ * record has none) — and its total is checked.
  */
 import { availableParallelism } from 'node:os';
 import { timedCli } from './process.js';
