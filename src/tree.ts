@@ -61,6 +61,18 @@ export function buildTree(game: Game, strategy: Strategy): Tree {
 }
 
 /**
+ * `node`'s tree with every node's branches in answer order, as a single walk builds them (a
+ * tree put together from parts walked elsewhere has them in the order they came back).
+ */
+export function inAnswerOrder(node: TreeNode): TreeNode {
+  const answers = [...node.children.keys()].sort((a, b) => a - b);
+  return {
+    guess: node.guess,
+    children: new Map(answers.map((answer) => [answer, inAnswerOrder(node.children.get(answer)!)])),
+  };
+}
+
+/**
  * What writes a strategy's tree as walkStrategy walks it (its `enter` and `leave`): `root` once
  * the walk has begun, and `open[level]`, the branches of the node at that level of the path the
  * walk is on (a class handed to another thread is put back there: walk.ts).

@@ -150,6 +150,13 @@ export function serveWalks(reply: (message: WalkReply) => void): (request: WalkR
   }
 }
 
+/** Adds the counters `counted` to `work`. */
+export function addWork(work: Work, counted: Work): void {
+  work.states += counted.states;
+  work.allowed += counted.allowed;
+  work.scored += counted.scored;
+}
+
 /** A strategy's work counters now. */
 function workOf(strategy: Strategy): Work {
   const stats = (strategy as { stats?: Work }).stats;

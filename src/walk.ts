@@ -11,27 +11,28 @@
  * Every node is walked exactly once, by the same strategy, so the results — each secret's
  * guesses, the tree, the strategy's work counters — are the ones a single walk gives.
  *
- * The command line walks another way (`walkBeside`): its own thread walks the tree as a single
- * walk does and hands whole classes to workers as they run out, which spares it a worker's
- * start and the messages; it is blocked while it walks, which a page or a server must not be.
+ * The command line walks another way (walk-beside.ts, `here`): its own thread walks the tree
+ * and hands whole classes to workers as they run out.
  *
  * Workers speak the small protocol of walk-serve.ts, whose `serveWalks` is their side. Where they come from is
  * the caller's: the command line starts worker threads of its own (cli/walk-threads.ts);
  * `analyzeAsync` and `buildTreeAsync` start `walk-worker.js`, the module beside this one, as a
  * Web Worker in a browser and as a worker thread in Node.
  */
-import { type Analysis, summarize, walkStrategy } from './analyze.js';
+import { type Analysis, summarize } from './analyze.js';
 import { type Partition, allCandidates, classOf } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import { Game } from './game.js';
 import { type RulesOptions, resolveRules } from './rules.js';
 import { createStrategy, strategyByName } from './strategies/index.js';
-import { type Tree, type TreeNode, treeWriter } from './tree.js';
+import { type Tree, type TreeNode, inAnswerOrder } from './tree.js';
+import { walkBeside } from './walk-beside.js';
 import {
   type StrategySpec,
   type WalkReply,
   type WalkRequest,
   type Work,
+  addWork,
   readSubtree,
 } from './walk-serve.js';
 
@@ -181,7 +182,7 @@ function walkOnWorkers(
       if (!done && waiting.length === 0 && running.size === 0) {
         done = true;
         onProgress?.(settled, game.size);
-        resolve({ guesses, work, ...(root ? { root: sorted(root) } : {}) });
+        resolve({ guesses, work, ...(root ? { root: inAnswerOrder(root) } : {}) });
       }
     };
     for (const worker of workers) {
@@ -195,7 +196,7 @@ function walkOnWorkers(
           fail(error ? new CodebreakerError(error, message) : new Error(message));
           return;
         }
-        add(work, reply.work);
+        addWork(work, reply.work);
         if (reply.kind === 'chosen') {
           const branches = new Map<number, TreeNode>();
           if (tree) place(node, { guess: reply.guess, children: branches });
@@ -213,112 +214,6 @@ function walkOnWorkers(
     }
     pump();
   });
-}
-
-/**
- * Walks the tree of the strategy `spec` names over `game` in this thread, handing a whole class
- * to a helper whenever one has none left (walkStrategy's `handOff` says which): this thread
- * starts at once, where workers take a while to start, and sends nothing it walks itself. A
- * helper counts down what it answers in shared memory (`queued`), which this thread reads
- * between nodes, too busy walking to read replies; it reads them when its own part is done.
- * One class at a time: a second one queued could still be waiting when this thread is done,
- * which then waits for it. Blocks the thread until then: for the command line, not for a page.
- */
-function walkBeside(
-  game: Game,
-  spec: StrategySpec,
-  helpers: readonly WalkWorker[],
-  options: WalkOnWorkers = {},
-): Promise<WalkResult> {
-  const { tree = false, onProgress } = options;
-  const strategy = createStrategy(spec.name, spec.options);
-  const guesses = new Uint8Array(game.size);
-  const work: Work = { states: 0, allowed: 0, scored: 0 };
-  const queued = new Int32Array(new SharedArrayBuffer(4 * helpers.length));
-  /** The classes handed off and not yet answered, by request id: where each subtree goes. */
-  const places = new Map<number, { branches: Map<number, TreeNode>; answer: number } | undefined>();
-  let settled = 0;
-  let failure: Error | undefined;
-  let landed: () => void = () => {};
-  const step = Math.max(1, game.size >> 6);
-  const settle = (secret: number, depth: number): void => {
-    guesses[secret] = depth;
-    if (++settled % step === 0) onProgress?.(settled, game.size);
-  };
-  helpers.forEach((helper, slot) => {
-    helper.post({ kind: 'start', rules: game.rules, strategy: spec, queued, slot });
-    helper.listen(
-      (reply) => {
-        const place = places.get(reply.id);
-        places.delete(reply.id);
-        if (reply.kind === 'failed') {
-          const { error, message } = reply;
-          failure ??= error ? new CodebreakerError(error, message) : new Error(message);
-        } else if (reply.kind === 'walked') {
-          add(work, reply.work);
-          for (let i = 0; i < reply.secrets.length; i++) {
-            settle(reply.secrets[i], reply.guesses[i]);
-          }
-          if (place && reply.tree) place.branches.set(place.answer, readSubtree(reply.tree));
-        }
-        if (places.size === 0 || failure) landed();
-      },
-      (error) => {
-        failure ??= error;
-        landed();
-      },
-    );
-  });
-  const writer = tree ? treeWriter() : undefined;
-  let helper = 0;
-  let nextId = 0;
-  walkStrategy(game, strategy, {
-    solved: settle,
-    ...(writer ? { enter: writer.enter, leave: writer.leave } : {}),
-    wanted() {
-      for (let i = 0; i < helpers.length; i++) {
-        helper = (helper + 1) % helpers.length;
-        if (Atomics.load(queued, helper) === 0) return true;
-      }
-      return false;
-    },
-    handOff(history, candidates) {
-      const id = nextId++;
-      const answer = history.at(-1)!.answer;
-      places.set(id, writer ? { branches: writer.open[history.length - 1], answer } : undefined);
-      Atomics.add(queued, helper, 1);
-      const turns = history.flatMap((turn) => [turn.guess, turn.answer]);
-      helpers[helper].post({ kind: 'walk', id, history: turns, candidates, tree });
-    },
-  });
-  const stats = (strategy as { stats?: Work }).stats;
-  if (stats) add(work, stats);
-  return new Promise<WalkResult>((resolve, reject) => {
-    landed = () => {
-      if (failure) reject(failure);
-      else if (places.size === 0) {
-        onProgress?.(settled, game.size);
-        resolve({ guesses, work, ...(writer?.root ? { root: sorted(writer.root) } : {}) });
-      }
-    };
-    landed();
-  });
-}
-
-/** Adds the counters `counted` to `work`. */
-function add(work: Work, counted: Work): void {
-  work.states += counted.states;
-  work.allowed += counted.allowed;
-  work.scored += counted.scored;
-}
-
-/** The tree with every node's branches in answer order, as a single walk builds them. */
-function sorted(node: TreeNode): TreeNode {
-  const answers = [...node.children.keys()].sort((a, b) => a - b);
-  return {
-    guess: node.guess,
-    children: new Map(answers.map((answer) => [answer, sorted(node.children.get(answer)!)])),
-  };
 }
 
 /** Checks the strategy `spec` names here, before any worker is started. */
