@@ -64,3 +64,8 @@ export function timedCli(args: string[]): {
   }
   return { seconds: run.seconds, cpu: run.cpu, doc: JSON.parse(run.out) };
 }
+
+/** A row of a bench's table: each cell right-aligned to its column's width. */
+export function line(cells: (string | number)[], widths: number[]): string {
+  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
+}

@@ -19,15 +19,12 @@ import {
 } from '../src/puzzles/index.js';
 import { anySolution } from '../src/puzzles/peg-solitaire.js';
 import { naiveJugMoves, naiveKomachi, naiveMagicSquares3 } from '../test/naive-puzzles.js';
+import { line } from './process.js';
 
 function seconds<T>(work: () => T): [T, number] {
   const start = performance.now();
   const result = work();
   return [result, (performance.now() - start) / 1000];
-}
-
-function line(cells: (string | number)[], widths: number[]): string {
-  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
 }
 
 /** Generate and test for word sums: every assignment of distinct digits to the letters. */

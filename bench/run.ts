@@ -15,7 +15,7 @@ import { type OptimalOptions, findOptimal } from '../src/search/optimal.js';
 import { HEURISTIC_NAMES, heuristicStrategy } from '../src/strategies/heuristic.js';
 import { createStrategy } from '../src/strategies/index.js';
 import { allCodes, playGenerateAndTest } from './generate-and-test.js';
-import { SHORT_RUNS, fresh, medianRun, timedCli } from './process.js';
+import { SHORT_RUNS, fresh, line, medianRun, timedCli } from './process.js';
 import { puzzlesBench } from './puzzles.bench.js';
 import { queueBench } from './queue.bench.js';
 import { settledBench } from './settled.bench.js';
@@ -27,10 +27,6 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 
 function seconds(start: number): number {
   return (performance.now() - start) / 1000;
-}
-
-function line(cells: (string | number)[], widths: number[]): string {
-  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
 }
 
 /** First-consistent analysis of n of 10 against generate-and-test. */

@@ -7,7 +7,7 @@
  * record has none) — and its total is checked.
  */
 import { availableParallelism } from 'node:os';
-import { timedCli } from './process.js';
+import { line, timedCli } from './process.js';
 
 interface Settled {
   readonly title: string;
@@ -46,10 +46,6 @@ const SETTLED: Settled[] = [
   },
 ];
 
-function cell(text: string, width: number): string {
-  return text.padStart(width);
-}
-
 export function settledBench(): void {
   const threads = Math.min(2, availableParallelism());
   console.log(
@@ -67,7 +63,7 @@ export function settledBench(): void {
     'nodes ×',
     'looks ×',
   ];
-  console.log(header.map((text, i) => cell(text, widths[i])).join(' '));
+  console.log(line(header, widths));
   for (const row of SETTLED) {
     const run = timedCli(['optimal', ...row.rules, '--threads', String(threads)]);
     const { total, nodes, lookaheads, proved } = run.doc as Record<string, number | boolean>;
@@ -85,7 +81,7 @@ export function settledBench(): void {
       `${((nodes as number) / row.nodes).toFixed(2)}`,
       `${((lookaheads as number) / row.lookaheads).toFixed(2)}`,
     ];
-    console.log(cells.map((text, i) => cell(text, widths[i])).join(' '));
+    console.log(line(cells, widths));
   }
   console.log(
     "(time ×: the recorded time over today's, above 1 is faster; nodes × and looks ×: today's over the recorded, below 1 is fewer)\n",

@@ -7,11 +7,7 @@
  * Each total is checked against the figure recorded here; a row that differs stops the run.
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
-import { type FreshRun, SHORT_RUNS, fresh, medianRun, timedCli } from './process.js';
-
-function line(cells: (string | number)[], widths: number[]): string {
-  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
-}
+import { type FreshRun, SHORT_RUNS, fresh, line, medianRun, timedCli } from './process.js';
 
 /** The machine, as the bench's reader needs it to compare runs. */
 function machine(): string {

@@ -14,6 +14,7 @@ import { solveStaticOnThreads } from '../src/cli/commands/static.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { identifies } from '../src/search/static.js';
+import { line } from './process.js';
 
 interface Spec {
   readonly pegs: number;
@@ -121,10 +122,6 @@ function inChild(spec: Spec, threads: number): Promise<Measured> {
       if (code !== 0) reject(new Error(`the bench child for ${JSON.stringify(spec)} failed`));
     });
   });
-}
-
-function line(cells: (string | number)[], widths: number[]): string {
-  return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
 }
 
 /** Prints the table; `--full` on the command line adds classic Mastermind on two threads. */
