@@ -86,7 +86,7 @@ function plainSearch(game: Game): number {
 async function measure(spec: Spec, threads: number): Promise<Measured> {
   const game = gameOf(spec);
   const started = performance.now();
-  const result = await solveStaticOnThreads(game, threads, undefined);
+  const result = await solveStaticOnThreads(game, { threads });
   const seconds = (performance.now() - started) / 1000;
   if (!identifies(game, result.guesses)) throw new Error('the set found does not identify');
   let baselineSeconds: number | undefined;

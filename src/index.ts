@@ -84,6 +84,11 @@ export {
   solveStatic,
 } from './search/static.js';
 export {
+  type LocalSearchOptions,
+  type LocalSearchResult,
+  localStaticSet,
+} from './search/static-local.js';
+export {
   type SizeSearchResult,
   type StaticSearchOptions,
   searchStaticSize,

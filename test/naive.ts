@@ -48,6 +48,16 @@ export const naiveFullAnswer: NaiveAnswer = (secret, guess) => naiveScore(secret
 /** The hits alone, `2`. */
 export const naiveBlackAnswer: NaiveAnswer = (secret, guess) => String(naiveHits(secret, guess));
 
+/** Whether the guesses give every code its own row of answers, scored by counting. */
+export function naiveIdentifies(
+  codes: string[],
+  guesses: string[],
+  answerOf: NaiveAnswer = naiveFullAnswer,
+): boolean {
+  const rows = new Set(codes.map((secret) => guesses.map((g) => answerOf(secret, g)).join('|')));
+  return rows.size === codes.length;
+}
+
 /**
  * The seed pages' generate-and-test player: for each guess, scan every code in order and take
  * the first one consistent with every earlier answer. Returns the guesses played.

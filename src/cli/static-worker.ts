@@ -1,13 +1,28 @@
-/** A worker thread of `codebreaker static`: searches the shards of set sizes it is sent. */
+/**
+ * A worker thread of `codebreaker static`: searches the shards of set sizes it is sent, or looks
+ * for a set of one size by local search.
+ */
 import { parentPort } from 'node:worker_threads';
 import { gameFor } from '../game.js';
+import { localStaticSet } from '../search/static-local.js';
 import { searchStaticSize } from '../search/static-size.js';
-import type { ShardTask, WorkerReport } from './proofs/static-threads.js';
+import type { LocalTask, ShardTask, WorkerReport } from './proofs/static-threads.js';
 
 const port = parentPort;
 if (!port) throw new Error('static-worker runs only as a worker thread');
-port.on('message', (task: ShardTask) => {
+port.on('message', (task: ShardTask | LocalTask) => {
   const send = (report: WorkerReport): void => port.postMessage(report);
+  if (task.kind === 'local') {
+    const { size, from, seed, deadline } = task;
+    const found = localStaticSet(gameFor(task.rules), size, {
+      from,
+      seed,
+      deadline,
+      moves: Number.POSITIVE_INFINITY,
+    });
+    send({ kind: 'local', ...(found.guesses ? { guesses: found.guesses } : {}) });
+    return;
+  }
   const result = searchStaticSize(gameFor(task.rules), task.size, {
     shard: task.shard,
     deadline: task.deadline,

@@ -4,6 +4,7 @@ import {
   naiveBlackAnswer,
   naiveCodes,
   naiveFullAnswer,
+  naiveIdentifies,
 } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
@@ -15,16 +16,6 @@ type Spec = [pegs: number, colors: number, repeat: boolean];
 
 function gameOf([pegs, colors, repeat]: Spec): Game {
   return new Game(resolveRules({ pegs, colors, repeat }));
-}
-
-/** Whether the guesses give every code its own row of answers, scored by counting. */
-function naiveIdentifies(
-  codes: string[],
-  guesses: string[],
-  answerOf: NaiveAnswer = naiveFullAnswer,
-): boolean {
-  const rows = new Set(codes.map((secret) => guesses.map((g) => answerOf(secret, g)).join('|')));
-  return rows.size === codes.length;
 }
 
 /** The least size of an identifying set, by trying every set of each size in turn. */
@@ -268,9 +259,13 @@ describe('the search', () => {
     expect(identifies(gameOf([3, 7, true]), result.guesses)).toBe(true);
   });
 
-  it('reports progress', async () => {
-    const seen: number[] = [];
-    await solveStatic(game, { onProgress: (progress) => seen.push(progress.size) });
-    expect(seen[0]).toBe(staticLowerBound(game));
+  it('reports progress: the local search below the greedy set, then the exact search from the capacity bound', async () => {
+    const seen: string[] = [];
+    await solveStatic(game, {
+      onProgress: (progress) => seen.push(`${progress.phase} ${progress.size}`),
+    });
+    const greedy = greedyStaticSet(game).length;
+    expect(seen[0]).toBe(`local ${greedy - 1}`);
+    expect(seen.find((line) => line.startsWith('exact'))).toBe(`exact ${staticLowerBound(game)}`);
   });
 });

@@ -43,6 +43,7 @@
  * set of 6 does (what that costs: docs/performance.md).
  */
 import type { Game } from '../game.js';
+import { localStaticSet } from './static-local.js';
 import { type SizeSearchResult, searchStaticSize } from './static-size.js';
 import { prepare } from './static-tables.js';
 
@@ -56,6 +57,8 @@ export interface StaticProgress {
   readonly lowerBound: number;
   /** The size of the best set found so far. */
   readonly best: number;
+  /** Which search is at `size`: local search for a set, or the exact search that settles it. */
+  readonly phase: 'local' | 'exact';
 }
 
 /** The outcome of a static search. */
@@ -68,6 +71,11 @@ export interface StaticResult {
   readonly lowerBound: number;
   /** Sets visited, over every size searched. */
   readonly nodes: number;
+}
+
+/** Whether a `Date.now()` deadline has passed. */
+function pastDeadline(deadline: number | undefined): boolean {
+  return deadline !== undefined && Date.now() >= deadline;
 }
 
 /** The least number of guesses that could identify every secret by the capacity bound. */
@@ -156,12 +164,35 @@ export interface SolveStaticOptions {
     size: number,
     onNodes: (nodes: number) => void,
   ) => SizeSearchResult | Promise<SizeSearchResult>;
+  /**
+   * Looks for an identifying set of `size` guesses, starting from `from` (one guess larger), by
+   * local search. By default this thread does it with `localStaticSet`, with a small effort
+   * (`LOCAL_SEARCH_MOVES`, `localSearchLookups`); the CLI may give it every thread and longer.
+   * What it returns is checked before it is taken.
+   */
+  readonly improve?: (
+    size: number,
+    from: readonly number[],
+  ) => number[] | undefined | Promise<number[] | undefined>;
+}
+
+/** The default local search's moves at each size it tries. */
+export const LOCAL_SEARCH_MOVES = 400;
+
+/**
+ * The default local search's answer lookups at each size it tries, for a game of `codes`
+ * codes: in proportion to the answer table, so that it costs a small game little beside its
+ * exact search, up to about a second and a half on this project's machine (Bulls and Cows).
+ */
+export function localSearchLookups(codes: number): number {
+  return Math.min(2e8, 50 * codes * codes);
 }
 
 /**
- * Finds a smallest identifying set and proves it smallest: refutes each size from the capacity
- * bound up to the greedy set's size. With a deadline it may stop early, returning the best set
- * found and the sizes refuted so far.
+ * Finds a smallest identifying set and proves it smallest: from the greedy set, local search
+ * for smaller ones, one guess fewer at a time, while it finds them; then the exact search
+ * refutes each size from the capacity bound up to the best set's. With a deadline it may stop
+ * early, returning the best set found and the sizes refuted so far.
  */
 export async function solveStatic(
   game: Game,
@@ -171,11 +202,32 @@ export async function solveStatic(
     options.searchSize ??
     ((size: number, onNodes: (nodes: number) => void) =>
       searchStaticSize(game, size, { deadline: options.deadline, onProgress: onNodes }));
+  const improve =
+    options.improve ??
+    ((size: number, from: readonly number[]) =>
+      localStaticSet(game, size, {
+        from,
+        moves: LOCAL_SEARCH_MOVES,
+        lookups: localSearchLookups(game.size),
+        deadline: options.deadline,
+      }).guesses);
   let best = greedyStaticSet(game);
   let lowerBound = staticLowerBound(game);
   let nodes = 0;
+  while (best.length > lowerBound && !pastDeadline(options.deadline)) {
+    const size = best.length - 1;
+    options.onProgress?.({ size, lowerBound, best: best.length, nodes, phase: 'local' });
+    const found = await improve(size, best);
+    if (!found) break;
+    if (found.length !== size || !identifies(game, found)) {
+      throw new Error(
+        `the local search returned a set of ${size} that does not identify every secret`,
+      );
+    }
+    best = [...found].sort((a, b) => a - b);
+  }
   for (let size = lowerBound; size < best.length; size++) {
-    const known = { size, lowerBound, best: best.length };
+    const known = { size, lowerBound, best: best.length, phase: 'exact' as const };
     options.onProgress?.({ ...known, nodes });
     const search = await searchSize(size, (sizeNodes) =>
       options.onProgress?.({ ...known, nodes: nodes + sizeNodes }),

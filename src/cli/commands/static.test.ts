@@ -106,8 +106,22 @@ describe('codebreaker static', () => {
     expect(new Set(naiveRows(3, '01234567', true, doc.guesses)).size).toBe(512);
   });
 
+  it('with --local-search, looks for a smaller set on every thread before the exact search', async () => {
+    // Numer0n: the greedy set has 8 guesses and 7 is the least. The local search finds 7 in a
+    // few moves, then spends its 2 s at 6, which the exact search refutes; had it found nothing,
+    // the exact search would still find 7, so the result does not depend on the machine's speed.
+    const argv = ['static', '--game', 'numeron', '--local-search', '2', '--json'];
+    const { status, out, err } = await cli(...argv, '--threads', '2');
+    expect(err).toBe('');
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc).toMatchObject({ size: 7, proved: true, lowerBound: 7, threads: 2 });
+    expect(new Set(naiveRows(3, '0123456789', false, doc.guesses)).size).toBe(720);
+  });
+
   const bad: [string[], RegExp][] = [
     [['--time-limit', 'soon'], /--time-limit must be a positive number of seconds, not 'soon'/],
+    [['--local-search', '-1'], /--local-search must be a positive number of seconds, not '-1'/],
     [['--time-limit', '0'], /--time-limit must be a positive number/],
     [['--threads', '0'], /--threads must be a whole number from 1 to 64, not '0'/],
     [['--pegs', '8', '--colors', '4', '--repeat'], /at most 8192 codes; this one has 65536/],

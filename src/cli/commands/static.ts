@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Game } from '../../game.js';
 import { groupThousands } from '../../numbers.js';
 import { describeRules, rulesJson } from '../../rules.js';
+import { localStaticSet } from '../../search/static-local.js';
 import { searchStaticSize } from '../../search/static-size.js';
 import {
   type StaticProgress,
@@ -18,6 +19,7 @@ import {
   type RulesFlags,
   addRulesOptions,
   gameFromFlags,
+  secondsFlag,
   threadsFlag,
   threadsHelp,
   timeLimitFlag,
@@ -27,6 +29,7 @@ interface StaticFlags extends RulesFlags {
   json?: boolean;
   table?: boolean;
   timeLimit?: string;
+  localSearch?: string;
   threads?: string;
 }
 
@@ -35,14 +38,21 @@ const THREADED_MIN_SIZE = 4;
 /** Games of up to this many codes take about a second on one thread (3×7: 0.4 s, 3×8: 8 s). */
 const QUICK_MAX_CODES = 500;
 
+/** How `solveStaticOnThreads` runs. */
+interface StaticRun {
+  readonly threads: number;
+  readonly deadline?: number;
+  /** Seconds of local search at each size below the best set (default: the core's small effort). */
+  readonly localSeconds?: number;
+  readonly onProgress?: (progress: StaticProgress) => void;
+}
+
 /** Finds and proves a smallest identifying set, on `threads` threads. */
-export async function solveStaticOnThreads(
-  game: Game,
-  threads: number,
-  deadline: number | undefined,
-  onProgress?: (progress: StaticProgress) => void,
-): Promise<StaticResult> {
+export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<StaticResult> {
+  const { threads, deadline, localSeconds, onProgress } = run;
   const pool = threads > 1 ? new StaticPool(threads) : undefined;
+  const localDeadline = (): number =>
+    Math.min(Date.now() + (localSeconds ?? 0) * 1000, deadline ?? Number.POSITIVE_INFINITY);
   try {
     return await solveStatic(game, {
       deadline,
@@ -51,6 +61,18 @@ export async function solveStaticOnThreads(
         pool && size >= THREADED_MIN_SIZE
           ? pool.searchSize(game.rules, size, deadline, onNodes)
           : searchStaticSize(game, size, { deadline, onProgress: onNodes }),
+      ...(localSeconds === undefined
+        ? {}
+        : {
+            improve: (size: number, from: readonly number[]) =>
+              pool
+                ? pool.localSearch(game.rules, size, from, localDeadline())
+                : localStaticSet(game, size, {
+                    from,
+                    moves: Number.POSITIVE_INFINITY,
+                    deadline: localDeadline(),
+                  }).guesses,
+          }),
     });
   } finally {
     await pool?.close();
@@ -91,21 +113,30 @@ export function staticCommand(program: Command, io: Io): void {
       '--time-limit <seconds>',
       'stop after this long with the best set found and the sizes ruled out so far, marked unproved',
     )
+    .option(
+      '--local-search <seconds>',
+      'look this long for a smaller set than the best one, at each size, by local search on every thread, before the exact search (default: a short search on one thread, about a second on Bulls and Cows)',
+    )
     .option('--threads <n>', threadsHelp(QUICK_MAX_CODES))
     .option('--json', 'print one JSON document')
     .action(async (flags: StaticFlags) => {
       const game = gameFromFlags(flags);
       const timeLimit = timeLimitFlag(flags.timeLimit);
+      const localSeconds = secondsFlag(flags.localSearch, '--local-search');
       const threads = threadsFlag(flags.threads, game.size, QUICK_MAX_CODES);
       const started = milliseconds();
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
       const status = statusLine(io);
-      const result = await solveStaticOnThreads(game, threads, deadline, (progress) =>
-        status.update(
-          0,
-          `static: trying ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
-        ),
-      );
+      const result = await solveStaticOnThreads(game, {
+        threads,
+        deadline,
+        localSeconds,
+        onProgress: (progress) =>
+          status.update(
+            0,
+            `static: ${progress.phase === 'local' ? 'local search for' : 'trying'} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
+          ),
+      });
       status.stop();
       const seconds = (milliseconds() - started) / 1000;
       if (!identifies(game, result.guesses)) {

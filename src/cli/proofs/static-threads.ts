@@ -1,8 +1,10 @@
 /**
  * The static search on several threads. Each set size is dealt out in shards (see
  * search/static.ts), one per worker thread; a size is settled by the first worker that finds a
- * set, or refuted when every shard ends without one. Workers live across sizes and are ended
- * when a set is found (the others are mid-search) or when the search is over.
+ * set, or refuted when every shard ends without one. A local search for a smaller set runs on
+ * every thread at once, each with a seed of its own, until one finds a set or time is up.
+ * Workers live across sizes and are ended when a set is found (the others are mid-search) or
+ * when the search is over.
  * The worker is the module static-worker next to this one (started as workers.ts explains).
  */
 import type { Worker } from 'node:worker_threads';
@@ -13,16 +15,28 @@ import { startWorker } from '../workers.js';
 
 /** What the main thread asks a worker: one shard of one size. */
 export interface ShardTask {
+  readonly kind: 'shard';
   readonly rules: Rules;
   readonly size: number;
   readonly shard: { readonly index: number; readonly count: number };
   readonly deadline?: number;
 }
 
+/** Or: a local search for a set of `size`, from `from`, with a seed of its own. */
+export interface LocalTask {
+  readonly kind: 'local';
+  readonly rules: Rules;
+  readonly size: number;
+  readonly from: readonly number[];
+  readonly seed: number;
+  readonly deadline: number;
+}
+
 /** What a worker says back: sets visited so far, then its result. */
 export type WorkerReport =
   | { readonly kind: 'progress'; readonly nodes: number }
-  | ({ readonly kind: 'done' } & SizeSearchResult);
+  | ({ readonly kind: 'done' } & SizeSearchResult)
+  | { readonly kind: 'local'; readonly guesses?: number[] };
 
 /** A pool of worker threads that search set sizes together. */
 export class StaticPool {
@@ -31,41 +45,82 @@ export class StaticPool {
   constructor(readonly threads: number) {}
 
   /** Searches `size` on every thread; `onNodes` hears the sets visited so far, summed. */
-  searchSize(
+  async searchSize(
     rules: Rules,
     size: number,
     deadline: number | undefined,
     onNodes: (nodes: number) => void,
   ): Promise<SizeSearchResult> {
+    const nodes = new Array<number>(this.threads).fill(0);
+    const results: SizeSearchResult[] = [];
+    return this.#run<SizeSearchResult>(
+      (index, count) => ({ kind: 'shard', rules, size, shard: { index, count }, deadline }),
+      (index, report, settle) => {
+        if (report.kind === 'local') return;
+        nodes[index] = report.nodes;
+        const total = nodes.reduce((a, b) => a + b, 0);
+        if (report.kind === 'progress') {
+          onNodes(total);
+          return;
+        }
+        results.push(report);
+        if (report.guesses) settle({ guesses: report.guesses, complete: true, nodes: total });
+        else if (results.length === this.threads) {
+          settle({ complete: results.every((r) => r.complete), nodes: total });
+        }
+      },
+    );
+  }
+
+  /**
+   * Looks for a set of `size` guesses by local search on every thread (seeds 1, 2, …) until
+   * `deadline`: the first set found, or none.
+   */
+  localSearch(
+    rules: Rules,
+    size: number,
+    from: readonly number[],
+    deadline: number,
+  ): Promise<number[] | undefined> {
+    let answered = 0;
+    return this.#run<number[] | undefined>(
+      (index) => ({ kind: 'local', rules, size, from, seed: index + 1, deadline }),
+      (_index, report, settle) => {
+        if (report.kind !== 'local') return;
+        answered++;
+        if (report.guesses) settle(report.guesses);
+        else if (answered === this.threads) settle(undefined);
+      },
+    );
+  }
+
+  /**
+   * Sends each worker its task and passes its reports to `hear` until `hear` settles the
+   * outcome. Workers still busy then (another one found a set) are ended.
+   */
+  #run<T>(
+    task: (index: number, count: number) => ShardTask | LocalTask,
+    hear: (index: number, report: WorkerReport, settle: (outcome: T) => void) => void,
+  ): Promise<T> {
     while (this.#workers.length < this.threads)
       this.#workers.push(startWorker('static-worker', CLI_HOME));
     const workers = this.#workers;
-    const nodes = new Array<number>(workers.length).fill(0);
-    const results: SizeSearchResult[] = [];
+    let busy = workers.length;
     return new Promise((resolve, reject) => {
       // Remove only our own listeners: Worker keeps listeners of its own on itself.
       const detach: (() => void)[] = [];
+      let settled = false;
       const finish = (outcome: () => void): void => {
+        if (settled) return;
+        settled = true;
         for (const off of detach) off();
         outcome();
+        if (busy > 0) void this.close();
       };
       workers.forEach((worker, index) => {
         const onMessage = (report: WorkerReport): void => {
-          nodes[index] = report.nodes;
-          const total = nodes.reduce((a, b) => a + b, 0);
-          if (report.kind === 'progress') {
-            onNodes(total);
-            return;
-          }
-          results.push(report);
-          if (report.guesses) {
-            // The other shards are mid-search: end them.
-            finish(() => resolve({ guesses: report.guesses, complete: true, nodes: total }));
-            void this.close();
-          } else if (results.length === workers.length) {
-            const complete = results.every((r) => r.complete);
-            finish(() => resolve({ complete, nodes: total }));
-          }
+          if (report.kind !== 'progress') busy--;
+          hear(index, report, (outcome) => finish(() => resolve(outcome)));
         };
         const onError = (error: Error): void => finish(() => reject(error));
         const onExit = (code: number): void =>
@@ -74,8 +129,7 @@ export class StaticPool {
         detach.push(() =>
           worker.off('message', onMessage).off('error', onError).off('exit', onExit),
         );
-        const task: ShardTask = { rules, size, shard: { index, count: workers.length }, deadline };
-        worker.postMessage(task);
+        worker.postMessage(task(index, workers.length));
       });
     });
   }

@@ -1,0 +1,211 @@
+/**
+ * Identifying sets of a given size found by local search: an upper bound on the fewest static
+ * guesses where the exact search (static-size.ts) cannot reach that far. The greedy set of
+ * static.ts is often one or two guesses too many (Bulls and Cows: 10, where 9 exist), and the
+ * exact search climbs from the capacity bound upward, so it would have to refute every size
+ * below the answer before it found the answer.
+ *
+ * A tabu search over sets of `size` guesses, scored by the pairs of secrets they still confuse
+ * (same answers to every guess; 0 is an identifying set). One move takes a position of the set
+ * at random and puts there the guess that confuses the fewest pairs with the other guesses,
+ * whether or not that is better than what was there; a guess taken out may not come back for a
+ * while (its tenure), so the search leaves a local minimum instead of circling in it. Scoring a
+ * candidate reads only the secrets the other guesses leave confused, a few hundred of thousands
+ * once the set is close, so one move weighs every code as the new guess.
+ *
+ * It proves nothing: a set it finds is checked like any other, and a size it fails at stays for
+ * the exact search to refute.
+ */
+import type { Game } from '../game.js';
+import { prepare } from './static-tables.js';
+
+/** How long and how `localStaticSet` searches. */
+export interface LocalSearchOptions {
+  /** The set to start from (of any size; its guesses are kept or dropped, the best first). */
+  readonly from: readonly number[];
+  /** At most this many moves. */
+  readonly moves: number;
+  /** At most this many answer lookups (an effort the same on every machine). */
+  readonly lookups?: number;
+  /** A `Date.now()` time at which to stop. */
+  readonly deadline?: number;
+  /** The seed of its random choices: another seed, another search. */
+  readonly seed?: number;
+}
+
+/** What a local search found. */
+export interface LocalSearchResult {
+  /** An identifying set of the size asked for, in code order, if one was found. */
+  readonly guesses?: number[];
+  /** The fewest pairs of secrets a set of that size left confused. */
+  readonly pairs: number;
+  /** Moves made. */
+  readonly moves: number;
+}
+
+/** A small seeded generator of numbers in [0, 1) (mulberry32). */
+function randomSource(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Looks for a set of `size` guesses that identifies every secret of `game`, by tabu search from
+ * `options.from`, until it finds one or runs out of moves, lookups or time.
+ */
+export function localStaticSet(
+  game: Game,
+  size: number,
+  options: LocalSearchOptions,
+): LocalSearchResult {
+  const { table } = prepare(game);
+  const n = game.size;
+  const answers = game.answers;
+  const random = randomSource(options.seed ?? 1);
+  const lookups = options.lookups ?? Number.POSITIVE_INFINITY;
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+
+  const labels = new Int32Array(n);
+  const refined = new Int32Array(n);
+  const classSize = new Int32Array(n);
+  const confused = new Int32Array(n);
+  const confusedKey = new Int32Array(n);
+  const stamps = new Int32Array(n * answers);
+  const values = new Int32Array(n * answers);
+  let stamp = 0;
+  let spent = 0;
+
+  /** Labels the secrets by their answers to `guesses`, but the one at `skip`; the class count. */
+  const label = (guesses: readonly number[], skip: number): number => {
+    labels.fill(0);
+    let classes = 1;
+    for (let i = 0; i < guesses.length; i++) {
+      if (i === skip) continue;
+      stamp++;
+      classes = 0;
+      const row = guesses[i] * n;
+      for (let s = 0; s < n; s++) {
+        const key = labels[s] * answers + table[row + s];
+        if (stamps[key] !== stamp) {
+          stamps[key] = stamp;
+          values[key] = classes++;
+        }
+        refined[s] = values[key];
+      }
+      labels.set(refined);
+    }
+    spent += n * guesses.length;
+    return classes;
+  };
+  /** Lists the secrets `label` left in classes of two or more; how many. */
+  const listConfused = (classes: number): number => {
+    classSize.fill(0, 0, classes);
+    for (let s = 0; s < n; s++) classSize[labels[s]]++;
+    let count = 0;
+    for (let s = 0; s < n; s++) {
+      if (classSize[labels[s]] < 2) continue;
+      confused[count] = s;
+      confusedKey[count++] = labels[s] * answers;
+    }
+    return count;
+  };
+  /** The pairs of listed secrets that `guess` leaves confused. */
+  const pairsWith = (guess: number, count: number): number => {
+    stamp++;
+    let pairs = 0;
+    const row = guess * n;
+    for (let j = 0; j < count; j++) {
+      const key = confusedKey[j] + table[row + confused[j]];
+      if (stamps[key] !== stamp) {
+        stamps[key] = stamp;
+        values[key] = 0;
+      }
+      pairs += values[key]++;
+    }
+    spent += count;
+    return pairs;
+  };
+
+  // The start: `from`, cut to `size` by dropping, one at a time, the guess whose absence
+  // confuses the fewest pairs, or grown by the guess that confuses the fewest.
+  const set = [...options.from];
+  while (set.length > size) {
+    let drop = 0;
+    let least = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < set.length; i++) {
+      const pairs = pairsAfter(set, i);
+      if (pairs < least) {
+        least = pairs;
+        drop = i;
+      }
+    }
+    set.splice(drop, 1);
+  }
+  const member = new Uint8Array(n);
+  for (const guess of set) member[guess] = 1;
+  while (set.length < size) {
+    const count = listConfused(label(set, -1));
+    const guess = bestGuess(count, () => true).guess;
+    set.push(guess);
+    member[guess] = 1;
+  }
+
+  /** The pairs `set` confuses without its guess at `skip`. */
+  function pairsAfter(guesses: readonly number[], skip: number): number {
+    const classes = label(guesses, skip);
+    classSize.fill(0, 0, classes);
+    let pairs = 0;
+    for (let s = 0; s < n; s++) pairs += classSize[labels[s]]++;
+    return pairs;
+  }
+  /** Of the codes not in the set that `allowed` passes, one that confuses the fewest pairs. */
+  function bestGuess(count: number, allowed: (guess: number, pairs: number) => boolean) {
+    let guess = -1;
+    let least = Number.POSITIVE_INFINITY;
+    let ties = 0;
+    for (let g = 0; g < n; g++) {
+      if (member[g]) continue;
+      const pairs = pairsWith(g, count);
+      if (pairs > least || !allowed(g, pairs)) continue;
+      if (pairs < least) {
+        least = pairs;
+        guess = g;
+        ties = 1;
+      } else if (random() * ++ties < 1) guess = g;
+    }
+    return { guess, pairs: least };
+  }
+
+  let best = pairsAfter(set, -1);
+  let bestSet = [...set];
+  const tabooUntil = new Int32Array(n);
+  let moves = 0;
+  while (best > 0 && moves < options.moves && spent < lookups && Date.now() < deadline) {
+    moves++;
+    const at = Math.floor(random() * size);
+    const count = listConfused(label(set, at));
+    // A taboo guess may come back only if it beats the best set so far.
+    const move = bestGuess(count, (g, pairs) => tabooUntil[g] <= moves || pairs < best);
+    if (move.guess < 0) continue;
+    const out = set[at];
+    member[out] = 0;
+    tabooUntil[out] = moves + 5 + Math.floor(random() * 2 * size);
+    set[at] = move.guess;
+    member[move.guess] = 1;
+    if (move.pairs < best) {
+      best = move.pairs;
+      bestSet = [...set];
+    }
+  }
+  return {
+    ...(best === 0 ? { guesses: bestSet.sort((a, b) => a - b) } : {}),
+    pairs: best,
+    moves,
+  };
+}
