@@ -46,6 +46,9 @@ describe('static sets by local search', () => {
     expect(found.guesses).toBeUndefined();
     expect(found.pairs).toBeGreaterThan(0);
     expect(found.moves).toBe(50);
+    expect(() => localStaticSet(game, 0, { from: [], moves: 1 })).toThrow(
+      /a set of guesses has 1 to 125, not 0/,
+    );
   });
 
   it('solveStatic takes a smaller set from its local search only if it identifies', async () => {

@@ -16,6 +16,7 @@
  * It proves nothing: a set it finds is checked like any other, and a size it fails at stays for
  * the exact search to refute.
  */
+import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { prepare } from './static-tables.js';
 
@@ -64,13 +65,18 @@ export function localStaticSet(
   size: number,
   options: LocalSearchOptions,
 ): LocalSearchResult {
-  const { table } = prepare(game);
   const n = game.size;
+  if (!Number.isInteger(size) || size < 1 || size > n) {
+    throw new CodebreakerError('bad-option', `a set of guesses has 1 to ${n}, not ${size}`);
+  }
+  const { table } = prepare(game);
   const answers = game.answers;
   const random = randomSource(options.seed ?? 1);
   const lookups = options.lookups ?? Number.POSITIVE_INFINITY;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
 
+  /** `member[g]`: 1 if the set holds guess g. */
+  const member = new Uint8Array(n);
   const labels = new Int32Array(n);
   const refined = new Int32Array(n);
   const classSize = new Int32Array(n);
@@ -132,30 +138,6 @@ export function localStaticSet(
     return pairs;
   };
 
-  // The start: `from`, cut to `size` by dropping, one at a time, the guess whose absence
-  // confuses the fewest pairs, or grown by the guess that confuses the fewest.
-  const set = [...options.from];
-  while (set.length > size) {
-    let drop = 0;
-    let least = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < set.length; i++) {
-      const pairs = pairsAfter(set, i);
-      if (pairs < least) {
-        least = pairs;
-        drop = i;
-      }
-    }
-    set.splice(drop, 1);
-  }
-  const member = new Uint8Array(n);
-  for (const guess of set) member[guess] = 1;
-  while (set.length < size) {
-    const count = listConfused(label(set, -1));
-    const guess = bestGuess(count, () => true).guess;
-    set.push(guess);
-    member[guess] = 1;
-  }
-
   /** The pairs `set` confuses without its guess at `skip`. */
   function pairsAfter(guesses: readonly number[], skip: number): number {
     const classes = label(guesses, skip);
@@ -180,6 +162,29 @@ export function localStaticSet(
       } else if (random() * ++ties < 1) guess = g;
     }
     return { guess, pairs: least };
+  }
+
+  // The start: `from`, cut to `size` by dropping, one at a time, the guess whose absence
+  // confuses the fewest pairs, or grown by the guess that confuses the fewest.
+  const set = [...options.from];
+  while (set.length > size) {
+    let drop = 0;
+    let least = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < set.length; i++) {
+      const pairs = pairsAfter(set, i);
+      if (pairs < least) {
+        least = pairs;
+        drop = i;
+      }
+    }
+    set.splice(drop, 1);
+  }
+  for (const guess of set) member[guess] = 1;
+  while (set.length < size) {
+    const count = listConfused(label(set, -1));
+    const guess = bestGuess(count, () => true).guess;
+    set.push(guess);
+    member[guess] = 1;
   }
 
   let best = pairsAfter(set, -1);
