@@ -34,7 +34,8 @@
  * one partition of the secrets per depth. The sizes below the answer are refuted in turn (each
  * refutation costs a fraction of the next), starting from the capacity bound and stopping below
  * the best set already known; a greedy set (most classes first) gives that upper bound at once,
- * so a search cut short by a time limit still returns a set and the sizes it has refuted.
+ * so a search cut short by a time limit still returns a set and the sizes it has refuted, and a
+ * local search (static-local.ts) lowers it where it can before the exact search begins.
  *
  * Splitting the work: the nodes two guesses from the end are dealt out in turn to `shard.count`
  * searches, so threads share one size without sharing memory.
@@ -177,14 +178,14 @@ export interface SolveStaticOptions {
 }
 
 /** The default local search's moves at each size it tries. */
-export const LOCAL_SEARCH_MOVES = 400;
+const LOCAL_SEARCH_MOVES = 400;
 
 /**
  * The default local search's answer lookups at each size it tries, for a game of `codes`
  * codes: in proportion to the answer table, so that it costs a small game little beside its
  * exact search, up to about a second and a half on this project's machine (Bulls and Cows).
  */
-export function localSearchLookups(codes: number): number {
+function localSearchLookups(codes: number): number {
   return Math.min(2e8, 50 * codes * codes);
 }
 

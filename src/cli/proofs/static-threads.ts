@@ -45,7 +45,7 @@ export class StaticPool {
   constructor(readonly threads: number) {}
 
   /** Searches `size` on every thread; `onNodes` hears the sets visited so far, summed. */
-  async searchSize(
+  searchSize(
     rules: Rules,
     size: number,
     deadline: number | undefined,
