@@ -10,8 +10,8 @@
  * at random and puts there the guess that confuses the fewest pairs with the other guesses,
  * whether or not that is better than what was there; a guess taken out may not come back for a
  * while (its tenure), so the search leaves a local minimum instead of circling in it. Scoring a
- * candidate reads only the secrets the other guesses leave confused, a few hundred of thousands
- * once the set is close, so one move weighs every code as the new guess.
+ * candidate reads only the secrets the other guesses leave confused, a few hundred out of
+ * thousands once the set is close, so one move weighs every code as the new guess.
  *
  * It proves nothing: a set it finds is checked like any other, and a size it fails at stays for
  * the exact search to refute.
@@ -22,7 +22,10 @@ import { prepare } from './static-tables.js';
 
 /** How long and how `localStaticSet` searches. */
 export interface LocalSearchOptions {
-  /** The set to start from (of any size; its guesses are kept or dropped, the best first). */
+  /**
+   * The set to start from, of any size: cut to the size asked for by dropping, one at a time,
+   * the guess it misses least, or grown by the code that confuses the fewest pairs.
+   */
   readonly from: readonly number[];
   /** At most this many moves. */
   readonly moves: number;
