@@ -19,6 +19,7 @@ port.on('message', (task: ShardTask | LocalTask) => {
       seed,
       deadline,
       moves: Number.POSITIVE_INFINITY,
+      everyPosition: true,
     });
     send({ kind: 'local', ...(found.guesses ? { guesses: found.guesses } : {}) });
     return;

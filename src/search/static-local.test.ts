@@ -37,6 +37,10 @@ describe('static sets by local search', () => {
     const other = localStaticSet(game, 7, { from: [], moves: 400, seed: 2 });
     expect(identifiesByCounting(game, other.guesses!)).toBe(true);
     expect(other.guesses).not.toEqual(first.guesses);
+    const everywhere = { from: greedy, moves: 50, seed: 1, everyPosition: true };
+    const steepest = localStaticSet(game, 7, everywhere);
+    expect(localStaticSet(game, 7, everywhere)).toEqual(steepest);
+    expect(identifiesByCounting(game, steepest.guesses!)).toBe(true);
   });
 
   it('below the least size finds nothing, and stops at its moves', () => {

@@ -8,8 +8,9 @@
  * A tabu search over sets of `size` guesses, scored by the pairs of secrets they still confuse
  * (same answers to every guess; 0 is an identifying set). One move takes a position of the set
  * at random and puts there the guess that confuses the fewest pairs with the other guesses,
- * whether or not that is better than what was there; a guess taken out may not come back for a
- * while (its tenure), so the search leaves a local minimum instead of circling in it. Scoring a
+ * whether or not that is better than what was there (with `everyPosition`, the best such change
+ * over every position); a guess taken out may not come back for a while (its tenure), so the
+ * search leaves a local minimum instead of circling in it. Scoring a
  * candidate reads only the secrets the other guesses leave confused, a few hundred out of
  * thousands once the set is close, so one move weighs every code as the new guess.
  *
@@ -35,6 +36,13 @@ export interface LocalSearchOptions {
   readonly deadline?: number;
   /** The seed of its random choices: another seed, another search. */
   readonly seed?: number;
+  /**
+   * Each move weighs every position of the set, not one at random: `size` times the work a
+   * move, for better moves (a long search's choice: on Bulls and Cows' sets of 8, a script of
+   * the same search came to 3 pairs confused in 8 minutes this way; with one position a move,
+   * to 12 in 2 minutes, and the tool's 10 minutes on two threads found no set).
+   */
+  readonly everyPosition?: boolean;
 }
 
 /** What a local search found. */
@@ -77,6 +85,7 @@ export function localStaticSet(
   const random = randomSource(options.seed ?? 1);
   const lookups = options.lookups ?? Number.POSITIVE_INFINITY;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  const everyPosition = options.everyPosition ?? false;
 
   /** `member[g]`: 1 if the set holds guess g. */
   const member = new Uint8Array(n);
@@ -196,11 +205,23 @@ export function localStaticSet(
   let moves = 0;
   while (best > 0 && moves < options.moves && spent < lookups && Date.now() < deadline) {
     moves++;
-    const at = Math.floor(random() * size);
-    const count = listConfused(label(set, at));
     // A taboo guess may come back only if it beats the best set so far.
-    const move = bestGuess(count, (g, pairs) => tabooUntil[g] <= moves || pairs < best);
-    if (move.guess < 0) continue;
+    const allowed = (g: number, pairs: number): boolean => tabooUntil[g] <= moves || pairs < best;
+    let at = -1;
+    let move = { guess: -1, pairs: Number.POSITIVE_INFINITY };
+    let ties = 0;
+    for (let i = 0; i < (everyPosition ? size : 1); i++) {
+      const position = everyPosition ? i : Math.floor(random() * size);
+      const here = bestGuess(listConfused(label(set, position)), allowed);
+      if (here.guess < 0 || here.pairs > move.pairs) continue;
+      if (here.pairs < move.pairs) ties = 0;
+      ties++;
+      if (ties === 1 || random() * ties < 1) {
+        at = position;
+        move = here;
+      }
+    }
+    if (at < 0) continue;
     const out = set[at];
     member[out] = 0;
     tabooUntil[out] = moves + 5 + Math.floor(random() * 2 * size);

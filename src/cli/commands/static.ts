@@ -71,6 +71,7 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
                     from,
                     moves: Number.POSITIVE_INFINITY,
                     deadline: localDeadline(),
+                    everyPosition: true,
                   }).guesses,
           }),
     });

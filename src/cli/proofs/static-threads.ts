@@ -73,8 +73,8 @@ export class StaticPool {
   }
 
   /**
-   * Looks for a set of `size` guesses by local search on every thread (seeds 1, 2, …) until
-   * `deadline`: the first set found, or none.
+   * Looks for a set of `size` guesses by local search on every thread (seeds 1, 2, …; each
+   * move over every position) until `deadline`: the first set found, or none.
    */
   localSearch(
     rules: Rules,
