@@ -1,7 +1,7 @@
 /**
  * Identifying sets of a given size found by local search: an upper bound on the fewest static
  * guesses where the exact search (static-size.ts) cannot reach that far. The greedy set of
- * static.ts is often one or two guesses too many (Bulls and Cows: 10, where 9 exist), and the
+ * static.ts is often one or two guesses too many (Bulls and Cows: 10, where 8 exist), and the
  * exact search climbs from the capacity bound upward, so it would have to refute every size
  * below the answer before it found the answer.
  *
@@ -38,9 +38,9 @@ export interface LocalSearchOptions {
   readonly seed?: number;
   /**
    * Each move weighs every position of the set, not one at random: `size` times the work a
-   * move, for better moves (a long search's choice: on Bulls and Cows' sets of 8, a script of
-   * the same search came to 3 pairs confused in 8 minutes this way; with one position a move,
-   * to 12 in 2 minutes, and the tool's 10 minutes on two threads found no set).
+   * move, for better moves (a long search's choice: on Bulls and Cows, a script of this search
+   * found a set of 8 in 25 minutes on one thread; with one position a move it came to 12 pairs
+   * confused in 2 minutes, and the tool's 10 minutes on two threads found no set).
    */
   readonly everyPosition?: boolean;
 }
