@@ -19,7 +19,7 @@
  */
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
-import { prepare } from './static-tables.js';
+import { Marks, prepare } from './static-tables.js';
 
 /** How long and how `localStaticSet` searches. */
 export interface LocalSearchOptions {
@@ -94,9 +94,9 @@ export function localStaticSet(
   const classSize = new Int32Array(n);
   const confused = new Int32Array(n);
   const confusedKey = new Int32Array(n);
-  const stamps = new Int32Array(n * answers);
-  const values = new Int32Array(n * answers);
-  let stamp = 0;
+  // Per class and answer: a class's number (`label`) or a count of secrets (`pairsWith`).
+  const marks = new Marks(n * answers);
+  const { stamps, values } = marks;
   let spent = 0;
 
   /** Labels the secrets by their answers to `guesses`, but the one at `skip`; the class count. */
@@ -105,7 +105,7 @@ export function localStaticSet(
     let classes = 1;
     for (let i = 0; i < guesses.length; i++) {
       if (i === skip) continue;
-      stamp++;
+      const stamp = marks.next();
       classes = 0;
       const row = guesses[i] * n;
       for (let s = 0; s < n; s++) {
@@ -135,7 +135,7 @@ export function localStaticSet(
   };
   /** The pairs of listed secrets that `guess` leaves confused. */
   const pairsWith = (guess: number, count: number): number => {
-    stamp++;
+    const stamp = marks.next();
     let pairs = 0;
     const row = guess * n;
     for (let j = 0; j < count; j++) {

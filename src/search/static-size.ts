@@ -7,7 +7,7 @@
  */
 import type { Game } from '../game.js';
 import type { SetCanonizer } from './static-sets.js';
-import { type Prepared, prepare } from './static-tables.js';
+import { Marks, type Prepared, STAMP_LIMIT, prepare } from './static-tables.js';
 
 /** How to search one set size. */
 export interface StaticSearchOptions {
@@ -31,7 +31,6 @@ export interface SizeSearchResult {
   readonly nodes: number;
 }
 
-const STAMP_LIMIT = 0x3fffffff;
 const CHECK_EVERY = 1 << 16;
 /**
  * With more than one guess left, the viable-guess filter reads only the largest classes, up to
@@ -41,24 +40,6 @@ const FILTER_BUDGET = 48;
 /** The pair search keeps the answers of every viable guess to this many confused secrets at hand. */
 const PAIR_HEAD = 32;
 const PROGRESS_EVERY_MS = 200;
-
-/** Stamped marks: an entry counts as set only if it holds the current stamp, so clearing is `next()`. */
-class Marks {
-  readonly stamps: Int32Array;
-  readonly values: Int32Array;
-  stamp = 0;
-  constructor(size: number) {
-    this.stamps = new Int32Array(size);
-    this.values = new Int32Array(size);
-  }
-  next(): number {
-    if (++this.stamp === STAMP_LIMIT) {
-      this.stamps.fill(0);
-      this.stamp = 1;
-    }
-    return this.stamp;
-  }
-}
 
 /** One depth-first search for an identifying set of exactly `size` guesses. */
 class SizeSearch {

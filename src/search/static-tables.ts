@@ -19,6 +19,31 @@ export interface Prepared {
   readonly capacity: readonly number[];
 }
 
+/** Where a stamp starts again from 1, its marks cleared: well inside an Int32Array. */
+export const STAMP_LIMIT = 0x3fffffff;
+
+/**
+ * Stamped marks: an entry counts as set only if it holds the current stamp, so clearing is
+ * `next()`. Past `STAMP_LIMIT` stamps the marks are cleared and the count starts again, so a
+ * search of any length never sees a stamp wrap around.
+ */
+export class Marks {
+  readonly stamps: Int32Array;
+  readonly values: Int32Array;
+  stamp = 0;
+  constructor(size: number) {
+    this.stamps = new Int32Array(size);
+    this.values = new Int32Array(size);
+  }
+  next(): number {
+    if (++this.stamp === STAMP_LIMIT) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+}
+
 const prepared = new WeakMap<Game, Prepared>();
 
 export function prepare(game: Game): Prepared {
