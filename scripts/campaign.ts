@@ -1,7 +1,7 @@
 /**
  * `npm run campaign`: the open values' proofs as campaigns (campaigns/README.md). Each campaign
- * in campaigns/campaigns.json is one `codebreaker optimal` proof whose checkpoint lives in
- * campaigns/; this runs it or resumes it from that checkpoint, with the campaign's public key,
+ * in campaigns/campaigns.json is one `codebreaker optimal` proof, or one `codebreaker static`
+ * search, whose checkpoint lives in campaigns/; this runs it or resumes it from that checkpoint, with the campaign's public key,
  * and when the run ends (finished, at `--time-limit`, or at Ctrl-C) appends what it did to
  * campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
  * the result relied on. Commit the checkpoint and runs.jsonl after each run: the next run, on
@@ -27,9 +27,12 @@ const RUNS = join(DIR, 'runs.jsonl');
 interface Campaign {
   readonly name: string;
   readonly question: string;
-  /** The rules flags of `codebreaker optimal`. */
+  /** The command that answers it: `optimal` (the default) or `static`. */
+  readonly command?: 'optimal' | 'static';
+  /** The rules flags of the command. */
   readonly rules: readonly string[];
-  readonly objective: string;
+  /** `optimal`'s objective and depth cap. */
+  readonly objective?: string;
   readonly maxDepth?: number;
 }
 
@@ -69,12 +72,12 @@ function checkpointOf(campaign: Campaign): string {
 
 /** The command that runs or resumes `campaign`. */
 function commandOf(campaign: Campaign, extra: readonly string[] = []): string[] {
+  const optimal = campaign.command !== 'static';
   return [
     'dist/cli/main.cjs',
-    'optimal',
+    optimal ? 'optimal' : 'static',
     ...campaign.rules,
-    '--objective',
-    campaign.objective,
+    ...(optimal && campaign.objective !== undefined ? ['--objective', campaign.objective] : []),
     ...(campaign.maxDepth === undefined ? [] : ['--max-depth', String(campaign.maxDepth)]),
     '--checkpoint',
     checkpointOf(campaign),
@@ -174,12 +177,15 @@ function run(campaign: Campaign, extra: string[]): Promise<number> {
         threads: doc?.threads ?? 0,
         seconds: doc?.seconds ?? 0,
         cpuSeconds: doc?.cpuSeconds ?? 0,
-        ...(lastProgress
-          ? { jobsDone: lastProgress.jobsDone, jobsKnown: lastProgress.jobsKnown }
-          : {}),
+        ...(doc?.jobsKnown !== undefined
+          ? { jobsDone: doc.jobsDone, jobsKnown: doc.jobsKnown }
+          : lastProgress
+            ? { jobsDone: lastProgress.jobsDone, jobsKnown: lastProgress.jobsKnown }
+            : {}),
         nodes: doc?.nodes ?? lastProgress?.nodes ?? 0,
         lowerBound: doc?.lowerBound ?? lastProgress?.lowerBound ?? null,
-        best: doc?.total ?? lastProgress?.best ?? null,
+        // A proof's total, or a static search's set size.
+        best: doc?.total ?? doc?.size ?? lastProgress?.best ?? null,
         proved: doc?.proved === true,
         ...(doc?.relied ? { relied: doc.relied } : {}),
         status,

@@ -92,6 +92,7 @@ export {
   type SizeSearchResult,
   type StaticSearchOptions,
   searchStaticSize,
+  staticPrefixes,
 } from './search/static-size.js';
 export {
   findOptimal,

@@ -45,7 +45,14 @@ describe('npm run campaign', () => {
       objective: 'expected',
     };
     const queued = { ...classic, name: 'classic-queued' };
-    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic, queued]));
+    // 4 of 5 without repetition: 5 guesses asked at once, 4 refuted (docs/results.md).
+    const still = {
+      name: 'static-small',
+      question: 'the fewest guesses asked at once for 4 of 5 without repetition',
+      command: 'static',
+      rules: ['--pegs', '4', '--colors', '5', '--no-repeat'],
+    };
+    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic, queued, still]));
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
 
@@ -83,11 +90,22 @@ describe('npm run campaign', () => {
     );
   });
 
+  it('runs a static search as a campaign, and records it', async () => {
+    const result = JSON.parse((await campaign('static-small', '--threads', '2')).stdout);
+    expect(result).toMatchObject({ size: 5, proved: true, lowerBound: 5, threads: 2 });
+    expect(result.cpuSeconds).toBeGreaterThan(0);
+    expect(records().at(-1)).toMatchObject({ campaign: 'static-small', best: 5, proved: true });
+    expect((await campaign()).stdout).toContain('1 run; bounds 5 to 5, proved');
+    const again = JSON.parse((await campaign('static-small', '--threads', '1')).stdout);
+    expect(again).toMatchObject({ size: 5, proved: true, nodes: 0 });
+    expect(again.relied).toMatchObject({ refutedBelow: 5, jobsRefuted: 0 });
+  });
+
   it('names the campaigns when asked for one it does not have, status 2', async () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, static-small\n",
     );
   });
 

@@ -1,16 +1,16 @@
 /**
- * A worker thread of `codebreaker static`: searches the shards of set sizes it is sent, or looks
- * for a set of one size by local search.
+ * A worker thread of `codebreaker static`: searches the shards or jobs of set sizes it is sent,
+ * or looks for a set of one size by local search.
  */
 import { parentPort } from 'node:worker_threads';
 import { gameFor } from '../game.js';
 import { localStaticSet } from '../search/static-local.js';
 import { searchStaticSize } from '../search/static-size.js';
-import type { LocalTask, ShardTask, WorkerReport } from './proofs/static-threads.js';
+import type { JobTask, LocalTask, ShardTask, WorkerReport } from './proofs/static-threads.js';
 
 const port = parentPort;
 if (!port) throw new Error('static-worker runs only as a worker thread');
-port.on('message', (task: ShardTask | LocalTask) => {
+port.on('message', (task: ShardTask | LocalTask | JobTask) => {
   const send = (report: WorkerReport): void => port.postMessage(report);
   if (task.kind === 'local') {
     const { size, from, seed, deadline } = task;
@@ -25,9 +25,13 @@ port.on('message', (task: ShardTask | LocalTask) => {
     return;
   }
   const result = searchStaticSize(gameFor(task.rules), task.size, {
-    shard: task.shard,
+    ...(task.kind === 'job' ? { prefix: task.prefix } : { shard: task.shard }),
     deadline: task.deadline,
     onProgress: (nodes) => send({ kind: 'progress', nodes }),
   });
-  send({ kind: 'done', ...result });
+  send(
+    task.kind === 'job'
+      ? { kind: 'job', index: task.index, ...result }
+      : { kind: 'done', ...result },
+  );
 });

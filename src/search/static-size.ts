@@ -17,7 +17,10 @@ export interface StaticSearchOptions {
   readonly onProgress?: (nodes: number) => void;
   /** Search only subtree `index`, `index + count`, … of those two guesses from the end. */
   readonly shard?: { readonly index: number; readonly count: number };
-  /** Search only sets that begin with these guesses: a canonical set, in code order. */
+  /**
+   * Search only sets that begin with these guesses, a canonical set in code order, and only if
+   * the whole search would reach it (each guess viable where it is played).
+   */
   readonly prefix?: readonly number[];
 }
 
@@ -107,15 +110,31 @@ class SizeSearch {
     const n = this.#n;
     this.#classes[0] = 1;
     this.#sizes[0][0] = n;
+    let candidates: Int32Array = new Int32Array(n);
+    for (let g = 0; g < n; g++) candidates[g] = g;
+    let from = 0;
+    let to = n;
+    // A prefix is walked as the whole search walks it, each guess taken from the guesses still
+    // viable there: so the jobs of a size's canonical prefixes (`staticPrefixes`) search
+    // exactly the whole search's sets between them, and a prefix it never reaches costs nothing.
     const prefix = this.options.prefix ?? [];
-    prefix.forEach((guess, depth) => {
-      this.#guesses[depth] = guess;
-      this.#refine(depth, guess);
-    });
-    const everything = new Int32Array(n);
-    for (let g = 0; g < n; g++) everything[g] = g;
-    const from = prefix.length > 0 ? prefix[prefix.length - 1] + 1 : 0;
-    this.#visit(prefix.length, everything, from, n);
+    for (let depth = 0; depth < prefix.length; depth++) {
+      const remaining = this.size - depth;
+      const viable = this.#viable[depth];
+      const limit = this.#capacity[Math.min(remaining - 1, this.#capacity.length - 1)];
+      const length = this.#filter(depth, limit, candidates, from, to, viable);
+      const at = viable.subarray(0, length).indexOf(prefix[depth]);
+      if (at < 0 || at + remaining > length) {
+        this.options.onProgress?.(this.nodes);
+        return;
+      }
+      this.#guesses[depth] = prefix[depth];
+      this.#refine(depth, prefix[depth]);
+      candidates = viable;
+      from = at + 1;
+      to = length;
+    }
+    this.#visit(prefix.length, candidates, from, to);
     this.options.onProgress?.(this.nodes);
   }
 
@@ -363,6 +382,30 @@ class SizeSearch {
     this.#pairStamp = stamp;
     return false;
   }
+}
+
+/**
+ * The canonical sets of `depth` guesses, in code order, each in code order: the jobs one set
+ * size is split into when its search keeps a checkpoint (`StaticSearchOptions.prefix`). Between
+ * them they cover every set the whole search visits.
+ */
+export function staticPrefixes(game: Game, depth: number): number[][] {
+  const { canonizer } = prepare(game);
+  const n = game.size;
+  const set = new Int32Array(depth);
+  const prefixes: number[][] = [];
+  const grow = (length: number, from: number): void => {
+    if (length === depth) {
+      prefixes.push(Array.from(set));
+      return;
+    }
+    for (let g = from; g < n; g++) {
+      set[length] = g;
+      if (canonizer.isCanonical(set, length + 1)) grow(length + 1, g + 1);
+    }
+  };
+  grow(0, 0);
+  return prefixes;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { SetCanonizer } from './static-sets.js';
-import { searchStaticSize } from './static-size.js';
+import { searchStaticSize, staticPrefixes } from './static-size.js';
 import { greedyStaticSet, identifies, solveStatic, staticLowerBound } from './static.js';
 
 type Spec = [pegs: number, colors: number, repeat: boolean];
@@ -161,6 +161,35 @@ describe('classic Mastermind', () => {
 
   it('has no identifying set of 4 guesses', () => {
     expect(searchStaticSize(game, 4)).toMatchObject({ complete: true, guesses: undefined });
+  });
+
+  it('searches a size as jobs, one per canonical prefix, settling it as the whole search does', () => {
+    // 4 × 4: 256 secrets; no 3 guesses identify them, 4 do (Rosenbaum's table).
+    const small = gameOf([4, 4, true]);
+    const smallCodes = naiveCodes(4, small.rules.alphabet, true);
+    const prefixes = staticPrefixes(small, 2);
+    expect(staticPrefixes(small, 1).length).toBe(5); // aaaa aaab aabb aabc abcd
+    for (const size of [3, 4]) {
+      const found = prefixes
+        .map((prefix) => searchStaticSize(small, size, { prefix }))
+        .filter((job) => {
+          expect(job.complete).toBe(true);
+          return job.guesses !== undefined;
+        });
+      expect(found.length > 0).toBe(size === 4);
+      for (const job of found) {
+        expect(
+          naiveIdentifies(
+            smallCodes,
+            job.guesses!.map((g) => small.codes.make(g)),
+          ),
+        ).toBe(true);
+      }
+    }
+    // A prefix the whole search never reaches costs nothing: 0000 gives the 108 secrets with
+    // one 0 the same answer, more than two guesses can tell apart (98, the capacity bound).
+    const dead = searchStaticSize(small, 3, { prefix: [small.codes.parse('0000')] });
+    expect(dead).toMatchObject({ complete: true, guesses: undefined, nodes: 0 });
   });
 
   it('completes 1112 1234 2456 to an identifying set of 6', () => {

@@ -175,6 +175,15 @@ export interface SolveStaticOptions {
     size: number,
     from: readonly number[],
   ) => number[] | undefined | Promise<number[] | undefined>;
+  /** A set to start from instead of the greedy one, if smaller; it must identify every secret. */
+  readonly start?: readonly number[];
+  /**
+   * Sizes below this are taken as refuted without a search: the word of a checkpoint, which the
+   * caller answers for (and says its result relied on).
+   */
+  readonly refutedBelow?: number;
+  /** Told each smaller set found, once it is checked, in code order. */
+  readonly onBest?: (guesses: readonly number[]) => void;
 }
 
 /** The default local search's moves at each size it tries. */
@@ -213,7 +222,13 @@ export async function solveStatic(
         deadline: options.deadline,
       }).guesses);
   let best = greedyStaticSet(game);
-  let lowerBound = staticLowerBound(game);
+  if (options.start && options.start.length < best.length) {
+    if (!identifies(game, options.start)) {
+      throw new Error('the set to start from does not identify every secret');
+    }
+    best = [...options.start].sort((a, b) => a - b);
+  }
+  let lowerBound = Math.max(staticLowerBound(game), options.refutedBelow ?? 0);
   let nodes = 0;
   while (best.length > lowerBound && !pastDeadline(options.deadline)) {
     const size = best.length - 1;
@@ -226,6 +241,7 @@ export async function solveStatic(
       );
     }
     best = [...found].sort((a, b) => a - b);
+    options.onBest?.(best);
   }
   for (let size = lowerBound; size < best.length; size++) {
     const known = { size, lowerBound, best: best.length, phase: 'exact' as const };
@@ -236,6 +252,7 @@ export async function solveStatic(
     nodes += search.nodes;
     if (search.guesses) {
       best = search.guesses;
+      options.onBest?.(best);
       break;
     }
     if (!search.complete) break;

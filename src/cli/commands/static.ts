@@ -4,16 +4,26 @@ import type { Game } from '../../game.js';
 import { groupThousands } from '../../numbers.js';
 import { describeRules, rulesJson } from '../../rules.js';
 import { localStaticSet } from '../../search/static-local.js';
-import { searchStaticSize } from '../../search/static-size.js';
+import {
+  type SizeSearchResult,
+  searchStaticSize,
+  staticPrefixes,
+} from '../../search/static-size.js';
 import {
   type StaticProgress,
   type StaticResult,
   identifies,
   solveStatic,
+  staticLowerBound,
 } from '../../search/static.js';
 import { milliseconds } from '../clock.js';
 import type { Io } from '../io.js';
 import { statusLine } from '../progress.js';
+import {
+  type StaticCheckpointFile,
+  jobDepth,
+  openStaticCheckpoint,
+} from '../proofs/static-checkpoint.js';
 import { StaticPool } from '../proofs/static-threads.js';
 import {
   type RulesFlags,
@@ -24,6 +34,7 @@ import {
   threadsHelp,
   timeLimitFlag,
 } from '../rules-options.js';
+import { onStop } from '../signals.js';
 
 interface StaticFlags extends RulesFlags {
   json?: boolean;
@@ -31,6 +42,8 @@ interface StaticFlags extends RulesFlags {
   timeLimit?: string;
   localSearch?: string;
   threads?: string;
+  checkpoint?: string;
+  keyFile?: string;
 }
 
 /** Sizes below this are searched in the main thread: starting workers would cost more. */
@@ -45,22 +58,77 @@ interface StaticRun {
   /** Seconds of local search at each size below the best set (default: the core's small effort). */
   readonly localSeconds?: number;
   readonly onProgress?: (progress: StaticProgress) => void;
+  /**
+   * Where the search keeps how far it has got, and resumes from: each size the exact search
+   * refutes then runs as jobs (static-checkpoint.ts), on worker threads however many.
+   */
+  readonly checkpoint?: StaticCheckpointFile;
+  /** Asked between a job's reports: true to stop now. */
+  readonly stopped?: () => boolean;
 }
 
 /** Finds and proves a smallest identifying set, on `threads` threads. */
 export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<StaticResult> {
-  const { threads, deadline, localSeconds, onProgress } = run;
-  const pool = threads > 1 ? new StaticPool(threads) : undefined;
+  const { threads, deadline, localSeconds, onProgress, checkpoint } = run;
+  const pool = threads > 1 || checkpoint ? new StaticPool(threads) : undefined;
   const localDeadline = (): number =>
     Math.min(Date.now() + (localSeconds ?? 0) * 1000, deadline ?? Number.POSITIVE_INFINITY);
+  const state = checkpoint?.state;
+  /** Keeps a size the search refuted in the checkpoint. */
+  const keep = (size: number, result: SizeSearchResult): SizeSearchResult => {
+    if (!state || !checkpoint || result.guesses || !result.complete) return result;
+    state.lowerBound = size + 1;
+    state.done.clear();
+    state.jobs = 0;
+    state.changes++;
+    checkpoint.save(true);
+    return result;
+  };
+  const searchJobs = (size: number, onNodes: (nodes: number) => void) => {
+    const live = state!;
+    const prefixes = staticPrefixes(game, jobDepth(size));
+    if (live.jobs !== prefixes.length) {
+      live.jobs = prefixes.length;
+      live.changes++;
+    }
+    const todo = prefixes.map((_, job) => job).filter((job) => !live.done.has(job));
+    return pool!.searchJobs({
+      rules: game.rules,
+      size,
+      prefixes,
+      todo,
+      deadline,
+      onNodes,
+      onRefuted: (job, nodes) => {
+        live.done.add(job);
+        live.nodes += nodes;
+        live.changes++;
+        checkpoint!.save();
+      },
+      stopped: run.stopped ?? (() => false),
+    });
+  };
   try {
-    return await solveStatic(game, {
+    const result = await solveStatic(game, {
       deadline,
       onProgress,
-      searchSize: (size, onNodes) =>
-        pool && size >= THREADED_MIN_SIZE
-          ? pool.searchSize(game.rules, size, deadline, onNodes)
-          : searchStaticSize(game, size, { deadline, onProgress: onNodes }),
+      start: state?.best,
+      refutedBelow: state?.lowerBound,
+      searchSize: async (size, onNodes) =>
+        keep(
+          size,
+          await (state && size >= THREADED_MIN_SIZE
+            ? searchJobs(size, onNodes)
+            : pool && size >= THREADED_MIN_SIZE
+              ? pool.searchSize(game.rules, size, deadline, onNodes)
+              : searchStaticSize(game, size, { deadline, onProgress: onNodes })),
+        ),
+      onBest: (guesses) => {
+        if (!state || !checkpoint) return;
+        state.best = [...guesses];
+        state.changes++;
+        checkpoint.save(true);
+      },
       ...(localSeconds === undefined
         ? {}
         : {
@@ -75,9 +143,71 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
                   }).guesses,
           }),
     });
+    // The best set, if no search found it (the greedy set), is kept too.
+    if (state && checkpoint && state.best?.join() !== result.guesses.join()) {
+      state.best = [...result.guesses];
+      state.changes++;
+      checkpoint.save(true);
+    }
+    return result;
   } finally {
     await pool?.close();
   }
+}
+
+/** How often `--json` with a checkpoint writes a progress line to stderr. */
+const JSON_PROGRESS_MS = 60_000;
+
+/** ", 12 of 1,360 jobs": how far the jobs of the size being searched have got. */
+function jobsText(checkpoint: StaticCheckpointFile): string {
+  const { done, jobs } = checkpoint.state;
+  return jobs === 0 ? '' : `, ${groupThousands(done.size)} of ${groupThousands(jobs)} jobs`;
+}
+
+/** A progress line's fields, as `npm run campaign` reads them. */
+function progressJson(
+  checkpoint: StaticCheckpointFile,
+  progress: StaticProgress,
+  started: number,
+): Record<string, number | string> {
+  return {
+    seconds: Math.round((milliseconds() - started) / 1000),
+    phase: progress.phase,
+    size: progress.size,
+    lowerBound: checkpoint.state.lowerBound,
+    best: checkpoint.state.best?.length ?? progress.best,
+    jobsDone: checkpoint.state.done.size,
+    jobsKnown: checkpoint.state.jobs,
+    nodes: progress.nodes,
+  };
+}
+
+/** What a result with a checkpoint says of it: how far it got, and what it took on trust. */
+function checkpointJson(checkpoint: StaticCheckpointFile): Record<string, unknown> {
+  const { done, jobs, nodes } = checkpoint.state;
+  return {
+    jobsDone: done.size,
+    jobsKnown: jobs,
+    checkpointNodes: nodes,
+    relied: {
+      refutedBelow: checkpoint.read?.lowerBound ?? null,
+      jobsRefuted: checkpoint.read?.jobs ?? 0,
+      checked: false,
+    },
+  };
+}
+
+/** The same in words. */
+function reliedText(checkpoint: StaticCheckpointFile): string {
+  const read = checkpoint.read;
+  if (!read) return 'nothing from the checkpoint (it was new)';
+  return `the checkpoint's word, not checked again, that sizes below ${read.lowerBound} are refuted and ${read.jobs} job${read.jobs === 1 ? '' : 's'} of size ${read.lowerBound} too (its set, if any, was checked)`;
+}
+
+/** The process's CPU seconds so far, every thread's. */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return Number(((user + system) / 1e6).toFixed(3));
 }
 
 /** Each secret's answers to the guesses, as text: `{"1111": ["1H0B", …], …}`. */
@@ -119,25 +249,72 @@ export function staticCommand(program: Command, io: Io): void {
       'look this long for a smaller set than the best one, at each size, by local search on every thread, before the exact search (default: a short search on one thread, about a second on Bulls and Cows)',
     )
     .option('--threads <n>', threadsHelp(QUICK_MAX_CODES))
-    .option('--json', 'print one JSON document')
+    .option(
+      '--checkpoint <file>',
+      'record in FILE (gzip if it ends in .gz) the sizes refuted, the jobs of the size being searched, and the best set, and, run again, go on from it; Ctrl-C then keeps every job finished',
+    )
+    .option(
+      '--key-file <file>',
+      'the key that signs the checkpoint (else $CODEBREAKER_KEY, $CODEBREAKER_KEY_FILE, or your own key)',
+    )
+    .option(
+      '--json',
+      'print one JSON document (with --checkpoint, and a progress line a minute on stderr)',
+    )
     .action(async (flags: StaticFlags) => {
       const game = gameFromFlags(flags);
       const timeLimit = timeLimitFlag(flags.timeLimit);
       const localSeconds = secondsFlag(flags.localSearch, '--local-search');
       const threads = threadsFlag(flags.threads, game.size, QUICK_MAX_CODES);
+      const checkpoint =
+        flags.checkpoint === undefined
+          ? undefined
+          : await openStaticCheckpoint(
+              flags.checkpoint,
+              game,
+              (await import('../keys.js')).loadKey(flags.keyFile),
+              {
+                lowerBound: staticLowerBound(game),
+                jobsOf: (size) => staticPrefixes(game, jobDepth(size)).length,
+              },
+            );
       const started = milliseconds();
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
       const status = statusLine(io);
+      // With a checkpoint, Ctrl-C keeps every job finished: the file is written at once, and the
+      // process ends as the signal would have ended it.
+      const unlisten = checkpoint
+        ? onStop(() => {
+            checkpoint.save(true);
+            status.stop();
+            const { lowerBound, done, jobs } = checkpoint.state;
+            io.err(
+              `codebreaker: stopped; ${flags.checkpoint} keeps sizes below ${lowerBound} refuted and ${done.size} of ${jobs} jobs of ${lowerBound}\n`,
+            );
+            process.exit(130);
+          })
+        : undefined;
+      let jsonAt = milliseconds();
       const result = await solveStaticOnThreads(game, {
         threads,
         deadline,
         localSeconds,
-        onProgress: (progress) =>
+        checkpoint,
+        onProgress: (progress) => {
+          const jobs = checkpoint ? jobsText(checkpoint) : '';
           status.update(
             0,
-            `static: ${progress.phase === 'local' ? 'local search for' : 'trying'} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
-          ),
+            `static: ${progress.phase === 'local' ? 'local search for' : 'trying'} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets${jobs}, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
+          );
+          if (flags.json && checkpoint && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
+            jsonAt = milliseconds();
+            io.err(
+              `${JSON.stringify({ progress: progressJson(checkpoint, progress, started) })}\n`,
+            );
+          }
+        },
       });
+      unlisten?.();
       status.stop();
       const seconds = (milliseconds() - started) / 1000;
       if (!identifies(game, result.guesses)) {
@@ -153,7 +330,9 @@ export function staticCommand(program: Command, io: Io): void {
           lowerBound: result.lowerBound,
           nodes: result.nodes,
           seconds: Number(seconds.toFixed(3)),
+          cpuSeconds: cpuSeconds(),
           threads,
+          ...(checkpoint ? checkpointJson(checkpoint) : {}),
           ...(flags.table
             ? { answers: Object.fromEntries(answerTable(game, result.guesses)) }
             : {}),
@@ -168,6 +347,7 @@ export function staticCommand(program: Command, io: Io): void {
         `proved   ${provedText(result)}`,
         `searched ${groupThousands(result.nodes)} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
       ];
+      if (checkpoint) lines.push(`relied   ${reliedText(checkpoint)}`);
       if (flags.table) {
         const width = game.pegs + 2;
         lines.push('', `secret  ${guesses.map((g) => g.padEnd(width)).join(' ')}`.trimEnd());

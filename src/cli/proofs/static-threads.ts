@@ -3,8 +3,9 @@
  * search/static.ts), one per worker thread; a size is settled by the first worker that finds a
  * set, or refuted when every shard ends without one. A local search for a smaller set runs on
  * every thread at once, each with a seed of its own, until one finds a set or time is up.
- * Workers live across sizes and are ended when a set is found (the others are mid-search) or
- * when the search is over.
+ * With a checkpoint, a size is searched as jobs instead, a job at a time to each worker free
+ * (`searchJobs`). Workers live across sizes and are ended when a set is found (the others are
+ * mid-search) or when the search is over.
  * The worker is the module static-worker next to this one (started as workers.ts explains).
  */
 import type { Worker } from 'node:worker_threads';
@@ -32,11 +33,39 @@ export interface LocalTask {
   readonly deadline: number;
 }
 
+/** Or: job `index` of one size, the sets that begin with `prefix` (static-checkpoint.ts). */
+export interface JobTask {
+  readonly kind: 'job';
+  readonly rules: Rules;
+  readonly size: number;
+  readonly index: number;
+  readonly prefix: readonly number[];
+  readonly deadline?: number;
+}
+
 /** What a worker says back: sets visited so far, then its result. */
 export type WorkerReport =
   | { readonly kind: 'progress'; readonly nodes: number }
   | ({ readonly kind: 'done' } & SizeSearchResult)
+  | ({ readonly kind: 'job'; readonly index: number } & SizeSearchResult)
   | { readonly kind: 'local'; readonly guesses?: number[] };
+
+/** How `StaticPool.searchJobs` runs the jobs of one size. */
+export interface JobRun {
+  readonly rules: Rules;
+  readonly size: number;
+  /** Each job's prefix, by job number. */
+  readonly prefixes: readonly (readonly number[])[];
+  /** The jobs to run, in order. */
+  readonly todo: readonly number[];
+  readonly deadline?: number;
+  /** Hears the sets visited so far by the jobs of this call, summed. */
+  readonly onNodes: (nodes: number) => void;
+  /** Hears each job that ran to its end without a set. */
+  readonly onRefuted: (index: number, nodes: number) => void;
+  /** Asked between reports: true to stop now (Ctrl-C). */
+  readonly stopped: () => boolean;
+}
 
 /** A pool of worker threads that search set sizes together. */
 export class StaticPool {
@@ -56,7 +85,7 @@ export class StaticPool {
     return this.#run<SizeSearchResult>(
       (index, count) => ({ kind: 'shard', rules, size, shard: { index, count }, deadline }),
       (index, report, settle) => {
-        if (report.kind === 'local') return;
+        if (report.kind === 'local' || report.kind === 'job') return;
         nodes[index] = report.nodes;
         const total = nodes.reduce((a, b) => a + b, 0);
         if (report.kind === 'progress') {
@@ -68,6 +97,52 @@ export class StaticPool {
         else if (results.length === this.threads) {
           settle({ complete: results.every((r) => r.complete), nodes: total });
         }
+      },
+    );
+  }
+
+  /**
+   * Runs the jobs `todo` of one size, a job at a time on each worker, the next to the first
+   * worker free: settles with the first set found, or complete once every job has ended without
+   * one, or not complete at the deadline or when `stopped`. Each job refuted is told to
+   * `onRefuted` as it ends, so a checkpoint can keep it.
+   */
+  searchJobs(run: JobRun): Promise<SizeSearchResult> {
+    const { rules, size, prefixes, todo, deadline, onNodes, onRefuted, stopped } = run;
+    let next = 0;
+    let finished = 0;
+    let finishedNodes = 0;
+    const running = new Array<number>(this.threads).fill(0);
+    const task = (index: number): JobTask => {
+      const job = todo[index];
+      return { kind: 'job', rules, size, index: job, prefix: prefixes[job], deadline };
+    };
+    if (todo.length === 0) return Promise.resolve({ complete: true, nodes: 0 });
+    return this.#run<SizeSearchResult>(
+      (worker) => (worker < todo.length ? task(next++) : undefined),
+      (worker, report, settle, give) => {
+        const total = (): number => finishedNodes + running.reduce((a, b) => a + b, 0);
+        if (report.kind === 'progress') {
+          running[worker] = report.nodes;
+          if (stopped()) settle({ complete: false, nodes: total() });
+          else onNodes(total());
+          return;
+        }
+        if (report.kind !== 'job') return;
+        running[worker] = 0;
+        finishedNodes += report.nodes;
+        if (report.guesses) {
+          settle({ guesses: report.guesses, complete: true, nodes: total() });
+          return;
+        }
+        if (!report.complete || stopped()) {
+          settle({ complete: false, nodes: total() });
+          return;
+        }
+        onRefuted(report.index, report.nodes);
+        finished++;
+        if (next < todo.length) give(task(next++));
+        else if (finished === todo.length) settle({ complete: true, nodes: total() });
       },
     );
   }
@@ -95,17 +170,23 @@ export class StaticPool {
   }
 
   /**
-   * Sends each worker its task and passes its reports to `hear` until `hear` settles the
-   * outcome. Workers still busy then (another one found a set) are ended.
+   * Sends each worker its task (none if `task` gives none) and passes its reports to `hear`
+   * until `hear` settles the outcome; `give` sends the reporting worker another task. Workers
+   * still busy then (another one found a set) are ended.
    */
   #run<T>(
-    task: (index: number, count: number) => ShardTask | LocalTask,
-    hear: (index: number, report: WorkerReport, settle: (outcome: T) => void) => void,
+    task: (index: number, count: number) => ShardTask | LocalTask | JobTask | undefined,
+    hear: (
+      index: number,
+      report: WorkerReport,
+      settle: (outcome: T) => void,
+      give: (task: ShardTask | LocalTask | JobTask) => void,
+    ) => void,
   ): Promise<T> {
     while (this.#workers.length < this.threads)
       this.#workers.push(startWorker('static-worker', CLI_HOME));
     const workers = this.#workers;
-    let busy = workers.length;
+    let busy = 0;
     return new Promise((resolve, reject) => {
       // Remove only our own listeners: Worker keeps listeners of its own on itself.
       const detach: (() => void)[] = [];
@@ -118,9 +199,13 @@ export class StaticPool {
         if (busy > 0) void this.close();
       };
       workers.forEach((worker, index) => {
+        const give = (next: ShardTask | LocalTask | JobTask): void => {
+          busy++;
+          worker.postMessage(next);
+        };
         const onMessage = (report: WorkerReport): void => {
           if (report.kind !== 'progress') busy--;
-          hear(index, report, (outcome) => finish(() => resolve(outcome)));
+          hear(index, report, (outcome) => finish(() => resolve(outcome)), give);
         };
         const onError = (error: Error): void => finish(() => reject(error));
         const onExit = (code: number): void =>
@@ -129,7 +214,8 @@ export class StaticPool {
         detach.push(() =>
           worker.off('message', onMessage).off('error', onError).off('exit', onExit),
         );
-        worker.postMessage(task(index, workers.length));
+        const first = task(index, workers.length);
+        if (first) give(first);
       });
     });
   }

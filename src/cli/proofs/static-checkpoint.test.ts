@@ -1,0 +1,201 @@
+/**
+ * `static --checkpoint`: a static search kept in a signed file, resumed from it, and the files it
+ * must refuse. The sets found are checked by counting (test/naive.ts), not by the search's code.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../../test/cli.js';
+import { naiveCodes, naiveIdentifies } from '../../../test/naive.js';
+import { startCli, stopAll, until } from '../../../test/process.js';
+import { gameFor } from '../../game.js';
+import { staticPrefixes } from '../../search/static-size.js';
+import { loadKey } from '../keys.js';
+import { jobDepth, rangesText, staticCheckpointText } from './static-checkpoint.js';
+
+const KEY = join(import.meta.dirname, '..', '..', '..', 'campaigns', 'campaign.key');
+/** 4 of 5 without repetition: 120 codes; 5 guesses needed, 4 refuted in 11 jobs of 2 guesses. */
+const SMALL = ['--pegs', '4', '--colors', '5', '--no-repeat'];
+const small = gameFor({ pegs: 4, colors: 5, repeat: false, alphabet: '01234' });
+
+const dir = mkdtempSync(join(tmpdir(), 'codebreaker-static-checkpoint-'));
+afterAll(async () => {
+  await stopAll();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The body of the checkpoint at `path` (gzip or not), parsed. */
+function body(path: string): Record<string, unknown> {
+  const bytes = readFileSync(path);
+  const text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString();
+  return JSON.parse(text.slice(text.indexOf('\n') + 1));
+}
+
+/** `static` on the small game with a checkpoint, as JSON. */
+async function run(file: string, ...more: string[]) {
+  return cli('static', ...SMALL, '--checkpoint', file, '--key-file', KEY, '--json', ...more);
+}
+
+describe('static --checkpoint', () => {
+  it('records the sizes refuted and the set, and a finished search is taken on its word', async () => {
+    const file = join(dir, 'fresh.json.gz');
+    const fresh = await run(file, '--threads', '2');
+    expect(fresh.status).toBe(0);
+    const doc = JSON.parse(fresh.out);
+    expect(doc).toMatchObject({ size: 5, proved: true, lowerBound: 5, jobsDone: 0 });
+    expect(doc.relied).toEqual({ refutedBelow: null, jobsRefuted: 0, checked: false });
+    expect(naiveIdentifies(naiveCodes(4, '01234', false), doc.guesses)).toBe(true);
+    expect(body(file)).toMatchObject({ lowerBound: 5, done: '', best: doc.guesses });
+
+    const again = JSON.parse((await run(file, '--threads', '1')).out);
+    expect(again).toMatchObject({ size: 5, proved: true, nodes: 0, guesses: doc.guesses });
+    expect(again.relied).toMatchObject({ refutedBelow: 5, jobsRefuted: 0 });
+  });
+
+  it('resumes a size from the jobs it records, searching only the others', async () => {
+    const fresh = JSON.parse((await cli('static', ...SMALL, '--threads', '1', '--json')).out);
+    const jobs = staticPrefixes(small, jobDepth(4)).length;
+    expect(jobs).toBeGreaterThan(5);
+    const file = join(dir, 'half.json');
+    const state = {
+      lowerBound: 4,
+      done: new Set([0, 1, 2, 3, 4]),
+      jobs,
+      nodes: 0,
+      best: undefined,
+      changes: 0,
+    };
+    writeFileSync(file, staticCheckpointText(small, state, loadKey(KEY)));
+    const resumed = await run(file, '--threads', '2');
+    expect(resumed.status).toBe(0);
+    const doc = JSON.parse(resumed.out);
+    expect(doc).toMatchObject({ size: 5, proved: true });
+    expect(doc.relied).toEqual({ refutedBelow: 4, jobsRefuted: 5, checked: false });
+    // Size 3 is not searched again, nor the five jobs of size 4.
+    expect(doc.nodes).toBeLessThan(fresh.nodes);
+    expect(naiveIdentifies(naiveCodes(4, '01234', false), doc.guesses)).toBe(true);
+    expect(body(file)).toMatchObject({ lowerBound: 5, done: '', jobs: 0 });
+  });
+
+  it('writes the jobs done as ranges', () => {
+    expect(rangesText(new Set([7, 0, 1, 2, 4, 5, 9]))).toBe('0-2,4-5,7,9');
+    expect(rangesText(new Set())).toBe('');
+  });
+
+  it.each([
+    [
+      'a changed body',
+      (text: string) => text.replace('"lowerBound":5', '"lowerBound":6'),
+      'its checksum does not match: it was changed or damaged',
+    ],
+    [
+      'another kind of file',
+      (text: string) => text.replace('codebreaker-static-checkpoint', 'codebreaker-checkpoint'),
+      'it is not a checkpoint of a static search',
+    ],
+  ])('refuses %s with one line and status 2', async (_what, edit, why) => {
+    const file = join(dir, 'fresh.json.gz');
+    const forged = join(dir, 'forged.json');
+    writeFileSync(forged, edit(gunzipSync(readFileSync(file)).toString()));
+    const refused = await run(forged);
+    expect(refused.status).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toBe(
+      `codebreaker: ${forged}: cannot resume from this checkpoint: ${why}\n`,
+    );
+  });
+
+  it('refuses a signed checkpoint of other rules, or with a set that does not identify', async () => {
+    const file = join(dir, 'fresh.json.gz');
+    const other = await cli(
+      'static',
+      '--pegs',
+      '4',
+      '--colors',
+      '6',
+      '--no-repeat',
+      '--checkpoint',
+      file,
+      '--key-file',
+      KEY,
+    );
+    expect(other.status).toBe(2);
+    expect(other.err).toContain('it was made for a static search of other rules\n');
+
+    const wrong = join(dir, 'wrong-set.json.gz');
+    const codes = ['0123', '1234', '2340', '3401', '4012'].map((code) => small.codes.parse(code));
+    expect(
+      naiveIdentifies(naiveCodes(4, '01234', false), ['0123', '1234', '2340', '3401', '4012']),
+    ).toBe(false);
+    const state = {
+      lowerBound: 4,
+      done: new Set<number>(),
+      jobs: 0,
+      nodes: 0,
+      best: codes,
+      changes: 0,
+    };
+    writeFileSync(wrong, gzipSync(staticCheckpointText(small, state, loadKey(KEY))));
+    const refused = await run(wrong);
+    expect(refused.status).toBe(2);
+    expect(refused.err).toBe(
+      `codebreaker: ${wrong}: cannot resume from this checkpoint: its set does not identify every secret\n`,
+    );
+  });
+
+  it('keeps every job finished at Ctrl-C', async () => {
+    // Bulls and Cows from size 6, on a checkpoint's word that 4 and 5 are refuted: its jobs
+    // take hours in all, so the search is still running when it is stopped.
+    const moo = gameFor({ pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' });
+    const jobs = staticPrefixes(moo, jobDepth(6)).length;
+    const file = join(dir, 'moo.json.gz');
+    const state = {
+      lowerBound: 6,
+      done: new Set<number>(),
+      jobs,
+      nodes: 0,
+      best: undefined,
+      changes: 0,
+    };
+    writeFileSync(file, gzipSync(staticCheckpointText(moo, state, loadKey(KEY))));
+    const jobsDone = (): number => {
+      try {
+        return jobsIn(String(body(file).done));
+      } catch {
+        return 0; // Between the write and the rename: read again.
+      }
+    };
+    const search = startCli([
+      'static',
+      '--game',
+      'moo',
+      '--threads',
+      '1',
+      '--checkpoint',
+      file,
+      '--key-file',
+      KEY,
+    ]);
+    await until(() => jobsDone() >= 2);
+    search.child.kill('SIGINT');
+    expect(await search.ended).toBe(130);
+    expect(search.out).toBe('');
+    expect(body(file)).toMatchObject({ lowerBound: 6, jobs });
+    const kept = jobsDone();
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(search.err).toContain(
+      `codebreaker: stopped; ${file} keeps sizes below 6 refuted and ${kept} of ${jobs} jobs of 6\n`,
+    );
+  });
+});
+
+/** How many jobs ranges such as "0-2,4" name. */
+function jobsIn(ranges: string): number {
+  if (ranges === '') return 0;
+  return ranges.split(',').reduce((sum, part) => {
+    const [first, last = first] = part.split('-').map(Number);
+    return sum + last - first + 1;
+  }, 0);
+}

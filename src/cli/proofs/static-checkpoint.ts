@@ -1,0 +1,223 @@
+/**
+ * `static --checkpoint FILE`: how far a static search has got, kept so that a search of days can
+ * be stopped and resumed, on another machine too (a campaign: campaigns/README.md). With a
+ * checkpoint, each set size the exact search refutes is split into jobs, the canonical sets of
+ * its first few guesses (search/static-size.ts `staticPrefixes`), and the file records
+ *
+ * - `lowerBound`: every size below it is refuted;
+ * - the jobs of size `lowerBound` refuted so far (`done`, as ranges of job numbers: "0-15,17");
+ * - `best`: the smallest identifying set found, which is checked again when read back;
+ * - the sets visited by the jobs recorded, over every run.
+ *
+ * It is framed and signed as signed-file.ts says, with its own purpose, so that no other signed
+ * file passes for it:
+ *
+ *     codebreaker-static-checkpoint 1 crc32=… bytes=… hmac-sha256=…
+ *     {"rules":{…},"lowerBound":6,"jobDepth":3,"jobs":1360,"done":"0-15,17","nodes":123,"best":["0473",…]}
+ *
+ * What a resumed search takes from it unchecked, the refuted sizes and jobs, it reports as what
+ * its result relied on.
+ */
+import { z } from 'zod';
+import type { Game } from '../../game.js';
+import { rulesJson } from '../../rules.js';
+import { identifies } from '../../search/static.js';
+import type { SigningKey } from '../keys.js';
+import {
+  type SignedFormat,
+  badCheckpoint,
+  checkpointWriter,
+  openSigned,
+  readSignedFile,
+  signedText,
+} from './signed-file.js';
+
+const FORMAT: SignedFormat = {
+  magic: 'codebreaker-static-checkpoint',
+  name: 'a checkpoint of a static search',
+  version: 1,
+  purpose: 'static-checkpoint',
+};
+
+/** How many guesses make a job's prefix, for a size: a few thousand jobs or more on the open games. */
+export function jobDepth(size: number): number {
+  return Math.max(1, Math.min(3, size - 2));
+}
+
+/** How far a static search has got. */
+export interface StaticState {
+  /** Every size below this is refuted. */
+  lowerBound: number;
+  /** The jobs of size `lowerBound` refuted, of `jobs` (known once its search has begun). */
+  done: Set<number>;
+  jobs: number;
+  /** Sets visited by the jobs recorded, over every run. */
+  nodes: number;
+  /** The smallest identifying set found, in code order. */
+  best: number[] | undefined;
+  /** Counts the changes, so the writer can tell whether anything is new. */
+  changes: number;
+}
+
+/** A static search's checkpoint in a file. */
+export interface StaticCheckpointFile {
+  readonly state: StaticState;
+  /**
+   * What the file held when read that the search takes on its word: the sizes below
+   * `lowerBound` refuted, and the jobs of that size; undefined if nothing.
+   */
+  readonly read: { readonly lowerBound: number; readonly jobs: number } | undefined;
+  /** Writes the file if something is new and a write is due (`force`: now). */
+  save(force?: boolean): void;
+}
+
+const bodySchema = z.strictObject({
+  rules: z.unknown(),
+  lowerBound: z.number().int().min(0).max(64),
+  jobDepth: z.number().int().min(1).max(8),
+  jobs: z.number().int().min(0).max(1e9),
+  done: z
+    .string()
+    .max(1e8)
+    .regex(/^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/, 'not a list of job ranges'),
+  nodes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  best: z.array(z.string().max(64)).max(64).nullable(),
+});
+
+/** `done` as ranges of job numbers: "0-15,17,20-31". */
+export function rangesText(done: ReadonlySet<number>): string {
+  const sorted = [...done].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/** The job numbers of `text` (see `rangesText`), each below `jobs`. */
+function parseRanges(text: string, jobs: number): Set<number> {
+  const done = new Set<number>();
+  if (text === '') return done;
+  for (const part of text.split(',')) {
+    const [first, last = first] = part.split('-').map(Number);
+    if (first > last || last >= jobs) {
+      throw badCheckpoint(`its jobs done (${part}) are not among its ${jobs} jobs`);
+    }
+    for (let job = first; job <= last; job++) done.add(job);
+  }
+  return done;
+}
+
+/** The file's text for `state`. */
+export function staticCheckpointText(game: Game, state: StaticState, key: SigningKey): string {
+  const body = {
+    rules: rulesJson(game.rules),
+    lowerBound: state.lowerBound,
+    jobDepth: jobDepth(state.lowerBound),
+    jobs: state.jobs,
+    done: rangesText(state.done),
+    nodes: state.nodes,
+    best: state.best ? state.best.map((g) => game.codes.make(g)) : null,
+  };
+  return signedText(FORMAT, JSON.stringify(body), key);
+}
+
+/**
+ * The state in `text` for a static search of `game`, checked in turn: its frame and signature,
+ * its shape, its rules, its jobs against the size's, and its set, which must identify every
+ * secret. Throws `CommandError('bad-checkpoint')` naming what is wrong.
+ */
+export function parseStaticCheckpoint(
+  game: Game,
+  text: string,
+  key: SigningKey,
+  jobsOf: (size: number) => number,
+): StaticState {
+  const parsed = bodySchema.safeParse(openSigned(FORMAT, text, key));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badCheckpoint(`its body is not valid (${issue?.path.join('.')}: ${issue?.message})`);
+  }
+  const body = parsed.data;
+  if (JSON.stringify(body.rules) !== JSON.stringify(rulesJson(game.rules))) {
+    throw badCheckpoint('it was made for a static search of other rules');
+  }
+  if (body.jobDepth !== jobDepth(body.lowerBound)) {
+    throw badCheckpoint(
+      `its jobs are of ${body.jobDepth} guesses; this version makes them of ${jobDepth(body.lowerBound)}`,
+    );
+  }
+  if (body.done !== '' && body.jobs !== jobsOf(body.lowerBound)) {
+    throw badCheckpoint(
+      `it counts ${body.jobs} jobs at ${body.lowerBound} guesses where this version makes ${jobsOf(body.lowerBound)}`,
+    );
+  }
+  let best: number[] | undefined;
+  if (body.best) {
+    best = body.best.map((code) => {
+      try {
+        return game.codes.parse(code);
+      } catch {
+        throw badCheckpoint(
+          `its set holds ${JSON.stringify(code.slice(0, 20))}, not a code of these rules`,
+        );
+      }
+    });
+    if (!identifies(game, best)) throw badCheckpoint('its set does not identify every secret');
+    best.sort((a, b) => a - b);
+    if (best.length < body.lowerBound) {
+      throw badCheckpoint(
+        `it holds a set of ${best.length} and says sizes below ${body.lowerBound} are refuted`,
+      );
+    }
+  }
+  return {
+    lowerBound: body.lowerBound,
+    done: parseRanges(body.done, body.jobs),
+    jobs: body.jobs,
+    nodes: body.nodes,
+    best,
+    changes: 0,
+  };
+}
+
+/**
+ * Opens `path` for a static search of `game`, signed with `key`: reads it if it exists (refusing
+ * a damaged, forged or foreign file), and makes sure it can be written. `jobsOf(size)` counts
+ * the jobs of a size, to check the file's against.
+ */
+export async function openStaticCheckpoint(
+  path: string,
+  game: Game,
+  key: SigningKey,
+  initial: { lowerBound: number; jobsOf: (size: number) => number },
+): Promise<StaticCheckpointFile> {
+  const found = await readSignedFile(path, (text) =>
+    parseStaticCheckpoint(game, text, key, initial.jobsOf),
+  );
+  const state: StaticState = found ?? {
+    lowerBound: initial.lowerBound,
+    done: new Set(),
+    jobs: 0,
+    nodes: 0,
+    best: undefined,
+    changes: 0,
+  };
+  const save = await checkpointWriter(
+    path,
+    () => staticCheckpointText(game, state, key),
+    () => state.changes,
+  );
+  save(true);
+  return {
+    state,
+    read:
+      found && (found.lowerBound > initial.lowerBound || found.done.size > 0)
+        ? { lowerBound: found.lowerBound, jobs: found.done.size }
+        : undefined,
+    save,
+  };
+}
