@@ -189,6 +189,20 @@ export function wholeFlag(
 /** The most worker threads `--threads` accepts. */
 const MAX_THREADS = 64;
 
+/** Reads `--recheck`: absent 0, bare 1 (every answer), else a share from 0 to 1. */
+export function recheckFlag(value: string | boolean | undefined): number {
+  if (value === undefined || value === false) return 0;
+  if (value === true) return 1;
+  const share = /^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(share >= 0 && share <= 1)) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--recheck takes a share from 0 to 1, such as 0.1, or nothing for all; not '${value}'`,
+    );
+  }
+  return share;
+}
+
 /**
  * Reads `--threads`, by the one rule every command with the flag follows: by default every core,
  * except for games a command settles in about a second on one thread (`quickUpTo` codes or fewer,

@@ -28,6 +28,7 @@ import {
   addRulesOptions,
   gameFromFlags,
   memoryLimitFlag,
+  recheckFlag,
   threadsFlag,
   threadsHelp,
   timeLimitFlag,
@@ -236,18 +237,4 @@ export function optimalCommand(program: Command, io: Io): void {
         await out?.discard();
       }
     });
-}
-
-/** Reads `--recheck`: absent 0, bare 1 (every answer), else a share from 0 to 1. */
-function recheckFlag(value: string | boolean | undefined): number {
-  if (value === undefined || value === false) return 0;
-  if (value === true) return 1;
-  const share = /^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(share >= 0 && share <= 1)) {
-    throw new CodebreakerError(
-      'bad-option',
-      `--recheck takes a share from 0 to 1, such as 0.1, or nothing for all; not '${value}'`,
-    );
-  }
-  return share;
 }

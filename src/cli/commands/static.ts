@@ -1,5 +1,6 @@
 /** `codebreaker static`: the fewest guesses that, asked all at once, identify every secret. */
 import type { Command } from 'commander';
+import { CodebreakerError, CommandError } from '../../errors.js';
 import type { Game } from '../../game.js';
 import { groupThousands } from '../../numbers.js';
 import { describeRules, rulesJson } from '../../rules.js';
@@ -12,6 +13,7 @@ import {
 import {
   type StaticProgress,
   type StaticResult,
+  greedyStaticSet,
   identifies,
   solveStatic,
   staticLowerBound,
@@ -29,6 +31,7 @@ import {
   type RulesFlags,
   addRulesOptions,
   gameFromFlags,
+  recheckFlag,
   secondsFlag,
   threadsFlag,
   threadsHelp,
@@ -44,6 +47,7 @@ interface StaticFlags extends RulesFlags {
   threads?: string;
   checkpoint?: string;
   keyFile?: string;
+  recheck?: string | boolean;
 }
 
 /** Sizes below this are searched in the main thread: starting workers would cost more. */
@@ -65,6 +69,52 @@ interface StaticRun {
   readonly checkpoint?: StaticCheckpointFile;
   /** Asked between a job's reports: true to stop now. */
   readonly stopped?: () => boolean;
+  /** The share of the jobs the checkpoint says are refuted to search again first (`--recheck`). */
+  readonly recheck?: number;
+  /** Told how many of those jobs were searched again, of how many. */
+  readonly onRechecked?: (searched: number, of: number) => void;
+}
+
+/**
+ * Searches again, before anything else, a share of what the checkpoint says is refuted: of
+ * every job of each size below its lower bound, and of the jobs it records of that size,
+ * picked at random. Throws if one finds a set. False if it was cut short (time limit, Ctrl-C).
+ */
+async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promise<boolean> {
+  const checkpoint = run.checkpoint!;
+  const read = checkpoint.read;
+  const share = run.recheck ?? 0;
+  let searched = 0;
+  let of = 0;
+  if (read) {
+    for (let size = staticLowerBound(game); size <= read.lowerBound; size++) {
+      const prefixes = staticPrefixes(game, jobDepth(size));
+      const claimed = size < read.lowerBound ? prefixes.map((_, job) => job) : [...read.done];
+      of += claimed.length;
+      const todo = claimed.filter(() => share === 1 || (share > 0 && Math.random() < share));
+      const result = await pool.searchJobs({
+        rules: game.rules,
+        size,
+        prefixes,
+        todo,
+        deadline: run.deadline,
+        onNodes: () => {},
+        onRefuted: () => {},
+        stopped: run.stopped ?? (() => false),
+      });
+      if (result.guesses) {
+        const set = result.guesses.map((g) => game.codes.make(g)).join(' ');
+        throw new CommandError(
+          'bad-checkpoint',
+          `${checkpoint.path}: it says no ${size} guesses identify every secret, but ${set} do: it is refused`,
+        );
+      }
+      if (!result.complete) return false;
+      searched += todo.length;
+    }
+  }
+  run.onRechecked?.(searched, of);
+  return true;
 }
 
 /** Finds and proves a smallest identifying set, on `threads` threads. */
@@ -109,6 +159,15 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
     });
   };
   try {
+    if (checkpoint && !(await recheckJobs(game, pool!, run))) {
+      // Cut short while checking the file: nothing it says is proved here.
+      return {
+        guesses: state!.best ?? greedyStaticSet(game),
+        proved: false,
+        lowerBound: staticLowerBound(game),
+        nodes: 0,
+      };
+    }
     const result = await solveStatic(game, {
       deadline,
       onProgress,
@@ -182,8 +241,14 @@ function progressJson(
   };
 }
 
+/** What the recheck did: jobs the checkpoint says are refuted, searched again, of how many. */
+type Rechecked = { readonly searched: number; readonly of: number } | undefined;
+
 /** What a result with a checkpoint says of it: how far it got, and what it took on trust. */
-function checkpointJson(checkpoint: StaticCheckpointFile): Record<string, unknown> {
+function checkpointJson(
+  checkpoint: StaticCheckpointFile,
+  rechecked: Rechecked,
+): Record<string, unknown> {
   const { done, jobs, nodes } = checkpoint.state;
   return {
     jobsDone: done.size,
@@ -192,16 +257,25 @@ function checkpointJson(checkpoint: StaticCheckpointFile): Record<string, unknow
     relied: {
       refutedBelow: checkpoint.read?.lowerBound ?? null,
       jobsRefuted: checkpoint.read?.jobs ?? 0,
-      checked: false,
+      // Of the jobs of every size the file says is refuted and of those it records, searched again.
+      rechecked: rechecked?.searched ?? 0,
+      recheckable: rechecked?.of ?? null,
     },
   };
 }
 
 /** The same in words. */
-function reliedText(checkpoint: StaticCheckpointFile): string {
+function reliedText(checkpoint: StaticCheckpointFile, rechecked: Rechecked): string {
   const read = checkpoint.read;
   if (!read) return 'nothing from the checkpoint (it was new)';
-  return `the checkpoint's word, not checked again, that sizes below ${read.lowerBound} are refuted and ${read.jobs} job${read.jobs === 1 ? '' : 's'} of size ${read.lowerBound} too (its set, if any, was checked)`;
+  const claim = `the checkpoint's word that sizes below ${read.lowerBound} are refuted and ${read.jobs} job${read.jobs === 1 ? '' : 's'} of size ${read.lowerBound} too`;
+  const check =
+    rechecked === undefined
+      ? 'not checked (the search was cut short first)'
+      : rechecked.searched === 0
+        ? 'not checked again (--recheck checks it)'
+        : `${groupThousands(rechecked.searched)} of those ${groupThousands(rechecked.of)} jobs searched again, all refuted`;
+  return `${claim}, ${check}; its set, if any, checked`;
 }
 
 /** The process's CPU seconds so far, every thread's. */
@@ -258,6 +332,10 @@ export function staticCommand(program: Command, io: Io): void {
       'the key that signs the checkpoint (else $CODEBREAKER_KEY, $CODEBREAKER_KEY_FILE, or your own key)',
     )
     .option(
+      '--recheck [share]',
+      'search again first the jobs the checkpoint says are refuted (all, or a share such as 0.1, picked at random) and refuse the checkpoint if one finds a set',
+    )
+    .option(
       '--json',
       'print one JSON document (with --checkpoint, and a progress line a minute on stderr)',
     )
@@ -266,6 +344,13 @@ export function staticCommand(program: Command, io: Io): void {
       const timeLimit = timeLimitFlag(flags.timeLimit);
       const localSeconds = secondsFlag(flags.localSearch, '--local-search');
       const threads = threadsFlag(flags.threads, game.size, QUICK_MAX_CODES);
+      const recheck = recheckFlag(flags.recheck);
+      if (recheck > 0 && flags.checkpoint === undefined) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--recheck needs --checkpoint: it checks what the file says',
+        );
+      }
       const checkpoint =
         flags.checkpoint === undefined
           ? undefined
@@ -295,11 +380,16 @@ export function staticCommand(program: Command, io: Io): void {
           })
         : undefined;
       let jsonAt = milliseconds();
+      let rechecked: { searched: number; of: number } | undefined;
       const result = await solveStaticOnThreads(game, {
         threads,
         deadline,
         localSeconds,
         checkpoint,
+        recheck,
+        onRechecked: (searched, of) => {
+          rechecked = { searched, of };
+        },
         onProgress: (progress) => {
           const jobs = checkpoint ? jobsText(checkpoint) : '';
           status.update(
@@ -332,7 +422,7 @@ export function staticCommand(program: Command, io: Io): void {
           seconds: Number(seconds.toFixed(3)),
           cpuSeconds: cpuSeconds(),
           threads,
-          ...(checkpoint ? checkpointJson(checkpoint) : {}),
+          ...(checkpoint ? checkpointJson(checkpoint, rechecked) : {}),
           ...(flags.table
             ? { answers: Object.fromEntries(answerTable(game, result.guesses)) }
             : {}),
@@ -347,7 +437,7 @@ export function staticCommand(program: Command, io: Io): void {
         `proved   ${provedText(result)}`,
         `searched ${groupThousands(result.nodes)} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
       ];
-      if (checkpoint) lines.push(`relied   ${reliedText(checkpoint)}`);
+      if (checkpoint) lines.push(`relied   ${reliedText(checkpoint, rechecked)}`);
       if (flags.table) {
         const width = game.pegs + 2;
         lines.push('', `secret  ${guesses.map((g) => g.padEnd(width)).join(' ')}`.trimEnd());

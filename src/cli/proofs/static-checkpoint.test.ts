@@ -12,6 +12,7 @@ import { naiveCodes, naiveIdentifies } from '../../../test/naive.js';
 import { startCli, stopAll, until } from '../../../test/process.js';
 import { gameFor } from '../../game.js';
 import { staticPrefixes } from '../../search/static-size.js';
+import { staticLowerBound } from '../../search/static.js';
 import { loadKey } from '../keys.js';
 import { jobDepth, rangesText, staticCheckpointText } from './static-checkpoint.js';
 
@@ -45,7 +46,12 @@ describe('static --checkpoint', () => {
     expect(fresh.status).toBe(0);
     const doc = JSON.parse(fresh.out);
     expect(doc).toMatchObject({ size: 5, proved: true, lowerBound: 5, jobsDone: 0 });
-    expect(doc.relied).toEqual({ refutedBelow: null, jobsRefuted: 0, checked: false });
+    expect(doc.relied).toEqual({
+      refutedBelow: null,
+      jobsRefuted: 0,
+      rechecked: 0,
+      recheckable: 0,
+    });
     expect(naiveIdentifies(naiveCodes(4, '01234', false), doc.guesses)).toBe(true);
     expect(body(file)).toMatchObject({ lowerBound: 5, done: '', best: doc.guesses });
 
@@ -72,11 +78,54 @@ describe('static --checkpoint', () => {
     expect(resumed.status).toBe(0);
     const doc = JSON.parse(resumed.out);
     expect(doc).toMatchObject({ size: 5, proved: true });
-    expect(doc.relied).toEqual({ refutedBelow: 4, jobsRefuted: 5, checked: false });
+    expect(doc.relied).toMatchObject({ refutedBelow: 4, jobsRefuted: 5, rechecked: 0 });
     // Size 3 is not searched again, nor the five jobs of size 4.
     expect(doc.nodes).toBeLessThan(fresh.nodes);
     expect(naiveIdentifies(naiveCodes(4, '01234', false), doc.guesses)).toBe(true);
     expect(body(file)).toMatchObject({ lowerBound: 5, done: '', jobs: 0 });
+  });
+
+  it('searches again what the checkpoint says is refuted with --recheck, and refuses a false claim', async () => {
+    const file = join(dir, 'claims.json');
+    const key = loadKey(KEY);
+    const jobsOf = (size: number): number => staticPrefixes(small, jobDepth(size)).length;
+    // True: every size below 4 refuted, and 5 jobs of 4 (no 4 guesses do).
+    const state = {
+      lowerBound: 4,
+      done: new Set([0, 1, 2, 3, 4]),
+      jobs: jobsOf(4),
+      nodes: 0,
+      best: undefined,
+      changes: 0,
+    };
+    writeFileSync(file, staticCheckpointText(small, state, key));
+    const all = JSON.parse((await run(file, '--threads', '2', '--recheck')).out);
+    expect(all).toMatchObject({ size: 5, proved: true });
+    let below = 0;
+    for (let size = staticLowerBound(small); size < 4; size++) below += jobsOf(size);
+    expect(below).toBeGreaterThan(0);
+    expect(all.relied).toEqual({
+      refutedBelow: 4,
+      jobsRefuted: 5,
+      rechecked: below + 5,
+      recheckable: below + 5,
+    });
+    // False, though signed: a file that says no 5 guesses do.
+    const lie = { ...state, lowerBound: 6, done: new Set<number>(), jobs: 0 };
+    writeFileSync(file, staticCheckpointText(small, lie, key));
+    const refused = await run(file, '--threads', '2', '--recheck');
+    expect(refused.status).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(
+      new RegExp(
+        `^codebreaker: ${file}: it says no 5 guesses identify every secret, but (\\d{4} ){4}\\d{4} do: it is refused\n$`,
+      ),
+    );
+    const flag = await cli('static', ...SMALL, '--recheck');
+    expect(flag).toMatchObject({ status: 2, out: '' });
+    expect(flag.err).toBe(
+      'codebreaker: --recheck needs --checkpoint: it checks what the file says\n',
+    );
   });
 
   it('writes the jobs done as ranges', () => {

@@ -61,12 +61,15 @@ export interface StaticState {
 
 /** A static search's checkpoint in a file. */
 export interface StaticCheckpointFile {
+  readonly path: string;
   readonly state: StaticState;
   /**
    * What the file held when read that the search takes on its word: the sizes below
    * `lowerBound` refuted, and the jobs of that size; undefined if nothing.
    */
-  readonly read: { readonly lowerBound: number; readonly jobs: number } | undefined;
+  readonly read:
+    | { readonly lowerBound: number; readonly done: ReadonlySet<number>; readonly jobs: number }
+    | undefined;
   /** Writes the file if something is new and a write is due (`force`: now). */
   save(force?: boolean): void;
 }
@@ -213,10 +216,11 @@ export async function openStaticCheckpoint(
   );
   save(true);
   return {
+    path,
     state,
     read:
       found && (found.lowerBound > initial.lowerBound || found.done.size > 0)
-        ? { lowerBound: found.lowerBound, jobs: found.done.size }
+        ? { lowerBound: found.lowerBound, done: new Set(found.done), jobs: found.done.size }
         : undefined,
     save,
   };
