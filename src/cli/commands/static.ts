@@ -48,6 +48,7 @@ interface StaticFlags extends RulesFlags {
   checkpoint?: string;
   keyFile?: string;
   recheck?: string | boolean;
+  start?: string;
 }
 
 /** Sizes below this are searched in the main thread: starting workers would cost more. */
@@ -69,6 +70,8 @@ interface StaticRun {
   readonly checkpoint?: StaticCheckpointFile;
   /** Asked between a job's reports: true to stop now. */
   readonly stopped?: () => boolean;
+  /** A set to start from (`--start`), checked; the checkpoint's, if smaller, wins. */
+  readonly start?: readonly number[];
   /** The share of the jobs the checkpoint says are refuted to search again first (`--recheck`). */
   readonly recheck?: number;
   /** Told how many of those jobs were searched again, of how many. */
@@ -171,7 +174,7 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
     const result = await solveStatic(game, {
       deadline,
       onProgress,
-      start: state?.best,
+      start: smaller(run.start, state?.best),
       refutedBelow: state?.lowerBound,
       searchSize: async (size, onNodes) =>
         keep(
@@ -212,6 +215,30 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
   } finally {
     await pool?.close();
   }
+}
+
+/** The smaller of two sets, either of which may be missing. */
+function smaller(
+  a: readonly number[] | undefined,
+  b: readonly number[] | undefined,
+): readonly number[] | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return b.length <= a.length ? b : a;
+}
+
+/** Reads `--start`: codes of the game, separated by spaces or commas, that identify every secret. */
+function startFlag(game: Game, value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const codes = value.split(/[\s,]+/).filter((code) => code !== '');
+  const set = [...new Set(codes.map((code) => game.codes.parse(code)))].sort((a, b) => a - b);
+  if (set.length === 0 || !identifies(game, set)) {
+    throw new CodebreakerError(
+      'bad-option',
+      `--start ${JSON.stringify(value.slice(0, 200))} does not identify every secret: give a set that does`,
+    );
+  }
+  return set;
 }
 
 /** How often `--json` with a checkpoint writes a progress line to stderr. */
@@ -322,6 +349,10 @@ export function staticCommand(program: Command, io: Io): void {
       '--local-search <seconds>',
       'look this long for a smaller set than the best one, at each size, by local search on every thread, before the exact search (default: a short search on one thread, about a second on Bulls and Cows)',
     )
+    .option(
+      '--start <codes>',
+      "a set to start from, codes separated by spaces or commas (it must identify every secret), where it is smaller than the greedy one and the checkpoint's: the search then looks below it",
+    )
     .option('--threads <n>', threadsHelp(QUICK_MAX_CODES))
     .option(
       '--checkpoint <file>',
@@ -363,6 +394,16 @@ export function staticCommand(program: Command, io: Io): void {
                 jobsOf: (size) => staticPrefixes(game, jobDepth(size)).length,
               },
             );
+      const start = startFlag(game, flags.start);
+      if (
+        checkpoint &&
+        start &&
+        start.length < (checkpoint.state.best?.length ?? Number.POSITIVE_INFINITY)
+      ) {
+        checkpoint.state.best = start;
+        checkpoint.state.changes++;
+        checkpoint.save(true);
+      }
       const started = milliseconds();
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
       const status = statusLine(io);
@@ -386,6 +427,7 @@ export function staticCommand(program: Command, io: Io): void {
         deadline,
         localSeconds,
         checkpoint,
+        start,
         recheck,
         onRechecked: (searched, of) => {
           rechecked = { searched, of };

@@ -128,6 +128,23 @@ describe('static --checkpoint', () => {
     );
   });
 
+  it('starts from a set given (--start), kept in the checkpoint at once; refuses one that does not identify', async () => {
+    const file = join(dir, 'fresh.json.gz');
+    const found: string[] = body(file).best as string[];
+    const started = join(dir, 'started.json');
+    const run5 = await run(started, '--threads', '1', '--start', found.join(','));
+    expect(JSON.parse(run5.out)).toMatchObject({ size: 5, proved: true, guesses: found });
+    expect(body(started)).toMatchObject({ best: found, lowerBound: 5 });
+    const bad = await cli('static', ...SMALL, '--start', '0123 1234');
+    expect(bad).toMatchObject({ status: 2, out: '' });
+    expect(bad.err).toBe(
+      'codebreaker: --start "0123 1234" does not identify every secret: give a set that does\n',
+    );
+    const wrong = await cli('static', ...SMALL, '--start', '0123 9');
+    expect(wrong.status).toBe(2);
+    expect(wrong.err).toMatch(/^codebreaker: the code '9' has 1 symbol; codes here have 4\n$/);
+  });
+
   it('writes the jobs done as ranges', () => {
     expect(rangesText(new Set([7, 0, 1, 2, 4, 5, 9]))).toBe('0-2,4-5,7,9');
     expect(rangesText(new Set())).toBe('');
