@@ -68,8 +68,8 @@ interface StaticRun {
    * refutes then runs as jobs (static-checkpoint.ts), on worker threads however many.
    */
   readonly checkpoint?: StaticCheckpointFile;
-  /** Asked between a job's reports: true to stop now. */
-  readonly stopped?: () => boolean;
+  /** Where the caller finds how to end the search at once (Ctrl-C), once it runs on threads. */
+  readonly stop?: { stopped?: boolean; interrupt?: () => void };
   /** A set to start from (`--start`), checked; the checkpoint's, if smaller, wins. */
   readonly start?: readonly number[];
   /** The share of the jobs the checkpoint says are refuted to search again first (`--recheck`). */
@@ -103,7 +103,6 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
         deadline: run.deadline,
         onNodes: () => {},
         onRefuted: () => {},
-        stopped: run.stopped ?? (() => false),
       });
       if (result.guesses) {
         const set = result.guesses.map((g) => game.codes.make(g)).join(' ');
@@ -124,6 +123,10 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
 export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<StaticResult> {
   const { threads, deadline, localSeconds, onProgress, checkpoint } = run;
   const pool = threads > 1 || checkpoint ? new StaticPool(threads) : undefined;
+  if (pool && run.stop) {
+    run.stop.interrupt = () => pool.interrupt();
+    if (run.stop.stopped) pool.interrupt();
+  }
   const localDeadline = (): number =>
     Math.min(Date.now() + (localSeconds ?? 0) * 1000, deadline ?? Number.POSITIVE_INFINITY);
   const state = checkpoint?.state;
@@ -158,7 +161,6 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
         live.changes++;
         checkpoint!.save();
       },
-      stopped: run.stopped ?? (() => false),
     });
   };
   try {
@@ -321,14 +323,14 @@ function answerTable(game: Game, guesses: readonly number[]): [string, string[]]
   return rows;
 }
 
-function provedText(result: StaticResult): string {
+function provedText(result: StaticResult, stopped: boolean): string {
   const size = result.guesses.length;
   if (result.proved) {
     return size <= 1
       ? 'yes'
       : `yes: no ${size - 1} guess${size === 2 ? '' : 'es'} identify every secret`;
   }
-  return `no: sizes below ${result.lowerBound} are ruled out; the time limit ended the search of size ${result.lowerBound}`;
+  return `no: sizes below ${result.lowerBound} are ruled out; ${stopped ? 'stopped' : 'the time limit ended the search'} at size ${result.lowerBound}`;
 }
 
 /** Registers `static`. */
@@ -407,19 +409,17 @@ export function staticCommand(program: Command, io: Io): void {
       const started = milliseconds();
       const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
       const status = statusLine(io);
-      // With a checkpoint, Ctrl-C keeps every job finished: the file is written at once, and the
-      // process ends as the signal would have ended it.
-      const unlisten = checkpoint
-        ? onStop(() => {
-            checkpoint.save(true);
-            status.stop();
-            const { lowerBound, done, jobs } = checkpoint.state;
-            io.err(
-              `codebreaker: stopped; ${flags.checkpoint} keeps sizes below ${lowerBound} refuted and ${done.size} of ${jobs} jobs of ${lowerBound}\n`,
-            );
-            process.exit(130);
-          })
-        : undefined;
+      // On threads, Ctrl-C or SIGTERM ends the search at once, with the best set so far printed
+      // (unproved) and the checkpoint written: every job finished is kept. On this thread alone
+      // the search never yields, so a signal ends the process as Node would.
+      const stop: { stopped?: boolean; interrupt?: () => void } = {};
+      const unlisten =
+        threads > 1 || checkpoint
+          ? onStop(() => {
+              stop.stopped = true;
+              stop.interrupt?.();
+            })
+          : undefined;
       let jsonAt = milliseconds();
       let rechecked: { searched: number; of: number } | undefined;
       const result = await solveStaticOnThreads(game, {
@@ -429,6 +429,7 @@ export function staticCommand(program: Command, io: Io): void {
         checkpoint,
         start,
         recheck,
+        stop,
         onRechecked: (searched, of) => {
           rechecked = { searched, of };
         },
@@ -449,6 +450,13 @@ export function staticCommand(program: Command, io: Io): void {
       unlisten?.();
       status.stop();
       const seconds = (milliseconds() - started) / 1000;
+      if (stop.stopped && checkpoint) {
+        checkpoint.save(true);
+        const { lowerBound, done, jobs } = checkpoint.state;
+        io.err(
+          `codebreaker: stopped; ${checkpoint.path} keeps sizes below ${lowerBound} refuted and ${done.size} of ${jobs} jobs of ${lowerBound}\n`,
+        );
+      }
       if (!identifies(game, result.guesses)) {
         throw new Error('the static search returned a set that does not identify every secret');
       }
@@ -460,6 +468,7 @@ export function staticCommand(program: Command, io: Io): void {
           guesses,
           proved: result.proved,
           lowerBound: result.lowerBound,
+          ...(stop.stopped ? { stopped: true } : {}),
           nodes: result.nodes,
           seconds: Number(seconds.toFixed(3)),
           cpuSeconds: cpuSeconds(),
@@ -476,7 +485,7 @@ export function staticCommand(program: Command, io: Io): void {
         `rules    ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
         `size     ${guesses.length} guesses, asked at once, identify every secret from the answers`,
         `guesses  ${guesses.join(' ')}`,
-        `proved   ${provedText(result)}`,
+        `proved   ${provedText(result, stop.stopped ?? false)}`,
         `searched ${groupThousands(result.nodes)} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
       ];
       if (checkpoint) lines.push(`relied   ${reliedText(checkpoint, rechecked)}`);

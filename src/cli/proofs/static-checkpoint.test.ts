@@ -211,50 +211,54 @@ describe('static --checkpoint', () => {
     );
   });
 
-  it('keeps every job finished at Ctrl-C', async () => {
-    // Bulls and Cows from size 6, on a checkpoint's word that 4 and 5 are refuted: its jobs
-    // take hours in all, so the search is still running when it is stopped.
-    const moo = gameFor({ pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' });
-    const jobs = staticPrefixes(moo, jobDepth(6)).length;
-    const file = join(dir, 'moo.json.gz');
-    const state = {
-      lowerBound: 6,
-      done: new Set<number>(),
-      jobs,
-      nodes: 0,
-      best: undefined,
-      changes: 0,
-    };
-    writeFileSync(file, gzipSync(staticCheckpointText(moo, state, loadKey(KEY))));
-    const jobsDone = (): number => {
-      try {
-        return jobsIn(String(body(file).done));
-      } catch {
-        return 0; // Between the write and the rename: read again.
-      }
-    };
-    const search = startCli([
-      'static',
-      '--game',
-      'moo',
-      '--threads',
-      '1',
-      '--checkpoint',
-      file,
-      '--key-file',
-      KEY,
-    ]);
-    await until(() => jobsDone() >= 2);
-    search.child.kill('SIGINT');
-    expect(await search.ended).toBe(130);
-    expect(search.out).toBe('');
-    expect(body(file)).toMatchObject({ lowerBound: 6, jobs });
-    const kept = jobsDone();
-    expect(kept).toBeGreaterThanOrEqual(2);
-    expect(search.err).toContain(
-      `codebreaker: stopped; ${file} keeps sizes below 6 refuted and ${kept} of ${jobs} jobs of 6\n`,
-    );
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops at %s with the best set printed, unproved, and every job finished kept',
+    async (signal) => {
+      // Bulls and Cows from size 6, on a checkpoint's word that 4 and 5 are refuted: its jobs
+      // take hours in all, so the search is still running when it is stopped.
+      const moo = gameFor({ pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' });
+      const jobs = staticPrefixes(moo, jobDepth(6)).length;
+      const file = join(dir, `moo-${signal}.json.gz`);
+      const state = {
+        lowerBound: 6,
+        done: new Set<number>(),
+        jobs,
+        nodes: 0,
+        best: undefined,
+        changes: 0,
+      };
+      writeFileSync(file, gzipSync(staticCheckpointText(moo, state, loadKey(KEY))));
+      const jobsDone = (): number => {
+        try {
+          return jobsIn(String(body(file).done));
+        } catch {
+          return 0; // Between the write and the rename: read again.
+        }
+      };
+      const search = startCli([
+        'static',
+        '--game',
+        'moo',
+        '--threads',
+        '1',
+        '--checkpoint',
+        file,
+        '--key-file',
+        KEY,
+        '--json',
+      ]);
+      await until(() => jobsDone() >= 2);
+      search.child.kill(signal);
+      expect(await search.ended).toBe(0);
+      expect(JSON.parse(search.out)).toMatchObject({ proved: false, stopped: true, lowerBound: 6 });
+      expect(body(file)).toMatchObject({ lowerBound: 6, jobs });
+      const kept = jobsDone();
+      expect(kept).toBeGreaterThanOrEqual(2);
+      expect(search.err).toContain(
+        `codebreaker: stopped; ${file} keeps sizes below 6 refuted and ${kept} of ${jobs} jobs of 6\n`,
+      );
+    },
+  );
 });
 
 /** How many jobs ranges such as "0-2,4" name. */

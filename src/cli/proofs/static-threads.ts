@@ -63,13 +63,15 @@ export interface JobRun {
   readonly onNodes: (nodes: number) => void;
   /** Hears each job that ran to its end without a set. */
   readonly onRefuted: (index: number, nodes: number) => void;
-  /** Asked between reports: true to stop now (Ctrl-C). */
-  readonly stopped: () => boolean;
 }
 
 /** A pool of worker threads that search set sizes together. */
 export class StaticPool {
   #workers: Worker[] = [];
+  /** Set by `interrupt`: every search from then on ends at once, with nothing found. */
+  #interrupted = false;
+  /** Ends the search running now as `interrupt` says, if one is. */
+  #interruptRunning: (() => void) | undefined;
 
   constructor(readonly threads: number) {}
 
@@ -82,7 +84,12 @@ export class StaticPool {
   ): Promise<SizeSearchResult> {
     const nodes = new Array<number>(this.threads).fill(0);
     const results: SizeSearchResult[] = [];
+    const stopped = (): SizeSearchResult => ({
+      complete: false,
+      nodes: nodes.reduce((a, b) => a + b, 0),
+    });
     return this.#run<SizeSearchResult>(
+      stopped,
       (index, count) => ({ kind: 'shard', rules, size, shard: { index, count }, deadline }),
       (index, report, settle) => {
         if (report.kind === 'local' || report.kind === 'job') return;
@@ -104,11 +111,11 @@ export class StaticPool {
   /**
    * Runs the jobs `todo` of one size, a job at a time on each worker, the next to the first
    * worker free: settles with the first set found, or complete once every job has ended without
-   * one, or not complete at the deadline or when `stopped`. Each job refuted is told to
+   * one, or not complete at the deadline or when interrupted. Each job refuted is told to
    * `onRefuted` as it ends, so a checkpoint can keep it.
    */
   searchJobs(run: JobRun): Promise<SizeSearchResult> {
-    const { rules, size, prefixes, todo, deadline, onNodes, onRefuted, stopped } = run;
+    const { rules, size, prefixes, todo, deadline, onNodes, onRefuted } = run;
     let next = 0;
     let finished = 0;
     let finishedNodes = 0;
@@ -117,15 +124,15 @@ export class StaticPool {
       const job = todo[index];
       return { kind: 'job', rules, size, index: job, prefix: prefixes[job], deadline };
     };
+    const total = (): number => finishedNodes + running.reduce((a, b) => a + b, 0);
     if (todo.length === 0) return Promise.resolve({ complete: true, nodes: 0 });
     return this.#run<SizeSearchResult>(
+      () => ({ complete: false, nodes: total() }),
       (worker) => (worker < todo.length ? task(next++) : undefined),
       (worker, report, settle, give) => {
-        const total = (): number => finishedNodes + running.reduce((a, b) => a + b, 0);
         if (report.kind === 'progress') {
           running[worker] = report.nodes;
-          if (stopped()) settle({ complete: false, nodes: total() });
-          else onNodes(total());
+          onNodes(total());
           return;
         }
         if (report.kind !== 'job') return;
@@ -135,7 +142,7 @@ export class StaticPool {
           settle({ guesses: report.guesses, complete: true, nodes: total() });
           return;
         }
-        if (!report.complete || stopped()) {
+        if (!report.complete) {
           settle({ complete: false, nodes: total() });
           return;
         }
@@ -159,6 +166,7 @@ export class StaticPool {
   ): Promise<number[] | undefined> {
     let answered = 0;
     return this.#run<number[] | undefined>(
+      () => undefined,
       (index) => ({ kind: 'local', rules, size, from, seed: index + 1, deadline }),
       (_index, report, settle) => {
         if (report.kind !== 'local') return;
@@ -170,11 +178,22 @@ export class StaticPool {
   }
 
   /**
+   * Ends the search running now, and every one after, at once: each settles with what it has
+   * (nothing found, not complete), and the workers are ended. For Ctrl-C.
+   */
+  interrupt(): void {
+    this.#interrupted = true;
+    this.#interruptRunning?.();
+  }
+
+  /**
    * Sends each worker its task (none if `task` gives none) and passes its reports to `hear`
    * until `hear` settles the outcome; `give` sends the reporting worker another task. Workers
-   * still busy then (another one found a set) are ended.
+   * still busy then (another one found a set) are ended. Interrupted, it settles with
+   * `stopped()`.
    */
   #run<T>(
+    stopped: () => T,
     task: (index: number, count: number) => ShardTask | LocalTask | JobTask | undefined,
     hear: (
       index: number,
@@ -183,6 +202,7 @@ export class StaticPool {
       give: (task: ShardTask | LocalTask | JobTask) => void,
     ) => void,
   ): Promise<T> {
+    if (this.#interrupted) return Promise.resolve(stopped());
     while (this.#workers.length < this.threads)
       this.#workers.push(startWorker('static-worker', CLI_HOME));
     const workers = this.#workers;
@@ -194,10 +214,12 @@ export class StaticPool {
       const finish = (outcome: () => void): void => {
         if (settled) return;
         settled = true;
+        this.#interruptRunning = undefined;
         for (const off of detach) off();
         outcome();
         if (busy > 0) void this.close();
       };
+      this.#interruptRunning = () => finish(() => resolve(stopped()));
       workers.forEach((worker, index) => {
         const give = (next: ShardTask | LocalTask | JobTask): void => {
           busy++;
