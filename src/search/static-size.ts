@@ -385,6 +385,14 @@ class SizeSearch {
 }
 
 /**
+ * How many guesses make the prefix of a job of `size` (`staticPrefixes`): three from size 5 up,
+ * some thousands of jobs on the open games (1,360 for Bulls and Cows, 31,016 for 4 × 7).
+ */
+export function staticJobDepth(size: number): number {
+  return Math.max(1, Math.min(3, size - 2));
+}
+
+/**
  * The canonical sets of `depth` guesses, in code order, each in code order: the jobs one set
  * size is split into when its search keeps a checkpoint (`StaticSearchOptions.prefix`). Between
  * them they cover every set the whole search visits.

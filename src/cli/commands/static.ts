@@ -7,6 +7,7 @@ import { describeRules, rulesJson } from '../../rules.js';
 import { localStaticSet } from '../../search/static-local.js';
 import {
   type SizeSearchResult,
+  staticJobDepth as jobDepth,
   searchStaticSize,
   staticPrefixes,
 } from '../../search/static-size.js';
@@ -21,11 +22,7 @@ import {
 import { milliseconds } from '../clock.js';
 import type { Io } from '../io.js';
 import { statusLine } from '../progress.js';
-import {
-  type StaticCheckpointFile,
-  jobDepth,
-  openStaticCheckpoint,
-} from '../proofs/static-checkpoint.js';
+import type { StaticCheckpointFile } from '../proofs/static-checkpoint.js';
 import { StaticPool } from '../proofs/static-threads.js';
 import {
   type RulesFlags,
@@ -387,7 +384,7 @@ export function staticCommand(program: Command, io: Io): void {
       const checkpoint =
         flags.checkpoint === undefined
           ? undefined
-          : await openStaticCheckpoint(
+          : await (await import('../proofs/static-checkpoint.js')).openStaticCheckpoint(
               flags.checkpoint,
               game,
               (await import('../keys.js')).loadKey(flags.keyFile),

@@ -11,10 +11,10 @@ import { runCli as cli } from '../../../test/cli.js';
 import { naiveCodes, naiveIdentifies } from '../../../test/naive.js';
 import { startCli, stopAll, until } from '../../../test/process.js';
 import { gameFor } from '../../game.js';
-import { staticPrefixes } from '../../search/static-size.js';
+import { staticJobDepth as jobDepth, staticPrefixes } from '../../search/static-size.js';
 import { staticLowerBound } from '../../search/static.js';
 import { loadKey } from '../keys.js';
-import { jobDepth, rangesText, staticCheckpointText } from './static-checkpoint.js';
+import { rangesText, staticCheckpointText } from './static-checkpoint.js';
 
 const KEY = join(import.meta.dirname, '..', '..', '..', 'campaigns', 'campaign.key');
 /** 4 of 5 without repetition: 120 codes; 5 guesses needed, 4 refuted in 11 jobs of 2 guesses. */

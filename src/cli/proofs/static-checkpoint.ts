@@ -18,9 +18,9 @@
  * What a resumed search takes from it unchecked, the refuted sizes and jobs, it reports as what
  * its result relied on.
  */
-import { z } from 'zod';
 import type { Game } from '../../game.js';
 import { rulesJson } from '../../rules.js';
+import { staticJobDepth as jobDepth } from '../../search/static-size.js';
 import { identifies } from '../../search/static.js';
 import type { SigningKey } from '../keys.js';
 import {
@@ -38,11 +38,6 @@ const FORMAT: SignedFormat = {
   version: 1,
   purpose: 'static-checkpoint',
 };
-
-/** How many guesses make a job's prefix, for a size: a few thousand jobs or more on the open games. */
-export function jobDepth(size: number): number {
-  return Math.max(1, Math.min(3, size - 2));
-}
 
 /** How far a static search has got. */
 export interface StaticState {
@@ -73,19 +68,6 @@ export interface StaticCheckpointFile {
   /** Writes the file if something is new and a write is due (`force`: now). */
   save(force?: boolean): void;
 }
-
-const bodySchema = z.strictObject({
-  rules: z.unknown(),
-  lowerBound: z.number().int().min(0).max(64),
-  jobDepth: z.number().int().min(1).max(8),
-  jobs: z.number().int().min(0).max(1e9),
-  done: z
-    .string()
-    .max(1e8)
-    .regex(/^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/, 'not a list of job ranges'),
-  nodes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  best: z.array(z.string().max(64)).max(64).nullable(),
-});
 
 /** `done` as ranges of job numbers: "0-15,17,20-31". */
 export function rangesText(done: ReadonlySet<number>): string {
@@ -133,13 +115,28 @@ export function staticCheckpointText(game: Game, state: StaticState, key: Signin
  * its shape, its rules, its jobs against the size's, and its set, which must identify every
  * secret. Throws `CommandError('bad-checkpoint')` naming what is wrong.
  */
-export function parseStaticCheckpoint(
+export async function parseStaticCheckpoint(
   game: Game,
   text: string,
   key: SigningKey,
   jobsOf: (size: number) => number,
-): StaticState {
-  const parsed = bodySchema.safeParse(openSigned(FORMAT, text, key));
+): Promise<StaticState> {
+  const doc = openSigned(FORMAT, text, key);
+  // Loaded only here: a search without a checkpoint starts without the schema library.
+  const { z } = await import('zod');
+  const bodySchema = z.strictObject({
+    rules: z.unknown(),
+    lowerBound: z.number().int().min(0).max(64),
+    jobDepth: z.number().int().min(1).max(8),
+    jobs: z.number().int().min(0).max(1e9),
+    done: z
+      .string()
+      .max(1e8)
+      .regex(/^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/, 'not a list of job ranges'),
+    nodes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    best: z.array(z.string().max(64)).max(64).nullable(),
+  });
+  const parsed = bodySchema.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badCheckpoint(`its body is not valid (${issue?.path.join('.')}: ${issue?.message})`);
