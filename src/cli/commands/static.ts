@@ -73,6 +73,8 @@ interface StaticRun {
   readonly recheck?: number;
   /** Told how many of those jobs were searched again, of how many. */
   readonly onRechecked?: (searched: number, of: number) => void;
+  /** Told, while they run, the size whose jobs are searched again and the sets visited so far. */
+  readonly onRecheckProgress?: (size: number, nodes: number) => void;
 }
 
 /**
@@ -86,6 +88,7 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
   const share = run.recheck ?? 0;
   let searched = 0;
   let of = 0;
+  let before = 0;
   if (read) {
     for (let size = staticLowerBound(game); size <= read.lowerBound; size++) {
       const prefixes = staticPrefixes(game, jobDepth(size));
@@ -98,9 +101,10 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
         prefixes,
         todo,
         deadline: run.deadline,
-        onNodes: () => {},
+        onNodes: (nodes) => run.onRecheckProgress?.(size, before + nodes),
         onRefuted: () => {},
       });
+      before += result.nodes;
       if (result.guesses) {
         const set = result.guesses.map((g) => game.codes.make(g)).join(' ');
         throw new CommandError(
@@ -429,6 +433,18 @@ export function staticCommand(program: Command, io: Io): void {
         stop,
         onRechecked: (searched, of) => {
           rechecked = { searched, of };
+        },
+        onRecheckProgress: (size, nodes) => {
+          status.update(
+            0,
+            `static: searching again what the checkpoint says is refuted, size ${size}, ${groupThousands(nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
+          );
+          if (flags.json && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
+            jsonAt = milliseconds();
+            io.err(
+              `${JSON.stringify({ progress: { seconds: Math.round((milliseconds() - started) / 1000), phase: 'recheck', size, nodes } })}\n`,
+            );
+          }
         },
         onProgress: (progress) => {
           const jobs = checkpoint ? jobsText(checkpoint) : '';
