@@ -1,9 +1,9 @@
 /**
  * `npm run campaign`: the open values' proofs as campaigns (campaigns/README.md). Each campaign
  * in campaigns/campaigns.json is one `codebreaker optimal` proof, or one `codebreaker static`
- * search, whose checkpoint lives in campaigns/; this runs it or resumes it from that checkpoint, with the campaign's public key,
- * and when the run ends (finished, at `--time-limit`, or at Ctrl-C) appends what it did to
- * campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
+ * search, whose checkpoint lives in campaigns/; this runs it or resumes it from that checkpoint,
+ * with the campaign's public key, and when the run ends (finished, at `--time-limit`, or at
+ * Ctrl-C) appends what it did to campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
  * the result relied on. Commit the checkpoint and runs.jsonl after each run: the next run, on
  * any machine, resumes from them.
  *
