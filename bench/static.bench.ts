@@ -10,7 +10,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { solveStaticOnThreads } from '../src/cli/commands/static.js';
+import { solveStaticOnThreads } from '../src/cli/proofs/static-run.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { identifies } from '../src/search/static.js';

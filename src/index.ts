@@ -92,8 +92,8 @@ export {
   type SizeSearchResult,
   type StaticSearchOptions,
   searchStaticSize,
-  staticPrefixes,
 } from './search/static-size.js';
+export { staticPrefixes } from './search/static-jobs.js';
 export {
   findOptimal,
   type OptimalOptions,

@@ -385,38 +385,6 @@ class SizeSearch {
 }
 
 /**
- * How many guesses make the prefix of a job of `size` (`staticPrefixes`): three from size 5 up,
- * some thousands of jobs on the open games (1,360 for Bulls and Cows, 31,016 for 4 × 7).
- */
-export function staticJobDepth(size: number): number {
-  return Math.max(1, Math.min(3, size - 2));
-}
-
-/**
- * The canonical sets of `depth` guesses, in code order, each in code order: the jobs one set
- * size is split into when its search keeps a checkpoint (`StaticSearchOptions.prefix`). Between
- * them they cover every set the whole search visits.
- */
-export function staticPrefixes(game: Game, depth: number): number[][] {
-  const { canonizer } = prepare(game);
-  const n = game.size;
-  const set = new Int32Array(depth);
-  const prefixes: number[][] = [];
-  const grow = (length: number, from: number): void => {
-    if (length === depth) {
-      prefixes.push(Array.from(set));
-      return;
-    }
-    for (let g = from; g < n; g++) {
-      set[length] = g;
-      if (canonizer.isCanonical(set, length + 1)) grow(length + 1, g + 1);
-    }
-  };
-  grow(0, 0);
-  return prefixes;
-}
-
-/**
  * Searches for an identifying set of exactly `size` guesses (or one of a shard's subtrees).
  * Throws `CodebreakerError` if the game is too large to hold its answer table.
  */

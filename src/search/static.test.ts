@@ -8,8 +8,9 @@ import {
 } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
+import { staticPrefixes } from './static-jobs.js';
 import { SetCanonizer } from './static-sets.js';
-import { searchStaticSize, staticPrefixes } from './static-size.js';
+import { searchStaticSize } from './static-size.js';
 import { greedyStaticSet, identifies, solveStatic, staticLowerBound } from './static.js';
 
 type Spec = [pegs: number, colors: number, repeat: boolean];

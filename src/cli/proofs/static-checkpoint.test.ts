@@ -11,7 +11,7 @@ import { runCli as cli } from '../../../test/cli.js';
 import { naiveCodes, naiveIdentifies } from '../../../test/naive.js';
 import { startCli, stopAll, until } from '../../../test/process.js';
 import { gameFor } from '../../game.js';
-import { staticJobDepth as jobDepth, staticPrefixes } from '../../search/static-size.js';
+import { staticJobDepth as jobDepth, staticPrefixes } from '../../search/static-jobs.js';
 import { staticLowerBound } from '../../search/static.js';
 import { loadKey } from '../keys.js';
 import { rangesText, staticCheckpointText } from './static-checkpoint.js';

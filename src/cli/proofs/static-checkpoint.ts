@@ -2,7 +2,7 @@
  * `static --checkpoint FILE`: how far a static search has got, kept so that a search of days can
  * be stopped and resumed, on another machine too (a campaign: campaigns/README.md). With a
  * checkpoint, each set size the exact search refutes is split into jobs, the canonical sets of
- * its first few guesses (search/static-size.ts `staticPrefixes`), and the file records
+ * its first few guesses (search/static-jobs.ts), and the file records
  *
  * - `lowerBound`: every size below it is refuted;
  * - the jobs of size `lowerBound` refuted so far (`done`, as ranges of job numbers: "0-15,17");
@@ -20,7 +20,7 @@
  */
 import type { Game } from '../../game.js';
 import { rulesJson } from '../../rules.js';
-import { staticJobDepth as jobDepth } from '../../search/static-size.js';
+import { staticJobDepth as jobDepth } from '../../search/static-jobs.js';
 import { identifies } from '../../search/static.js';
 import type { SigningKey } from '../keys.js';
 import {
@@ -67,6 +67,8 @@ export interface StaticCheckpointFile {
     | undefined;
   /** Writes the file if something is new and a write is due (`force`: now). */
   save(force?: boolean): void;
+  /** Counts a change made to `state` and saves it (`force`: now, else when a write is due). */
+  changed(force: boolean): void;
 }
 
 /** `done` as ranges of job numbers: "0-15,17,20-31". */
@@ -215,6 +217,10 @@ export async function openStaticCheckpoint(
   return {
     path,
     state,
+    changed(force) {
+      state.changes++;
+      save(force);
+    },
     read:
       found && (found.lowerBound > initial.lowerBound || found.done.size > 0)
         ? { lowerBound: found.lowerBound, done: new Set(found.done), jobs: found.done.size }
