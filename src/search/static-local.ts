@@ -19,7 +19,7 @@
  */
 import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
-import { Marks, prepare } from './static-tables.js';
+import { Marks, prepare, splitClasses } from './static-tables.js';
 
 /** How long and how `localStaticSet` searches. */
 export interface LocalSearchOptions {
@@ -80,7 +80,8 @@ export function localStaticSet(
   if (!Number.isInteger(size) || size < 1 || size > n) {
     throw new CodebreakerError('bad-option', `a set of guesses has 1 to ${n}, not ${size}`);
   }
-  const { table } = prepare(game);
+  const ready = prepare(game);
+  const { table } = ready;
   const answers = game.answers;
   const random = randomSource(options.seed ?? 1);
   const lookups = options.lookups ?? Number.POSITIVE_INFINITY;
@@ -105,17 +106,7 @@ export function localStaticSet(
     let classes = 1;
     for (let i = 0; i < guesses.length; i++) {
       if (i === skip) continue;
-      const stamp = marks.next();
-      classes = 0;
-      const row = guesses[i] * n;
-      for (let s = 0; s < n; s++) {
-        const key = labels[s] * answers + table[row + s];
-        if (stamps[key] !== stamp) {
-          stamps[key] = stamp;
-          values[key] = classes++;
-        }
-        refined[s] = values[key];
-      }
+      classes = splitClasses(ready, marks, labels, guesses[i], refined);
       labels.set(refined);
     }
     spent += n * guesses.length;

@@ -7,7 +7,7 @@
  */
 import type { Game } from '../game.js';
 import type { SetCanonizer } from './static-sets.js';
-import { Marks, type Prepared, STAMP_LIMIT, prepare } from './static-tables.js';
+import { Marks, type Prepared, STAMP_LIMIT, prepare, splitClasses } from './static-tables.js';
 
 /** How to search one set size. */
 export interface StaticSearchOptions {
@@ -46,6 +46,7 @@ const PROGRESS_EVERY_MS = 200;
 
 /** One depth-first search for an identifying set of exactly `size` guesses. */
 class SizeSearch {
+  readonly #ready: Prepared;
   readonly #table: Uint8Array;
   readonly #canonizer: SetCanonizer;
   readonly #capacity: readonly number[];
@@ -83,6 +84,7 @@ class SizeSearch {
     readonly options: StaticSearchOptions,
   ) {
     const n = ready.game.size;
+    this.#ready = ready;
     this.#table = ready.table;
     this.#canonizer = ready.canonizer;
     this.#capacity = ready.capacity;
@@ -187,28 +189,14 @@ class SizeSearch {
 
   /** Splits the classes at `depth` by `guess` into those at `depth + 1`. */
   #refine(depth: number, guess: number): void {
-    const n = this.#n;
-    const answers = this.#answers;
-    const table = this.#table;
-    const from = this.#labels[depth];
-    const to = this.#labels[depth + 1];
-    const sizes = this.#sizes[depth + 1];
-    const { stamps, values } = this.#marks;
-    const stamp = this.#marks.next();
-    const row = guess * n;
-    let classes = 0;
-    for (let s = 0; s < n; s++) {
-      const key = from[s] * answers + table[row + s];
-      if (stamps[key] !== stamp) {
-        stamps[key] = stamp;
-        values[key] = classes;
-        sizes[classes++] = 0;
-      }
-      const c = values[key];
-      to[s] = c;
-      sizes[c]++;
-    }
-    this.#classes[depth + 1] = classes;
+    this.#classes[depth + 1] = splitClasses(
+      this.#ready,
+      this.#marks,
+      this.#labels[depth],
+      guess,
+      this.#labels[depth + 1],
+      this.#sizes[depth + 1],
+    );
   }
 
   /**

@@ -44,6 +44,40 @@ export class Marks {
   }
 }
 
+/**
+ * Splits classes of secrets by their answers to `guess`, the step every static search takes:
+ * `from` holds each secret's class; the new classes are numbered in order of their first
+ * secret, each secret's written into `into` and each class's size into `sizes`, where given.
+ * Returns how many classes there are.
+ */
+export function splitClasses(
+  tables: Pick<Prepared, 'game' | 'table'>,
+  marks: Marks,
+  from: Int32Array,
+  guess: number,
+  into?: Int32Array,
+  sizes?: Int32Array,
+): number {
+  const { game, table } = tables;
+  const n = game.size;
+  const answers = game.answers;
+  const { stamps, values } = marks;
+  const stamp = marks.next();
+  const row = guess * n;
+  let classes = 0;
+  for (let s = 0; s < n; s++) {
+    const key = from[s] * answers + table[row + s];
+    if (stamps[key] !== stamp) {
+      stamps[key] = stamp;
+      if (sizes) sizes[classes] = 0;
+      values[key] = classes++;
+    }
+    if (into) into[s] = values[key];
+    if (sizes) sizes[values[key]]++;
+  }
+  return classes;
+}
+
 const prepared = new WeakMap<Game, Prepared>();
 
 export function prepare(game: Game): Prepared {
@@ -61,40 +95,24 @@ export function prepare(game: Game): Prepared {
   const answers = game.answers;
   const firstGuesses: number[] = [];
   const set = new Int32Array(2);
-  const seen = new Int32Array(n * answers);
-  let stamp = 0;
+  const marks = new Marks(n * answers);
+  const everything = new Int32Array(n);
+  const byFirst = new Int32Array(n);
   let one = 0;
   for (let g = 0; g < n; g++) {
     set[0] = g;
     if (!canonizer.isCanonical(set, 1)) continue;
     firstGuesses.push(g);
-    stamp++;
-    let distinct = 0;
-    for (let s = 0; s < n; s++) {
-      const a = table[g * n + s];
-      if (seen[a] !== stamp) {
-        seen[a] = stamp;
-        distinct++;
-      }
-    }
-    one = Math.max(one, distinct);
+    one = Math.max(one, splitClasses({ game, table }, marks, everything, g));
   }
   let two = one;
   for (const g of firstGuesses) {
     set[0] = g;
+    splitClasses({ game, table }, marks, everything, g, byFirst);
     for (let h = g + 1; h < n; h++) {
       set[1] = h;
       if (!canonizer.isCanonical(set, 2)) continue;
-      stamp++;
-      let distinct = 0;
-      for (let s = 0; s < n; s++) {
-        const key = table[g * n + s] * answers + table[h * n + s];
-        if (seen[key] !== stamp) {
-          seen[key] = stamp;
-          distinct++;
-        }
-      }
-      two = Math.max(two, distinct);
+      two = Math.max(two, splitClasses({ game, table }, marks, byFirst, h));
     }
   }
   const capacity = [1, one, two];

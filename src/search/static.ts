@@ -46,7 +46,7 @@
 import type { Game } from '../game.js';
 import { localStaticSet } from './static-local.js';
 import { type SizeSearchResult, searchStaticSize } from './static-size.js';
-import { prepare } from './static-tables.js';
+import { Marks, prepare, splitClasses } from './static-tables.js';
 
 /** What a static search reports while it runs. */
 export interface StaticProgress {
@@ -102,31 +102,16 @@ export function identifies(game: Game, guesses: readonly number[]): boolean {
  * alone; the smallest such set, in code order.
  */
 export function greedyStaticSet(game: Game): number[] {
-  const { table, firstGuesses } = prepare(game);
+  const ready = prepare(game);
   const n = game.size;
-  const answers = game.answers;
-  const seen = new Int32Array(n * answers);
-  const value = new Int32Array(n * answers);
-  let stamp = 0;
+  const marks = new Marks(n * game.answers);
   let labels = new Int32Array(n);
   let next = new Int32Array(n);
-  /** Refines `labels` by `guess` into `next`; returns the number of classes. */
-  const refine = (guess: number, into: Int32Array | undefined): number => {
-    stamp++;
-    let classes = 0;
-    const row = guess * n;
-    for (let s = 0; s < n; s++) {
-      const key = labels[s] * answers + table[row + s];
-      if (seen[key] !== stamp) {
-        seen[key] = stamp;
-        value[key] = classes++;
-      }
-      if (into) into[s] = value[key];
-    }
-    return classes;
-  };
+  /** Refines `labels` by `guess` into `next`, if given; returns the number of classes. */
+  const refine = (guess: number, into: Int32Array | undefined): number =>
+    splitClasses(ready, marks, labels, guess, into);
   let best: number[] | undefined;
-  for (const first of firstGuesses) {
+  for (const first of ready.firstGuesses) {
     labels.fill(0);
     const guesses = [first];
     let classes = refine(first, next);
