@@ -46,6 +46,11 @@ export interface TableOptions {
   readonly maxCodes?: number;
   /** In a `SharedArrayBuffer`, so that worker threads can share it (see `adoptTable`). */
   readonly shared?: boolean;
+  /**
+   * Built in this array of size × size bytes (memory the ranking kernels of several threads
+   * share: search/masks.ts `sharedKernelTable`), where no table is built yet.
+   */
+  readonly into?: Uint8Array;
 }
 
 /** How a game may score. */
@@ -224,8 +229,8 @@ export class Game {
    * The score table the exact search reads (`useTable` up to `SEARCH_MAX_CODES` codes), in
    * shared memory with `shared` (for worker threads); undefined for a larger game.
    */
-  searchTable(options: { readonly shared?: boolean } = {}): Uint8Array | undefined {
-    return this.useTable({ maxCodes: SEARCH_MAX_CODES, shared: options.shared });
+  searchTable(options: Omit<TableOptions, 'maxCodes'> = {}): Uint8Array | undefined {
+    return this.useTable({ ...options, maxCodes: SEARCH_MAX_CODES });
   }
 
   /**
@@ -242,9 +247,12 @@ export class Game {
     if (this.size > largest) return undefined;
     if (this.#table) return this.#table;
     const n = this.size;
-    const table = options.shared
-      ? new Uint8Array(new SharedArrayBuffer(n * n))
-      : new Uint8Array(n * n);
+    if (options.into && options.into.length !== n * n) {
+      throw new Error(`a score table has ${n * n} bytes, not ${options.into.length}`);
+    }
+    const table =
+      options.into ??
+      (options.shared ? new Uint8Array(new SharedArrayBuffer(n * n)) : new Uint8Array(n * n));
     const scored = {
       size: n,
       pegs: this.pegs,

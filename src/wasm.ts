@@ -9,7 +9,12 @@
  */
 interface WebAssemblyApi {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { readonly exports: object };
+  Instance: new (module: object, imports?: object) => { readonly exports: object };
+  Memory: new (limits: {
+    initial: number;
+    maximum?: number;
+    shared?: boolean;
+  }) => KernelMemory;
   validate(bytes: Uint8Array): boolean;
 }
 
@@ -49,13 +54,34 @@ function decodeBase64(base64: string): Uint8Array {
   return bytes;
 }
 
-/** A new instance of a module `compileKernel` returned, with its own memory. */
-export function instantiateKernel<Exports>(module: object): Exports {
-  return new (wasm as WebAssemblyApi).Instance(module).exports as Exports;
+/**
+ * A new instance of a module `compileKernel` returned: with its own memory, or with the
+ * `imports` a kernel that imports its memory needs.
+ */
+export function instantiateKernel<Exports>(module: object, imports?: object): Exports {
+  return new (wasm as WebAssemblyApi).Instance(module, imports).exports as Exports;
 }
 
 /** Grows `memory` to at least `bytes`. */
 export function growTo(memory: KernelMemory, bytes: number): void {
   const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
   if (pages > 0) memory.grow(pages);
+}
+
+/** The most pages a kernel's memory may grow to (4 GiB, as the kernels declare). */
+const MAX_PAGES = 65536;
+
+/**
+ * A new WebAssembly memory of `bytes` (rounded up to whole pages) for a kernel that imports its
+ * memory: shared between threads with `shared` (then of that size for good), or undefined where
+ * shared memory is not allowed (a page that is not cross-origin isolated).
+ */
+export function newKernelMemory(bytes: number, shared = false): KernelMemory | undefined {
+  const pages = Math.ceil(bytes / 65536);
+  if (!wasm || pages > MAX_PAGES) return undefined;
+  try {
+    return new wasm.Memory({ initial: pages, maximum: shared ? pages : MAX_PAGES, shared });
+  } catch {
+    return undefined;
+  }
 }

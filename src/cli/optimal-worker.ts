@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { type Game, gameFor } from '../game.js';
 import { JobSolver } from '../search/jobs.js';
 import type { WorkerReport, WorkerRequest } from './proofs/optimal-pool.js';
+import { adoptSharedTable } from './proofs/shared-table.js';
 
 const port = parentPort;
 if (!port) throw new Error('optimal-worker runs only as a worker thread');
@@ -17,7 +18,7 @@ port.on('message', ({ id, job, cacheBytes, table }: WorkerRequest) => {
   try {
     const game = gameFor(job.rules);
     if (!adopted.has(game)) {
-      game.adoptTable(table);
+      adoptSharedTable(game, table);
       adopted.add(game);
     }
     solver ??= new JobSolver({ cacheBytes });

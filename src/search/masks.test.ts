@@ -4,6 +4,7 @@ import { seededRandom } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
 import { BoundsByWidth } from './bounds.js';
+import { adoptKernelTable, maskKernelBytes, sharedKernelTable } from './mask-memory.js';
 import { MaskKernel } from './masks.js';
 import { newRanking } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
@@ -34,39 +35,98 @@ describe('the WebAssembly ranking kernels', () => {
       const bounds = BoundsByWidth.forGame(game, game.answers - 1, crush).plain();
       const simd = new RankingKernels(game, bounds, table, true);
       const plain = new RankingKernels(game, bounds, table, false);
-      const largest = Math.min(game.size, 2 * bounds.game.capacity[3]);
-      for (let trial = 0; trial < 80; trial++) {
-        // One trial in four: narrow nodes, codes with the colours of one code (search/bounds.ts).
-        const candidates =
-          trial % 4 === 1
-            ? sameColours(game, Math.floor(random() * game.size))
-            : randomSet(game, 2 + Math.floor(random() * (largest - 1)), random);
-        const n = candidates.length;
-        const guesses =
-          trial % 3 === 0
-            ? undefined
-            : Int32Array.from({ length: 1 + Math.floor(random() * Math.min(200, game.size)) }, () =>
-                Math.floor(random() * game.size),
-              );
-        const depth = 2 + (trial % 5);
-        const limit = trial % 4 === 0 ? Number.POSITIVE_INFINITY : (3 * n - 1 - (trial % 7)) * 256;
-        // The width the node's cannot exceed, its parent's: here sometimes narrower than the game's.
-        const cap = bounds.widest - (trial % 3);
-        const rankings = [simd, plain].map((kernels) => {
-          const ranking = newRanking(game.size);
-          kernels.rank(candidates, guesses, depth, limit, ranking, cap);
-          return {
-            guesses: [...ranking.guesses.subarray(0, ranking.count)],
-            keys: [...ranking.keys.subarray(0, ranking.count)],
-            skipped: ranking.skipped,
-            width: ranking.width,
-          };
-        });
-        expect(rankings[0]).toEqual(rankings[1]);
-      }
+      expectSameRankings(game, bounds, [simd], plain, 80, random);
     }
   });
+
+  it('kernels share one table in one memory, each with a slot of its own, and rank as the TypeScript kernels do', () => {
+    // Bulls and Cows: 5,040 codes, rows of a multiple of 16 bytes, as the kernels read them.
+    const game = new Game(resolveRules({ game: 'moo' }));
+    const { size, answers, solved } = game;
+    const shared = sharedKernelTable(size, answers, 2)!;
+    expect(shared).toBeDefined();
+    expect(game.useTable({ into: shared.table })).toBe(shared.table);
+    const free = sharedKernelTable(size, answers, 1)!;
+    new Uint8Array(free.memory.buffer).fill(7);
+    expect(() => adoptKernelTable(free.memory, size, answers)).toThrow(/does not hold/);
+    // The table once, and two slots of buffers: no copy of it for either kernel.
+    const bytes = shared.memory.buffer.byteLength;
+    expect(bytes).toBeLessThan(size * size + 2 * maskKernelBytes(size, answers, true) + 65536 * 2);
+    expect(maskKernelBytes(size, answers, true)).toBeLessThan((size * size) / 10);
+    const bounds = BoundsByWidth.forGame(game, answers - 1, false).plain();
+    const kernels = [0, 1].map(() => new RankingKernels(game, bounds, shared.table, true));
+    // Both slots are taken: a third kernel keeps a copy of its own, and still ranks the same.
+    const third = MaskKernel.create(shared.table, size, answers, solved)!;
+    expect(third.sharesTable).toBe(false);
+    kernels.push(new RankingKernels(game, bounds, shared.table, true));
+    expect(shared.memory.buffer.byteLength).toBe(bytes);
+    // The other threads' view of the table (`adoptKernelTable`) is the same bytes.
+    const adopted = adoptKernelTable(shared.memory, size, answers);
+    expect(adopted.byteOffset).toBe(shared.table.byteOffset);
+    const plain = new RankingKernels(game, bounds, shared.table, false);
+    // Ranked in turn, each kernel over the last's results: a kernel writing into another's
+    // slot would show.
+    expectSameRankings(game, bounds, kernels, plain, 60, seededRandom(size));
+    // Threads' kernels run at once: their buffers (here two of them) lie apart, and off the table.
+    const fresh = sharedKernelTable(size, answers, 2)!;
+    const pair = [0, 1].map(() => MaskKernel.create(fresh.table, size, answers, solved)!);
+    expect(pair.map((kernel) => kernel.sharesTable)).toEqual([true, true]);
+    const spans = [fresh.table, ...pair.flatMap((kernel) => [kernel.seen, kernel.classCounts])];
+    for (const [i, a] of spans.entries()) {
+      for (const b of spans.slice(i + 1)) {
+        const apart =
+          a.byteOffset + a.byteLength <= b.byteOffset ||
+          b.byteOffset + b.byteLength <= a.byteOffset;
+        expect(apart).toBe(true);
+      }
+    }
+    expect(MaskKernel.create(fresh.table, size, answers, solved)!.sharesTable).toBe(false);
+  });
 });
+
+/**
+ * Ranks `trials` random nodes of `game` (picked by `random`) with each of `kernels` in turn and
+ * with `plain` (the TypeScript kernels), and expects the same rankings of each.
+ */
+function expectSameRankings(
+  game: Game,
+  bounds: BoundsByWidth,
+  kernels: readonly RankingKernels[],
+  plain: RankingKernels,
+  trials: number,
+  random: () => number,
+): void {
+  const largest = Math.min(game.size, 2 * bounds.game.capacity[3]);
+  for (let trial = 0; trial < trials; trial++) {
+    // One trial in four: narrow nodes, codes with the colours of one code (search/bounds.ts).
+    const candidates =
+      trial % 4 === 1
+        ? sameColours(game, Math.floor(random() * game.size))
+        : randomSet(game, 2 + Math.floor(random() * (largest - 1)), random);
+    const n = candidates.length;
+    const guesses =
+      trial % 3 === 0
+        ? undefined
+        : Int32Array.from({ length: 1 + Math.floor(random() * Math.min(200, game.size)) }, () =>
+            Math.floor(random() * game.size),
+          );
+    const depth = 2 + (trial % 5);
+    const limit = trial % 4 === 0 ? Number.POSITIVE_INFINITY : (3 * n - 1 - (trial % 7)) * 256;
+    // The width the node's cannot exceed, its parent's: here sometimes narrower than the game's.
+    const cap = bounds.widest - (trial % 3);
+    const [expected, ...ranked] = [plain, ...kernels].map((ranker) => {
+      const ranking = newRanking(game.size);
+      ranker.rank(candidates, guesses, depth, limit, ranking, cap);
+      return {
+        guesses: [...ranking.guesses.subarray(0, ranking.count)],
+        keys: [...ranking.keys.subarray(0, ranking.count)],
+        skipped: ranking.skipped,
+        width: ranking.width,
+      };
+    });
+    for (const ranking of ranked) expect(ranking).toEqual(expected);
+  }
+}
 
 /** `n` codes of `game` picked at random, in order. */
 function randomSet(game: Game, n: number, random: () => number): Int32Array {

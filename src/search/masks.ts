@@ -1,53 +1,23 @@
 /**
  * The ranking kernels of search/ranking.ts in WebAssembly, from search/masks.wat: the mask
  * kernel (`#settleMasks`), the count the streaming kernel reads its bounds off
- * (`#rankStreaming`), and, over the same copy of the table, a node's partition by answer
+ * (`#rankStreaming`), and, over the same table, a node's partition by answer
  * (`split`) and the perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering each code's set of answers
  * costs a shift and an OR per candidate and code, where a 16-byte shuffle turns 16 answers into
  * their bits at once (an order of magnitude faster: docs/performance.md). And WebAssembly needs no
  * warm-up: it is compiled when loaded, where the same loops in TypeScript run slowly until the
  * JIT has seen them often enough, a large part of a short proof in a fresh process.
  *
- * Each kernel keeps its own copy of the score table in its memory, rows padded to 16 bytes, so
- * it serves games up to `WASM_MAX_CODES`; where WebAssembly or its SIMD is missing, or the game
- * is larger or has more than 32 answers, `MaskKernel.create` returns undefined and the
- * TypeScript kernel runs.
+ * Where WebAssembly or its SIMD is missing, or the game has more than 32,768 codes or more
+ * than 32 answers, `MaskKernel.create` returns undefined and the TypeScript kernel runs. Where
+ * a kernel keeps its buffers and the table: search/mask-memory.ts.
  *
- * One concept in one file, past 400 lines: the kernels share one memory, laid out below, and
- * one copy of the table in it.
+ * One class a little past 400 lines: most of it is the kernel's addresses and views of them.
  */
-import { type KernelMemory, compileKernel, growTo, instantiateKernel } from '../wasm.js';
+import { type KernelMemory, instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
-import { MASKS_WASM_BASE64 } from './masks-wasm.js';
+import { CLASSES, type KernelPlace, answerShift, kernelPlace, layout } from './mask-memory.js';
 import type { Ranking } from './ranking-buffer.js';
-
-/**
- * The largest game the kernel copies the table of: every game the exact search takes (1 GiB a
- * copy at the limit, Super Mastermind).
- */
-const WASM_MAX_CODES = 32768;
-/** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
-export const CLASSES = 66;
-
-// The kernel's memory: at 0 the number `settle` leaves, at 8 the width `classify` leaves, then
-// the counters of one guess's classes, the keys and marks by class (`CLASSES` of each), then what
-// `layout` places by the size.
-const COUNTS = 16;
-const KEYS = 144;
-const SEEN = KEYS + 8 * CLASSES;
-
-/**
- * The memory one search's kernel takes for a game of `size` codes and `answers` answer indices
- * (its copy of the table, and buffers), or 0 where it would not run.
- */
-export function maskKernelBytes(size: number, answers: number): number {
-  return kernelModule(size, answers) ? layout(size, answerShift(answers)).bytes : 0;
-}
-
-/** The compiled kernel if it runs for a game of `size` codes and `answers` answer indices. */
-function kernelModule(size: number, answers: number): object | null {
-  return size > WASM_MAX_CODES || answers > 32 ? null : maskModule();
-}
 
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
@@ -134,16 +104,7 @@ export interface ClassBounds {
   readonly narrowMask: number;
 }
 
-/** The compiled module, once per process; null once it is known not to compile here. */
-let compiled: object | null | undefined;
-
-/** The kernel compiled, or null where it cannot run (see `compileKernel`). */
-function maskModule(): object | null {
-  if (compiled === undefined) compiled = compileKernel(MASKS_WASM_BASE64);
-  return compiled;
-}
-
-/** The mask kernel of one game, over its own copy of the score table. */
+/** The mask kernel of one game, over its own copy of the score table or a shared one. */
 export class MaskKernel {
   readonly #exports: MaskExports;
   readonly #size: number;
@@ -151,9 +112,9 @@ export class MaskKernel {
   readonly #stride: number;
   readonly #planeCount: number;
   // Addresses in the kernel's memory (see `layout`).
-  readonly #counts = COUNTS;
-  readonly #keys = KEYS;
-  readonly #seen = SEEN;
+  readonly #counts: number;
+  readonly #keys: number;
+  readonly #seen: number;
   readonly #rows: number;
   readonly #classCounts: number;
   readonly #shift: number;
@@ -193,6 +154,8 @@ export class MaskKernel {
   readonly classCounts: Uint16Array;
   /** Per class of guess, 1 if the last node ranked had a guess of it. */
   readonly seen: Uint8Array;
+  /** Whether it reads a table shared with other kernels (`sharedKernelTable`), not its copy. */
+  readonly sharesTable: boolean;
 
   /**
    * The kernel for a game of `size` codes with `answers` answer indices (`solved` the index of
@@ -204,22 +167,30 @@ export class MaskKernel {
     answers: number,
     solved: number,
   ): MaskKernel | undefined {
-    const module = kernelModule(size, answers);
-    return module ? new MaskKernel(module, table, size, answers, solved) : undefined;
+    const place = kernelPlace(table, size, answers);
+    if (!place) return undefined;
+    const kernel = new MaskKernel(place, size, answers, solved);
+    if (kernel.sharesTable) place.keep(kernel);
+    else kernel.#copyTable(table);
+    return kernel;
   }
 
-  private constructor(
-    module: object,
-    table: Uint8Array,
-    size: number,
-    answers: number,
-    solved: number,
-  ) {
+  /**
+   * A kernel where `place` says: its buffers from `place.base`, and its table at
+   * `place.tableAt` (a shared memory's) or, if undefined, after its buffers (its own, which
+   * `#copyTable` fills).
+   */
+  private constructor(place: KernelPlace, size: number, answers: number, solved: number) {
+    const { module, memory, base, tableAt } = place;
     this.#size = size;
     this.#solved = solved;
     this.#planeCount = answers <= 16 ? 2 : 4;
     this.#shift = answerShift(answers);
-    const addresses = layout(size, this.#shift);
+    const addresses = layout(size, this.#shift, base, tableAt);
+    this.sharesTable = tableAt !== undefined;
+    this.#counts = addresses.counts;
+    this.#keys = addresses.keys;
+    this.#seen = addresses.seen;
     this.#stride = addresses.stride;
     this.#rows = addresses.rows;
     this.#classCounts = addresses.classCounts;
@@ -238,14 +209,8 @@ export class MaskKernel {
     this.#depths = addresses.depths;
     this.#totalNarrow = addresses.totalNarrow;
     this.#depthsNarrow = addresses.depthsNarrow;
-    const bytes = addresses.bytes;
-    this.#exports = instantiateKernel<MaskExports>(module);
-    growTo(this.#exports.memory, bytes);
-    const buffer = this.#exports.memory.buffer;
-    const rows = new Uint8Array(buffer, this.#table, size * this.#stride);
-    for (let code = 0; code < size; code++) {
-      rows.set(table.subarray(code * size, code * size + size), code * this.#stride);
-    }
+    this.#exports = instantiateKernel<MaskExports>(module, { env: { memory, base } });
+    const buffer = memory.buffer;
     this.#rowsView = new Int32Array(buffer, this.#rows, size);
     this.#guessesView = new Int32Array(buffer, this.#guesses, size);
     this.#outGuessesView = new Int32Array(buffer, this.#outGuesses, size);
@@ -259,9 +224,18 @@ export class MaskKernel {
     this.#codesView = new Int32Array(buffer, this.#codes, size);
     this.#groupedView = new Int32Array(buffer, this.#grouped, size);
     this.#startView = new Int32Array(buffer, this.#start, answers + 1);
-    this.#skipped = new Float64Array(buffer, 0, 1);
-    this.#width = new Int32Array(buffer, 8, 1);
+    this.#skipped = new Float64Array(buffer, addresses.results, 1);
+    this.#width = new Int32Array(buffer, addresses.results + 8, 1);
     this.seen = new Uint8Array(buffer, this.#seen, CLASSES);
+  }
+
+  /** Copies `table` into the kernel's own memory, each row padded to the stride. */
+  #copyTable(table: Uint8Array): void {
+    const size = this.#size;
+    const rows = new Uint8Array(this.#codesView.buffer, this.#table, size * this.#stride);
+    for (let code = 0; code < size; code++) {
+      rows.set(table.subarray(code * size, code * size + size), code * this.#stride);
+    }
   }
 
   /**
@@ -438,60 +412,4 @@ export class MaskKernel {
     ranking.count = kept;
     return skipped;
   }
-}
-
-/**
- * Where the buffers of a kernel for `size` codes go (table rows padded to `stride` bytes), and
- * the bytes it needs in all.
- */
-function layout(size: number, shift: number) {
-  const stride = Math.ceil(size / 16) * 16;
-  const rows = align(SEEN + CLASSES, 16);
-  const classCounts = rows + 4 * size;
-  const guesses = align(classCounts + (size << (shift + 1)), 16);
-  const outGuesses = guesses + 4 * size;
-  const outKeys = align(outGuesses + 4 * size, 16);
-  const outMasks = outKeys + 8 * size;
-  const planes = align(outMasks + 4 * size, 16);
-  // A node's candidates, and their classes by answer to one guess (`split`).
-  const codes = align(planes + 4 * stride, 16);
-  const grouped = codes + 4 * size;
-  const start = grouped + 4 * size;
-  const next = start + 4 * 33;
-  // The size bounds `settle` reads, by size.
-  const total = align(next + 4 * 32, 16);
-  const depths = total + 8 * (size + 1);
-  const totalNarrow = align(depths + size + 1, 16);
-  const depthsNarrow = totalNarrow + 8 * (size + 1);
-  const table = align(depthsNarrow + size + 1, 16);
-  const bytes = table + size * stride;
-  return {
-    stride,
-    rows,
-    classCounts,
-    guesses,
-    outGuesses,
-    outKeys,
-    outMasks,
-    planes,
-    codes,
-    grouped,
-    start,
-    next,
-    total,
-    depths,
-    totalNarrow,
-    depthsNarrow,
-    table,
-    bytes,
-  };
-}
-
-/** log2 of the counters per code in `classCounts`: answers rounded up to a power of two. */
-export function answerShift(answers: number): number {
-  return Math.ceil(Math.log2(answers));
-}
-
-function align(address: number, to: number): number {
-  return Math.ceil(address / to) * to;
 }

@@ -7,7 +7,12 @@
 ;; their rows; the guesses to rank; the answer masks, as 2 or 4 planes of one byte per code
 ;; (plane p holds answers 8p to 8p + 7); and the ranking written out.
 (module
-  (memory (export "memory") 1)
+  ;; The memory is the caller's: its own, or one shared between threads that holds the score
+  ;; table once (`npm run wasm` compiles this source twice, the second time with this memory
+  ;; declared shared). `$base` is where this instance's own results go: `settle` leaves a number
+  ;; at $base, `classify` and `keys` a width at $base + 8.
+  (import "env" "memory" (memory $memory 1 65536))
+  (import "env" "base" (global $base i32))
 
   ;; For each code g, the set of answers g gets from the candidates, as bit planes: each
   ;; candidate's row is read 16 codes at a time, and each answer a < 16 becomes its bit by a
@@ -84,7 +89,7 @@
   ;; 2 × answers + 1 if a candidate, for which the caller has put the key at `keys` (8 bytes a
   ;; class; infinite for a guess to skip or leave out). Writes the guesses kept, their keys and
   ;; their answer masks out; marks at `seen` (a byte a class, cleared first) the classes
-  ;; met; leaves at address 8 the node's width (search/bounds.ts): the most answers other than
+  ;; met; leaves at $base + 8 the node's width (search/bounds.ts): the most answers other than
   ;; all hits (bit `solved`) one guess gets, skipped or not. Returns how many it wrote.
   (func (export "classify")
     (param $guesses i32) (param $count i32) (param $all i32) (param $solved i32)
@@ -144,7 +149,7 @@
           (local.get $mask))
         (local.set $written (i32.add (local.get $written) (i32.const 1)))
         (br $each)))
-    (i32.store (i32.const 8) (local.get $widest))
+    (i32.store offset=8 (global.get $base) (local.get $widest))
     (local.get $written))
 
   ;; The second pass, for nodes of more than P candidates (the game's P): each of the `written`
@@ -154,7 +159,7 @@
   ;; tables are by size, from 0 to n (`total` f64, `depths` a byte each), and for the answers of
   ;; `narrowMask` (a bit each) `totalNarrow` and `depthsNarrow`. A guess that cannot keep to
   ;; `depth` is dropped, one whose bound reaches `limit` left out. Keeps the others in place, in
-  ;; order; leaves at address 0 the least packed bound of those left out. Returns how many it
+  ;; order; leaves at $base the least packed bound of those left out. Returns how many it
   ;; kept.
   (func (export "settle")
     (param $outGuesses i32) (param $outKeys i32) (param $outMasks i32) (param $written i32)
@@ -231,7 +236,7 @@
           (local.get $key))
         (local.set $kept (i32.add (local.get $kept) (i32.const 1)))
         (br $each)))
-    (f64.store (i32.const 0) (local.get $skipped))
+    (f64.store (global.get $base) (local.get $skipped))
     (local.get $kept))
 
   ;; Counts at `counts` (an i32 per answer, 32 of them) the classes `guess` makes of the `n`
@@ -297,8 +302,8 @@
   ;; all hits, depth bound 1 + the most of depths[c_a], the tables by size (f64 and a byte each)
   ;; and for the answers of `narrowMask` `totalNarrow` and `depthsNarrow`. A guess that leaves
   ;; every candidate in one class or cannot keep to `depth` is dropped, one whose bound reaches
-  ;; `limit` left out. Writes the guesses kept and their keys out; leaves at address 0 the least
-  ;; packed bound of those left out, at 8 the node's width (the most answers but all hits one
+  ;; `limit` left out. Writes the guesses kept and their keys out; leaves at $base the least
+  ;; packed bound of those left out, at $base + 8 the node's width (the most answers but all hits one
   ;; guess gets). Returns how many it wrote.
   (func (export "keys")
     (param $counts i32) (param $shift i32) (param $guesses i32) (param $count i32) (param $all i32)
@@ -376,8 +381,8 @@
             (f64.convert_i32_u (i32.xor (local.get $candidate) (i32.const 1)))))
         (local.set $written (i32.add (local.get $written) (i32.const 1)))
         (br $each)))
-    (f64.store (i32.const 0) (local.get $skipped))
-    (i32.store (i32.const 8) (local.get $widest))
+    (f64.store (global.get $base) (local.get $skipped))
+    (i32.store offset=8 (global.get $base) (local.get $widest))
     (local.get $written))
 
   ;; The first of the `n` candidates (code indices at `codes`) whose answers split the others

@@ -27,7 +27,8 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { BoundsByWidth, SizeBounds } from './bounds.js';
 import { packCost } from './cost.js';
-import { CLASSES, type ClassBounds, MaskKernel, answerShift } from './masks.js';
+import { CLASSES, answerShift } from './mask-memory.js';
+import { type ClassBounds, MaskKernel } from './masks.js';
 import { type Ranking, newRanking } from './ranking-buffer.js';
 
 /** The ranking kernels of one game, with the buffers they reuse. */

@@ -5,7 +5,7 @@ import { CodebreakerError } from '../../errors.js';
 import type { Game } from '../../game.js';
 import { checkSearchable } from '../../search/branch-and-bound.js';
 import { OBJECTIVES, type Objective } from '../../search/cost.js';
-import { maskKernelBytes } from '../../search/masks.js';
+import { maskKernelBytes } from '../../search/mask-memory.js';
 import { treeToJson } from '../../tree-json.js';
 import { milliseconds } from '../clock.js';
 import { openOutput } from '../files.js';
@@ -65,11 +65,11 @@ function defaultMemoryLimit(): number {
 /**
  * The cache each of `threads` searches may take within `limit` bytes: the score table, built
  * once and shared, and the working memory of the thread that plans the proof and of each
- * worker, each with its ranking kernel's copy of the table (search/masks.ts), come first, and
- * the rest is shared out.
+ * worker, each with its ranking kernel's buffers (and its copy of the table, unless `shared`
+ * threads share the kernels' table: search/masks.ts), come first, and the rest is shared out.
  */
-function cacheBytesPerThread(game: Game, threads: number, limit: number): number {
-  const perThread = THREAD_OVERHEAD_BYTES + maskKernelBytes(game.size, game.answers);
+function cacheBytesPerThread(game: Game, threads: number, limit: number, shared: boolean): number {
+  const perThread = THREAD_OVERHEAD_BYTES + maskKernelBytes(game.size, game.answers, shared);
   const overhead = game.size * game.size + (threads + 1) * perThread;
   const cache = Math.floor((limit - overhead) / threads);
   if (cache < MIN_CACHE_BYTES) {
@@ -140,7 +140,15 @@ export function optimalCommand(program: Command, io: Io): void {
       checkSearchable(game);
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
       const memoryLimit = memoryLimitFlag(flags.memoryLimit, 0, threads) ?? defaultMemoryLimit();
-      const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit);
+      // A short proof runs in this thread, with the library's own runner (it shares the
+      // planner's search). Any other runs on a thread of its own, its jobs on worker threads
+      // (one at least) or a queue, so that this thread stays free to hear Ctrl-C.
+      const inProcess =
+        flags.queue === undefined &&
+        threads === 1 &&
+        game.size <= IN_PROCESS_MAX_CODES &&
+        flags.symmetry !== false;
+      const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit, !inProcess);
       const recheck = recheckFlag(flags.recheck);
       const replicas = wholeFlag(flags.replicas, '--replicas', 1, 2) ?? 1;
       if (replicas > 1 && flags.queue === undefined) {
@@ -151,9 +159,6 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       // Opened now, so that a path that cannot be written fails before the search, not after.
       const out = flags.out === undefined ? undefined : await openOutput(flags.out, '--out');
-      // A short proof runs in this thread, with the library's own runner (it shares the
-      // planner's search). Any other runs on a thread of its own, its jobs on worker threads
-      // (one at least) or a queue, so that this thread stays free to hear Ctrl-C.
       const redis = {
         redisPasswordFile: flags.redisPasswordFile,
         tlsCa: flags.tlsCa,
@@ -163,7 +168,7 @@ export function optimalCommand(program: Command, io: Io): void {
       const place: ProofPlace =
         flags.queue !== undefined
           ? { kind: 'queue', url: flags.queue, redis, replicas, threads }
-          : threads === 1 && game.size <= IN_PROCESS_MAX_CODES && flags.symmetry !== false
+          : inProcess
             ? { kind: 'here' }
             : { kind: 'threads', threads };
       const request: ProofRequest = {

@@ -8,7 +8,7 @@ import { type Game, gameFor } from '../../game.js';
 import type { JobAnswer, JobRunner, ProofJob } from '../../search/jobs.js';
 import { CLI_HOME } from '../home.js';
 import { startWorker } from '../workers.js';
-import { sharedScoreTable } from './shared-table.js';
+import { type SharedTable, sharedScoreTable } from './shared-table.js';
 
 /**
  * What the main thread asks a worker: a job, the memory its cache may take, and the game's
@@ -18,7 +18,7 @@ export interface WorkerRequest {
   readonly id: number;
   readonly job: ProofJob;
   readonly cacheBytes: number;
-  readonly table: Uint8Array;
+  readonly table: SharedTable;
 }
 
 /**
@@ -35,14 +35,14 @@ export type WorkerReport =
  * score table of each job's game: `table` if given (the one game whose jobs they run), else
  * one made here per game as its jobs come (`sharedScoreTable`).
  */
-export function workerPool(threads: number, cacheBytes: number, table?: Uint8Array): JobRunner {
-  const tables = new Map<Game, Uint8Array>();
-  const tableFor = (job: ProofJob): Uint8Array => {
+export function workerPool(threads: number, cacheBytes: number, table?: SharedTable): JobRunner {
+  const tables = new Map<Game, SharedTable>();
+  const tableFor = (job: ProofJob): SharedTable => {
     if (table) return table;
     const game = gameFor(job.rules);
     let shared = tables.get(game);
     if (!shared) {
-      shared = sharedScoreTable(game);
+      shared = sharedScoreTable(game, threads);
       tables.set(game, shared);
     }
     return shared;

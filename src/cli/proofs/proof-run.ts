@@ -39,7 +39,7 @@ import type { QueueProof } from '../queue/queue-runner.js';
 import { startWorker } from '../workers.js';
 import { type CheckpointFile, openCheckpoint } from './checkpoint-file.js';
 import type { WorkersSeen } from './proof-progress.js';
-import { sharedScoreTable } from './shared-table.js';
+import { type SharedTable, sharedScoreTable } from './shared-table.js';
 
 /** Where a proof's jobs run: one of three places. */
 export type ProofPlace =
@@ -131,13 +131,14 @@ export async function runProof(
       io.err(`resuming from ${safeText(from)}: ${found} jobs already finished\n`);
     }
     hooks.started();
-    // A proof on a queue plans here with a table of its own; its workers build theirs.
-    const table = scoreTable(io, game, place.kind === 'threads');
-    const pool = place.kind === 'here' ? undefined : await threadPool(place.threads, cacheBytes);
+    // One table for this thread and the worker threads here (a queue's workers elsewhere build
+    // their own).
+    const threads = place.kind === 'here' ? undefined : place.threads;
+    const table = scoreTable(io, game, threads);
+    const pool = threads === undefined ? undefined : await threadPool(threads, cacheBytes);
     const runner = queued?.runner ?? pool?.(table);
     // Answers taken from outside are solved again here, on this machine's threads.
-    const recheckRunner: (() => JobRunner) | undefined =
-      pool && (() => pool(queued ? undefined : table));
+    const recheckRunner: (() => JobRunner) | undefined = pool && (() => pool(table));
     const result = await proveOptimal(game, {
       objective,
       maxDepth,
@@ -204,7 +205,7 @@ function mirrorOf(proof: Checkpoint, file: Checkpoint): () => void {
 async function threadPool(
   threads: number,
   cacheBytes: number,
-): Promise<(table: Uint8Array | undefined) => JobRunner> {
+): Promise<(table: SharedTable) => JobRunner> {
   const { workerPool } = await import('./optimal-pool.js');
   return (table) => workerPool(threads, cacheBytes, table);
 }
@@ -230,17 +231,18 @@ async function openQueue(
 }
 
 /**
- * The game's score table for the search, built here once (in shared memory when worker
- * threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
+ * The game's score table for the search, built here once (in shared memory when `threads`
+ * worker threads will read it too); a table of more than `TABLE_MAX_CODES` codes says so on a
  * terminal, since it takes a while (Super Mastermind: 1 GiB).
  */
-function scoreTable(io: Io, game: Game, shared: boolean): Uint8Array {
+function scoreTable(io: Io, game: Game, threads: number | undefined): SharedTable {
   const large = !game.tableFits;
   const started = milliseconds();
   if (large && io.errIsTerminal) {
     io.err(`building the score table (${Math.round(game.size ** 2 / 2 ** 20)} MiB)...\n`);
   }
-  const table = shared ? sharedScoreTable(game) : game.searchTable({ shared })!;
+  const table =
+    threads === undefined ? { table: game.searchTable()! } : sharedScoreTable(game, threads);
   if (large && io.errIsTerminal) {
     io.err(`score table built in ${((milliseconds() - started) / 1000).toFixed(1)} s\n`);
   }
