@@ -73,6 +73,7 @@ interface MaskExports {
     outGuesses: number,
     outKeys: number,
     outMasks: number,
+    scratch: number,
   ): number;
   settle(
     outGuesses: number,
@@ -364,6 +365,8 @@ export class MaskKernel {
       this.#outGuesses,
       this.#outKeys,
       this.#outMasks,
+      // 96 bytes of scratch: the class counters', free while classifying (`settle` clears them).
+      this.#counts,
     );
     return this.#width[0];
   }

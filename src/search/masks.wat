@@ -90,20 +90,193 @@
   ;; class; infinite for a guess to skip or leave out). Writes the guesses kept, their keys and
   ;; their answer masks out; marks at `seen` (a byte a class, cleared first) the classes
   ;; met; leaves at $base + 8 the node's width (search/bounds.ts): the most answers other than
-  ;; all hits (bit `solved`) one guess gets, skipped or not. Returns how many it wrote.
+  ;; all hits (bit `solved`) one guess gets, skipped or not. Returns how many it wrote. Every
+  ;; code is classed 16 at a time, from the bytes of the planes (answers by byte popcounts),
+  ;; with 96 bytes at `scratch` for the classes and which have finite keys; a list of guesses,
+  ;; one at a time.
   (func (export "classify")
     (param $guesses i32) (param $count i32) (param $all i32) (param $solved i32)
     (param $planes i32) (param $stride i32) (param $planeCount i32) (param $keys i32)
     (param $seen i32) (param $outGuesses i32) (param $outKeys i32) (param $outMasks i32)
+    (param $scratch i32)
     (result i32)
     (local $i i32) (local $guess i32) (local $at i32) (local $mask i32) (local $class i32)
     (local $key f64) (local $written i32) (local $others i32) (local $k i32) (local $widest i32)
+    (local $j i32) (local $solvedAt i32) (local $solvedShift i32)
+    (local $answers v128) (local $candidate v128) (local $wide v128) (local $classes v128)
+    (local $kept i32) (local $c i32)
+    (local $finite0 v128) (local $finite1 v128) (local $finite2 v128) (local $finite3 v128)
+    (local $finite4 v128)
     (local.set $others (i32.xor (i32.shl (i32.const 1) (local.get $solved)) (i32.const -1)))
     (v128.store offset=0 (local.get $seen) (v128.const i64x2 0 0))
     (v128.store offset=16 (local.get $seen) (v128.const i64x2 0 0))
     (v128.store offset=32 (local.get $seen) (v128.const i64x2 0 0))
     (v128.store offset=48 (local.get $seen) (v128.const i64x2 0 0))
     (v128.store offset=64 (local.get $seen) (v128.const i64x2 0 0))
+    (if (local.get $all)
+      (then
+        (local.set $solvedAt
+          (i32.add (local.get $planes)
+            (i32.mul (i32.shr_u (local.get $solved) (i32.const 3)) (local.get $stride))))
+        (local.set $solvedShift (i32.and (local.get $solved) (i32.const 7)))
+        ;; At scratch + 16, a byte a class (80, the last 14 unused): all ones if its key is
+        ;; finite, else 0; read 16 classes at a time by byte shuffles.
+        (block $tableDone
+          (loop $table
+            (br_if $tableDone (i32.ge_u (local.get $c) (i32.const 80)))
+            (i32.store8 (i32.add (i32.add (local.get $scratch) (i32.const 16)) (local.get $c))
+              (if (result i32) (i32.lt_u (local.get $c) (i32.const 66))
+                (then
+                  (i32.mul (i32.const 255)
+                    (f64.ne
+                      (f64.load (i32.add (local.get $keys) (i32.shl (local.get $c) (i32.const 3))))
+                      (f64.const inf))))
+                (else (i32.const 0))))
+            (local.set $c (i32.add (local.get $c) (i32.const 1)))
+            (br $table)))
+        (local.set $finite0 (v128.load offset=16 (local.get $scratch)))
+        (local.set $finite1 (v128.load offset=32 (local.get $scratch)))
+        (local.set $finite2 (v128.load offset=48 (local.get $scratch)))
+        (local.set $finite3 (v128.load offset=64 (local.get $scratch)))
+        (local.set $finite4 (v128.load offset=80 (local.get $scratch)))
+        (block $blocksDone
+          (loop $blocks
+            (br_if $blocksDone
+              (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $count)))
+            (local.set $at (i32.add (local.get $planes) (local.get $i)))
+            (local.set $answers
+              (i8x16.add
+                (i8x16.popcnt (v128.load (local.get $at)))
+                (i8x16.popcnt (v128.load (i32.add (local.get $at) (local.get $stride))))))
+            (if (i32.eq (local.get $planeCount) (i32.const 4))
+              (then
+                (local.set $answers
+                  (i8x16.add (local.get $answers)
+                    (i8x16.add
+                      (i8x16.popcnt
+                        (v128.load
+                          (i32.add (local.get $at) (i32.shl (local.get $stride) (i32.const 1)))))
+                      (i8x16.popcnt
+                        (v128.load
+                          (i32.add (local.get $at) (i32.mul (local.get $stride) (i32.const 3))))))))))
+            (local.set $candidate
+              (v128.and
+                (i8x16.shr_u
+                  (v128.load (i32.add (local.get $solvedAt) (local.get $i)))
+                  (local.get $solvedShift))
+                (i8x16.splat (i32.const 1))))
+            (local.set $wide
+              (i8x16.max_u (local.get $wide)
+                (i8x16.sub (local.get $answers) (local.get $candidate))))
+            (local.set $classes
+              (v128.or (i8x16.shl (local.get $answers) (i32.const 1)) (local.get $candidate)))
+            (v128.store (local.get $scratch) (local.get $classes))
+            ;; Every class met is marked; only the guesses of a class with a finite key are
+            ;; looked at one by one (the bits of `$kept`).
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 0 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 1 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 2 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 3 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 4 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 5 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 6 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 7 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 8 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 9 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 10 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 11 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 12 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 13 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 14 (local.get $classes)))
+              (i32.const 1))
+            (i32.store8 (i32.add (local.get $seen) (i8x16.extract_lane_u 15 (local.get $classes)))
+              (i32.const 1))
+            (local.set $kept
+              (i8x16.bitmask
+                (v128.or
+                  (v128.or
+                    (i8x16.swizzle (local.get $finite0) (local.get $classes))
+                    (i8x16.swizzle (local.get $finite1)
+                      (i8x16.sub (local.get $classes) (i8x16.splat (i32.const 16)))))
+                  (v128.or
+                    (v128.or
+                      (i8x16.swizzle (local.get $finite2)
+                        (i8x16.sub (local.get $classes) (i8x16.splat (i32.const 32))))
+                      (i8x16.swizzle (local.get $finite3)
+                        (i8x16.sub (local.get $classes) (i8x16.splat (i32.const 48)))))
+                    (i8x16.swizzle (local.get $finite4)
+                      (i8x16.sub (local.get $classes) (i8x16.splat (i32.const 64))))))))
+            (block $lanesDone
+              (loop $lanes
+                (br_if $lanesDone (i32.eqz (local.get $kept)))
+                (local.set $j (i32.ctz (local.get $kept)))
+                (local.set $kept
+                  (i32.and (local.get $kept) (i32.sub (local.get $kept) (i32.const 1))))
+                (local.set $class (i32.load8_u (i32.add (local.get $scratch) (local.get $j))))
+                (i32.store
+                  (i32.add (local.get $outGuesses) (i32.shl (local.get $written) (i32.const 2)))
+                  (i32.add (local.get $i) (local.get $j)))
+                (f64.store
+                  (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
+                  (f64.load (i32.add (local.get $keys) (i32.shl (local.get $class) (i32.const 3)))))
+                (local.set $guess (i32.add (local.get $at) (local.get $j)))
+                (local.set $mask
+                  (i32.or (i32.load8_u (local.get $guess))
+                    (i32.shl
+                      (i32.load8_u (i32.add (local.get $guess) (local.get $stride)))
+                      (i32.const 8))))
+                (if (i32.eq (local.get $planeCount) (i32.const 4))
+                  (then
+                    (local.set $mask
+                      (i32.or (local.get $mask)
+                        (i32.or
+                          (i32.shl
+                            (i32.load8_u
+                              (i32.add (local.get $guess) (i32.shl (local.get $stride) (i32.const 1))))
+                            (i32.const 16))
+                          (i32.shl
+                            (i32.load8_u
+                              (i32.add (local.get $guess) (i32.mul (local.get $stride) (i32.const 3))))
+                            (i32.const 24)))))))
+                (i32.store
+                  (i32.add (local.get $outMasks) (i32.shl (local.get $written) (i32.const 2)))
+                  (local.get $mask))
+                (local.set $written (i32.add (local.get $written) (i32.const 1)))
+                (br $lanes)))
+            (local.set $i (i32.add (local.get $i) (i32.const 16)))
+            (br $blocks)))
+        (local.set $wide
+          (i8x16.max_u (local.get $wide)
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7
+              (local.get $wide) (local.get $wide))))
+        (local.set $wide
+          (i8x16.max_u (local.get $wide)
+            (i8x16.shuffle 4 5 6 7 0 1 2 3 4 5 6 7 0 1 2 3
+              (local.get $wide) (local.get $wide))))
+        (local.set $wide
+          (i8x16.max_u (local.get $wide)
+            (i8x16.shuffle 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1
+              (local.get $wide) (local.get $wide))))
+        (local.set $wide
+          (i8x16.max_u (local.get $wide)
+            (i8x16.shuffle 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0
+              (local.get $wide) (local.get $wide))))
+        (local.set $widest (i8x16.extract_lane_u 0 (local.get $wide)))))
+    ;; A list of guesses, or the codes after the last whole 16.
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
