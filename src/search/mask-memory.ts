@@ -37,8 +37,17 @@ const TABLE_AT = 256;
  */
 export function maskKernelBytes(size: number, answers: number, shared = false): number {
   if (!kernelModule(size, answers, shared)) return 0;
-  const { bytes, table } = layout(size, answerShift(answers), 0);
-  return shared && shareable(size) ? table : bytes;
+  return shared && shareable(size) ? buffersBytes(size, answers) : ownBytes(size, answers);
+}
+
+/** The bytes of a kernel's buffers alone (its table elsewhere, in a shared memory). */
+function buffersBytes(size: number, answers: number): number {
+  return layout(size, answerShift(answers), 0, 0).bytes;
+}
+
+/** The bytes of a kernel's own memory: its buffers, then its copy of the table. */
+function ownBytes(size: number, answers: number): number {
+  return layout(size, answerShift(answers), 0).bytes;
 }
 
 /** The compiled kernel if it runs for a game of `size` codes and `answers` answer indices. */
@@ -71,7 +80,7 @@ const slotRelease = new FinalizationRegistry<{ readonly slots: Int32Array; reado
 /** The first address and size of the slots of a shared memory for a game. */
 function slotPlaces(size: number, answers: number) {
   const first = align(TABLE_AT + size * size, 64);
-  const slotBytes = align(layout(size, answerShift(answers), 0).table, 64);
+  const slotBytes = align(buffersBytes(size, answers), 64);
   return { first, slotBytes };
 }
 
@@ -160,7 +169,7 @@ export function kernelPlace(
     };
   }
   if (!module) return undefined;
-  const memory = newKernelMemory(layout(size, answerShift(answers), 0).bytes);
+  const memory = newKernelMemory(ownBytes(size, answers));
   return memory && { module, memory, base: 0, tableAt: undefined, keep: () => {} };
 }
 

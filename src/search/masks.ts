@@ -14,14 +14,13 @@
  *
  * One class a little past 400 lines: most of it is the kernel's addresses and views of them.
  */
-import { type KernelMemory, instantiateKernel } from '../wasm.js';
+import { instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
 import { CLASSES, type KernelPlace, answerShift, kernelPlace, layout } from './mask-memory.js';
 import type { Ranking } from './ranking-buffer.js';
 
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
-  readonly memory: KernelMemory;
   count(rows: number, n: number, size: number, shift: number, counts: number): void;
   gather(
     rows: number,
