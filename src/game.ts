@@ -48,7 +48,7 @@ export interface TableOptions {
   readonly shared?: boolean;
   /**
    * Built in this array of size × size bytes (memory the ranking kernels of several threads
-   * share: search/masks.ts `sharedKernelTable`), where no table is built yet.
+   * share: search/mask-memory.ts `sharedKernelTable`), where no table is built yet.
    */
   readonly into?: Uint8Array;
 }

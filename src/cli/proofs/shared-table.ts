@@ -6,7 +6,7 @@ import type { KernelMemory } from '../../wasm.js';
 /**
  * A game's score table as threads share it: `table`, in shared memory; and, where the ranking
  * kernels can read it there, the WebAssembly memory that holds it (then no thread's kernel keeps
- * a copy of its own: search/masks.ts).
+ * a copy of its own: search/mask-memory.ts).
  */
 export interface SharedTable {
   readonly table: Uint8Array;
