@@ -64,8 +64,8 @@ describe('the WebAssembly ranking kernels', () => {
     const adopted = adoptKernelTable(shared.memory, size, answers);
     expect(adopted.byteOffset).toBe(shared.table.byteOffset);
     const plain = new RankingKernels(game, bounds, shared.table, false);
-    // Ranked in turn, each kernel over the last's results: a kernel writing into another's
-    // slot would show.
+    // Random nodes, ranked by each kernel in turn, two in the shared memory and one with a copy:
+    // each ranks as the TypeScript kernels do.
     expectSameRankings(game, bounds, kernels, plain, 60, seededRandom(size));
     // Threads' kernels run at once: their buffers (here two of them) lie apart, and off the table.
     const fresh = sharedKernelTable(size, answers, 2)!;
