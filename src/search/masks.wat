@@ -104,7 +104,7 @@
     (local $key f64) (local $written i32) (local $others i32) (local $k i32) (local $widest i32)
     (local $j i32) (local $solvedAt i32) (local $solvedShift i32)
     (local $answers v128) (local $candidate v128) (local $wide v128) (local $classes v128)
-    (local $kept i32) (local $c i32)
+    (local $kept i32) (local $c i32) (local $byte i32)
     (local $finite0 v128) (local $finite1 v128) (local $finite2 v128) (local $finite3 v128)
     (local $finite4 v128)
     (local.set $others (i32.xor (i32.shl (i32.const 1) (local.get $solved)) (i32.const -1)))
@@ -238,11 +238,13 @@
                 (f64.store
                   (i32.add (local.get $outKeys) (i32.shl (local.get $written) (i32.const 3)))
                   (f64.load (i32.add (local.get $keys) (i32.shl (local.get $class) (i32.const 3)))))
-                (local.set $guess (i32.add (local.get $at) (local.get $j)))
+                ;; Its mask from its byte of each plane, written out here and in the loop below
+                ;; alike: a function called for it cost Bulls and Cows' proof a tenth more.
+                (local.set $byte (i32.add (local.get $at) (local.get $j)))
                 (local.set $mask
-                  (i32.or (i32.load8_u (local.get $guess))
+                  (i32.or (i32.load8_u (local.get $byte))
                     (i32.shl
-                      (i32.load8_u (i32.add (local.get $guess) (local.get $stride)))
+                      (i32.load8_u (i32.add (local.get $byte) (local.get $stride)))
                       (i32.const 8))))
                 (if (i32.eq (local.get $planeCount) (i32.const 4))
                   (then
@@ -251,11 +253,11 @@
                         (i32.or
                           (i32.shl
                             (i32.load8_u
-                              (i32.add (local.get $guess) (i32.shl (local.get $stride) (i32.const 1))))
+                              (i32.add (local.get $byte) (i32.shl (local.get $stride) (i32.const 1))))
                             (i32.const 16))
                           (i32.shl
                             (i32.load8_u
-                              (i32.add (local.get $guess) (i32.mul (local.get $stride) (i32.const 3))))
+                              (i32.add (local.get $byte) (i32.mul (local.get $stride) (i32.const 3))))
                             (i32.const 24)))))))
                 (i32.store
                   (i32.add (local.get $outMasks) (i32.shl (local.get $written) (i32.const 2)))
