@@ -1,20 +1,38 @@
 /**
- * The classes of a first guess solved as jobs (search/optimal.ts's decomposition). A class is
- * one job, or, if it holds at least an eighth of the codes, one job per guess at it: the
- * best-ranked guess first, alone, to set a bound, then the others, each within the best found so
- * far for the class. Every job reads its budget when it starts, so jobs queued behind a success
- * start with the tighter bound; the ledger answers what the checkpoint already holds.
+ * A class solved as jobs (search/optimal.ts's decomposition): one job, or, if large
+ * (`SPLITTING`), one job per guess at it: the best-ranked guess first, alone, to set a bound,
+ * then the others, each within the best found so far for the class. A guess at a class larger
+ * still is evaluated as a first guess is (search/guess-jobs.ts), its own classes each a job, so
+ * that a run stopped in the middle keeps what they found. Every job reads its budget when it
+ * starts, so jobs queued behind a success start with the tighter bound; the ledger answers what
+ * the checkpoint already holds, when the class is met and again as its job starts.
  */
 import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
+import { type GuessTask, evaluateGuess } from './guess-jobs.js';
 import type { JobQueue, ProofJob, SearchSettings } from './jobs.js';
 import type { Ledger } from './proof-ledger.js';
 import type { Solved } from './proof-types.js';
 
 /** A job's limit when it has none. */
 const UNBOUNDED = Number.POSITIVE_INFINITY;
-/** Classes at least this share of all codes are split into one job per guess. */
-const SPLIT_SHARE = 1 / 8;
+
+/** Which classes are split into jobs, and how far. */
+export interface Splitting {
+  /** Classes of at least this share of all codes, or of `secrets`, are split one job per guess. */
+  readonly share: number;
+  readonly secrets: number;
+  /** A guess at a class of at least this many secrets has its classes solved as jobs. */
+  readonly nested: number;
+}
+
+/**
+ * By default, a class of an eighth of the codes or of 1,000 secrets is split per guess, and a
+ * guess at a class of 1,500 secrets or more has its classes solved as jobs. 6 × 5's jobs of
+ * that size took up to half an hour each on a core, and one of 1,944 secrets, just under an
+ * eighth, was one job for hours. Games of up to 8,000 codes split as an eighth says.
+ */
+export const SPLITTING: Splitting = { share: 1 / 8, secrets: 1000, nested: 1500 };
 
 /** A class to solve. */
 export interface ClassTask {
@@ -26,8 +44,14 @@ export interface ClassTask {
   readonly depth: number;
   /** Its name in the checkpoint and on the queue. */
   readonly key: string;
-  /** Where its jobs go in the queue's order. */
+  /**
+   * Where its jobs go in the queue's order: from `order` up to, not including, `order + span`
+   * (its jobs, and those of the classes below it, share that range).
+   */
   readonly order: number;
+  readonly span: number;
+  /** Whether its secrets count in the proof's work (the first guess's classes, which hold all). */
+  readonly work: boolean;
   /** What the best so far leaves it, read when a job starts; null once it is not needed. */
   readonly budget: () => number | null;
 }
@@ -47,9 +71,14 @@ export interface ProofParts {
   readonly queue: JobQueue;
   readonly ledger: Ledger;
   readonly counts: JobCounts;
+  /** Which classes are split into jobs. */
+  readonly splitting: Splitting;
   /** Does `work` with the proof's planner, counted as its own. */
   plan<T>(work: (planner: OptimalSearch) => T): T;
-  /** A class of `size` secrets is settled: counted, and the proof's progress told. */
+  /**
+   * A job or class is settled, holding `size` secrets of the proof's work (0 for one below the
+   * first guess's classes): counted, and the proof's progress told.
+   */
   settled(size: number): void;
 }
 
@@ -61,14 +90,22 @@ export class ClassJobs {
     this.#proof = proof;
   }
 
+  /** Evaluates a guess at a class, its classes solved as jobs: see `evaluateGuess`. */
+  evaluateGuess(
+    task: GuessTask,
+    done: (solved: Solved | null) => void,
+  ): (() => number) | undefined {
+    return evaluateGuess(this.#proof, this, task, done);
+  }
+
   /**
    * Solves `task`'s class within its budget, as one job or, if large, one job per guess at it;
    * `done` hears the result, or null if it was no longer needed.
    */
   solve(task: ClassTask, done: (solved: Solved | null) => void): void {
-    const { ledger, queue, game } = this.#proof;
+    const { ledger, game } = this.#proof;
     const counted = (solved: Solved | null): void => {
-      this.#proof.settled(task.members.length);
+      this.#proof.settled(task.work ? task.members.length : 0);
       done(solved);
     };
     const claimed = (): ProofJob => this.#job(task, task.key, UNBOUNDED);
@@ -77,18 +114,51 @@ export class ClassJobs {
       counted(recorded);
       return;
     }
-    if (task.members.length >= game.size * SPLIT_SHARE) {
+    const { share, secrets } = this.#proof.splitting;
+    if (task.members.length >= Math.min(game.size * share, secrets)) {
       this.#solveByGuesses(task, counted);
       return;
     }
-    queue.submit(
+    this.#submit(
       task.members.length,
-      task.order << 16,
+      task.order,
+      task.key,
+      task.budget,
+      claimed,
+      counted,
+      (limit) => this.#job(task, task.key, limit),
+    );
+  }
+
+  /**
+   * Queues job `key`. When it starts, `limit()` is read (null: no longer needed), and `make`
+   * makes the job within it (null: settled without it); the checkpoint is asked again, since
+   * what was answered since it was queued may have brought the limit down to a bound it holds.
+   * `heard` hears the answer (recorded in the checkpoint), or null if nothing ran.
+   */
+  #submit(
+    size: number,
+    order: number,
+    key: string,
+    limit: () => number | null,
+    claimed: () => ProofJob,
+    heard: (solved: Solved | null) => void,
+    make: (limit: number) => ProofJob | null,
+  ): void {
+    const { ledger, queue } = this.#proof;
+    let recorded: Solved | null | undefined;
+    queue.submit(
+      size,
+      order,
       () => {
-        const limit = task.budget();
-        return limit === null ? null : this.#job(task, task.key, limit);
+        const now = limit();
+        const job = now === null ? null : make(now);
+        if (job === null) return null;
+        recorded = ledger.recorded(key, () => now, claimed);
+        return recorded === undefined ? job : null;
       },
-      (answer) => counted(answer && ledger.record(claimed, answer)),
+      (answer) =>
+        heard(recorded !== undefined ? recorded : answer && ledger.record(claimed, answer)),
     );
   }
 
@@ -100,7 +170,7 @@ export class ClassJobs {
    * order the jobs end in.
    */
   #solveByGuesses(task: ClassTask, done: (solved: Solved | null) => void): void {
-    const { ledger, queue, settings, counts } = this.#proof;
+    const { ledger, queue, settings, counts, splitting } = this.#proof;
     const { members, history, depth, key, order, budget } = task;
     const budgetNow = budget();
     if (budgetNow === null) {
@@ -134,6 +204,7 @@ export class ClassJobs {
       const exact = bestSolved !== undefined && (outer === null || best < outer);
       done(ledger.remember(key, exact ? bestSolved! : { cost: Math.min(proved, best) }));
     };
+    const share = task.span / (guesses.length + 1);
     const evaluate = (i: number, then: () => void): void => {
       const guessKey = `${key}/${guesses[i]}`;
       const heard = (solved: Solved | null): void => {
@@ -156,19 +227,42 @@ export class ClassJobs {
         heard(recorded);
         return;
       }
-      queue.submit(
+      if (members.length >= splitting.nested) {
+        const now = limit(i);
+        if (now !== null && bounds[i] >= now) proved = Math.min(proved, bounds[i]);
+        if (now === null || bounds[i] >= now) {
+          heard(null);
+          return;
+        }
+        const guessTask = {
+          members,
+          history,
+          guess: guesses[i],
+          depth,
+          key: guessKey,
+          order: order + share * (i + 1),
+          span: share,
+          work: false,
+          limit: () => limit(i),
+        };
+        this.evaluateGuess(guessTask, (solved) =>
+          heard(solved && ledger.remember(guessKey, solved)),
+        );
+        return;
+      }
+      const make = (now: number): ProofJob | null => {
+        if (bounds[i] < now) return this.#job(task, guessKey, now, guesses[i]);
+        proved = Math.min(proved, bounds[i]);
+        return null;
+      };
+      this.#submit(
         members.length,
-        (order << 16) + i + 1,
-        () => {
-          const now = limit(i);
-          if (now === null) return null;
-          if (bounds[i] >= now) {
-            proved = Math.min(proved, bounds[i]);
-            return null;
-          }
-          return this.#job(task, guessKey, now, guesses[i]);
-        },
-        (answer) => heard(answer && ledger.record(claimed, answer)),
+        order + share * (i + 1),
+        guessKey,
+        () => limit(i),
+        claimed,
+        heard,
+        make,
       );
     };
     if (guesses.length === 0) {
@@ -180,7 +274,9 @@ export class ClassJobs {
         finish();
         return;
       }
-      for (let i = 1; i < guesses.length; i++) evaluate(i, () => --open === 0 && finish());
+      queue.batch(() => {
+        for (let i = 1; i < guesses.length; i++) evaluate(i, () => --open === 0 && finish());
+      });
     });
   }
 

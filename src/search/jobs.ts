@@ -217,6 +217,8 @@ export class JobQueue {
   readonly #running = new Map<number, number>();
   #nextId = 0;
   #stopped = false;
+  /** Jobs start only when this is 0 (see `batch`). */
+  #holding = 0;
   #fail: (error: unknown) => void = () => {};
   /** Rejects with `ProofStopped` when the queue is stopped, or with the error a job failed with. */
   readonly failed: Promise<never>;
@@ -268,6 +270,20 @@ export class JobQueue {
     this.#dispatch();
   }
 
+  /**
+   * Runs `work`, the jobs it queues starting only once it returns: in their order, and each
+   * within the limit that what `work` settled meanwhile leaves it (jobs read their limits as
+   * they start).
+   */
+  batch<T>(work: () => T): T {
+    this.#holding++;
+    try {
+      return work();
+    } finally {
+      if (--this.#holding === 0) this.#dispatch();
+    }
+  }
+
   /** Whether job `a` starts before job `b`. */
   #before(a: Waiting, b: Waiting): boolean {
     if (this.runner.concurrency > 1 && a.size !== b.size) return a.size > b.size;
@@ -287,7 +303,7 @@ export class JobQueue {
   }
 
   #dispatch(): void {
-    while (!this.#stopped && this.#running.size < this.runner.concurrency) {
+    while (!this.#stopped && this.#holding === 0 && this.#running.size < this.runner.concurrency) {
       const waiting = this.#waiting.shift();
       if (!waiting) return;
       const job = waiting.start();

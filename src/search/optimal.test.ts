@@ -404,3 +404,51 @@ describe('a proof resumed from a checkpoint', () => {
     expect(half.relied.refuted.every((key) => checked.relied.refuted.includes(key))).toBe(true);
   });
 });
+
+describe('a guess at a large class, its classes solved as jobs of their own', () => {
+  // Classic Mastermind split as the largest games are: classes of 162 secrets or more (an eighth
+  // of the codes) one job per guess, and a guess at a class of 200 or more (the first guesses'
+  // largest classes) into its classes.
+  const game = new Game(resolveRules({ game: 'mastermind' }));
+  const identity = {
+    rules: game.rules,
+    objective: 'expected' as const,
+    maxDepth: null,
+    consistentOnly: false,
+  };
+  const splitting = { share: 1 / 8, secrets: 1296, nested: 200 };
+  /** The keys of classes below a guess at a class: two answers in the name. */
+  const nestedKeys = (checkpoint: Checkpoint): string[] =>
+    [...checkpoint.entries()].map(([key]) => key).filter((key) => key.split(':').length === 3);
+
+  it('proves the same optimum with the same strategy as one job per guess', async () => {
+    const whole = await findOptimal(game);
+    const checkpoint = new Checkpoint(identity);
+    const split = await proveOptimal(game, { splitting, checkpoint });
+    expect(nestedKeys(checkpoint).length).toBeGreaterThan(0);
+    expect([split.proved, costTotal(split.cost)]).toEqual([true, 5625]);
+    expect(split.tree).toEqual(whole.tree);
+    expect(analyze(game, split.strategy!).total).toBe(5625);
+  });
+
+  it('keeps what a stopped run found below such a guess: the next run takes it, true', async () => {
+    const stoppedAt = new Checkpoint(identity);
+    const stopped = await proveOptimal(game, {
+      splitting,
+      checkpoint: stoppedAt,
+      onProgress: ({ jobsDone }) => jobsDone >= 50,
+    });
+    expect(stopped.proved).toBe(false);
+    const kept = nestedKeys(stoppedAt);
+    expect(kept.length).toBeGreaterThan(0);
+    const resumedFrom = new Checkpoint(identity);
+    for (const [key, record] of stoppedAt.entries()) resumedFrom.put(key, record);
+    const resumed = await proveOptimal(game, { splitting, checkpoint: resumedFrom, recheck: 1 });
+    expect([resumed.proved, costTotal(resumed.cost)]).toEqual([true, 5625]);
+    // Every class below a guess that the stopped run finished is answered from the checkpoint.
+    expect(resumed.resumed).toBeGreaterThanOrEqual(kept.length);
+    const { bounds, exact } = resumed.relied.checkpoint;
+    expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, refuted: [] });
+    expect(analyze(game, resumed.strategy!).total).toBe(5625);
+  });
+});

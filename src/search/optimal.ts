@@ -7,10 +7,12 @@
  * reaches the best strategy found. A first guess's classes are independent subproblems: each
  * is one job, solved within the budget the best so far leaves it (that best total minus what
  * the other classes are known or bound to cost), so a guess is refuted as soon as one class
- * cannot fit. A class of at least an eighth of the codes is split again, one job per guess at
- * it: the best-ranked guess first, alone, to set a bound, then the others, each within the
- * best found so far for the class. Every job's budget is read when it starts, so jobs queued
- * behind a success start with the tighter bound.
+ * cannot fit. A class of at least an eighth of the codes (or of 1,000 secrets) is split again,
+ * one job per guess at it: the best-ranked guess first, alone, to set a bound, then the others,
+ * each within the best found so far for the class; and a guess at a class of 1,500 secrets or
+ * more is split as a first guess is, into its classes (search/class-jobs.ts, `SPLITTING`).
+ * Every job's budget is read when it starts, so jobs queued behind a success start with the
+ * tighter bound.
  *
  * Where jobs run is the runner's business (search/jobs.ts): in this thread by default, on
  * worker threads in the CLI, on other machines through a queue. With a `Checkpoint`, every

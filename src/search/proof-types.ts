@@ -7,6 +7,7 @@ import type { Strategy } from '../strategy.js';
 import type { Tree } from '../tree.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { Reliance } from './claims.js';
+import type { Splitting } from './class-jobs.js';
 import type { Objective } from './cost.js';
 import type { JobRunner } from './jobs.js';
 
@@ -57,6 +58,8 @@ export interface ProofOptions extends OptimalOptions {
    * line's `--checkpoint`).
    */
   checkpoint?: Checkpoint;
+  /** Which classes are split into jobs (search/class-jobs.ts; tests split small games too). */
+  splitting?: Splitting;
   /**
    * The share (0 to 1) of the answers taken from outside this process (the checkpoint, a runner
    * whose answers are `external`) to solve again here once the proof has finished (default 0;

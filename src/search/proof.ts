@@ -8,8 +8,8 @@
 import { allCandidates } from '../candidates.js';
 import type { Game } from '../game.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
-import { ClassJobs, type JobCounts } from './class-jobs.js';
-import { type Objective, UNLIMITED, costMax, costTotal, packCost } from './cost.js';
+import { ClassJobs, type JobCounts, SPLITTING } from './class-jobs.js';
+import { type Objective, UNLIMITED, costTotal, packCost } from './cost.js';
 import {
   JobQueue,
   JobSolver,
@@ -19,7 +19,7 @@ import {
   solverRunner,
 } from './jobs.js';
 import { Ledger } from './proof-ledger.js';
-import { fallbackStrategy, packChildren, proofResult } from './proof-result.js';
+import { fallbackStrategy, proofResult } from './proof-result.js';
 import type {
   OptimalOptions,
   OptimalResult,
@@ -105,6 +105,7 @@ export class Proof {
       queue: this.#queue,
       ledger: this.#ledger,
       counts: this.#counts,
+      splitting: options.splitting ?? SPLITTING,
       plan: (work) => this.#plan(work),
       settled: (size) => this.#settled(size),
     });
@@ -281,93 +282,26 @@ export class Proof {
   }
 
   /**
-   * Evaluates first guess `guess`, solving its classes as jobs, each within what the best so far
-   * leaves it when it starts; `done` hears its cost and tree if it beats the best, otherwise a
-   * lower bound on it. Everything here runs in the queue's callbacks, so that what a job finds
-   * is counted before the next job starts.
+   * Evaluates first guess `guess`, solving its classes as jobs (search/class-jobs.ts), each
+   * within what the best so far leaves it when it starts; `done` hears its cost and tree if it
+   * beats the best, otherwise a lower bound on it. Everything here runs in the queue's callbacks,
+   * so that what a job finds is counted before the next job starts.
    */
   #evaluateFirst(all: Int32Array, guess: number, depth: number, done: Done): void {
-    const plan = this.#plan((planner) => planner.planGuess(all, [], guess, depth, this.#best));
-    if (typeof plan === 'number') {
-      done({ cost: plan });
-      return;
-    }
-    let total = plan.total;
-    let deepest = plan.deepest;
-    let refuted = false;
-    const lower = new Map<number, number>();
-    for (const { answer, members, lower: bound } of plan.open) {
-      lower.set(answer, bound);
-      this.#counts.jobsKnown++;
-      this.#counts.workKnown += members.length;
-    }
-    const pending = (except: number): number => {
-      let sum = 0;
-      for (const [answer, bound] of lower) if (answer !== except) sum += bound;
-      return sum;
+    const task = {
+      members: all,
+      history: [],
+      guess,
+      depth,
+      key: `${depth}/${guess}`,
+      order: 0,
+      span: 1,
+      work: true,
+      limit: () => this.#best,
     };
-    this.#guessBound = () => total + pending(-1);
-    // A class's budget: what the best so far leaves once the others are counted at their bounds.
-    const budget = (answer: number): number | null => {
-      if (refuted) return null;
-      const best = this.#best;
-      if (best === Number.POSITIVE_INFINITY) return best;
-      const allowed = costTotal(best) - total - pending(answer);
-      if (allowed < lower.get(answer)!) {
-        refuted = true;
-        return null;
-      }
-      return packCost(allowed + 1, 0);
-    };
-    const children = new Map<number, { members: Int32Array; solved: Solved }>();
-    const history = [guess];
-    let open = plan.open.length;
-    const finish = (): void => {
-      if (refuted) {
-        done({ cost: packCost(total + pending(-1), 0) });
-        return;
-      }
-      const cost = packCost(total, deepest);
-      if (cost >= this.#best) {
-        done({ cost });
-        return;
-      }
-      const trees = new Map<number, readonly number[]>();
-      for (const { answer, members } of plan.settled) {
-        trees.set(
-          answer,
-          this.#plan((planner) => planner.packedTree(members, history, depth - 1)),
-        );
-      }
-      for (const [answer, { members, solved }] of children) {
-        const tree =
-          solved.tree ??
-          this.#plan((planner) => planner.packedTree(members, history, depth - 1, solved.first));
-        trees.set(answer, tree);
-      }
-      done({ cost, first: guess, tree: packChildren(guess, trees) });
-    };
-    if (open === 0) {
-      finish();
-      return;
-    }
-    plan.open.forEach(({ answer, members }, index) => {
-      const key = `${depth}/${guess}:${answer}`;
-      const solved = (result: Solved | null): void => {
-        if (result?.first === undefined) {
-          refuted = true;
-          if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
-        } else {
-          lower.delete(answer);
-          children.set(answer, { members, solved: result });
-          total += costTotal(result.cost);
-          deepest = Math.max(deepest, costMax(result.cost) + 1);
-        }
-        if (--open === 0) finish();
-      };
-      const task = { members, history, depth: depth - 1, key, order: index };
-      this.#classes.solve({ ...task, budget: () => budget(answer) }, solved);
-    });
+    // The limit is never withdrawn: there is always an answer.
+    const bound = this.#classes.evaluateGuess(task, (solved) => done(solved!));
+    if (bound) this.#guessBound = bound;
   }
 
   /** Counts a job (or a whole class) of `size` secrets finished, and tells `onProgress`. */

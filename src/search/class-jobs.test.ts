@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { Game } from '../game.js';
+import { resolveRules } from '../rules.js';
+import { Checkpoint } from './checkpoint.js';
+import { ClassJobs, SPLITTING } from './class-jobs.js';
+import { packCost } from './cost.js';
+import { type JobAnswer, JobQueue, type JobRunner, type ProofJob } from './jobs.js';
+import { Ledger } from './proof-ledger.js';
+import type { Solved } from './proof-types.js';
+
+const game = new Game(resolveRules({ game: 'mastermind' }));
+const settings = {
+  consistentOnly: false,
+  symmetry: true,
+  lookahead: true,
+  simd: true,
+  crush: false,
+  firstFound: false,
+};
+
+/** A runner that answers nothing: it only lists the jobs it is given. */
+function listingRunner(): JobRunner & { readonly started: string[] } {
+  const started: string[] = [];
+  return {
+    started,
+    concurrency: 1,
+    run: (job: ProofJob) => {
+      started.push(job.key);
+      return new Promise<JobAnswer>(() => {});
+    },
+    close: async () => {},
+  };
+}
+
+describe('the job queue in a batch', () => {
+  it('starts the jobs queued in it once it returns, in their order', () => {
+    const runner = { ...listingRunner(), concurrency: 2 };
+    const queue = new JobQueue(runner, () => false);
+    const job = (key: string) => (): ProofJob => ({
+      key,
+      rules: game.rules,
+      settings,
+      history: [],
+      candidates: new Int32Array([0]),
+      depth: 5,
+    });
+    queue.batch(() => {
+      queue.submit(10, 0, job('255/1:1'), () => {});
+      queue.submit(30, 1, job('255/1:2'), () => {});
+      queue.submit(20, 2, job('255/1:3'), () => {});
+      expect(runner.started).toEqual([]);
+    });
+    // Two at once, the largest classes first.
+    expect(runner.started).toEqual(['255/1:2', '255/1:3']);
+  });
+});
+
+describe('a class job asks the checkpoint again as it starts', () => {
+  /** A class of 20 secrets whose budget the test sets, and what it was answered. */
+  function setUp(record: { cost: number }) {
+    const runner = listingRunner();
+    const queue = new JobQueue(runner, () => false);
+    const checkpoint = new Checkpoint({
+      rules: game.rules,
+      objective: 'expected',
+      maxDepth: null,
+      consistentOnly: false,
+    });
+    checkpoint.put('255/7:3', record);
+    const ledger = new Ledger(checkpoint, false);
+    const counts = { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 };
+    const jobs = new ClassJobs({
+      game,
+      settings,
+      queue,
+      ledger,
+      counts,
+      splitting: SPLITTING,
+      plan: () => {
+        throw new Error('a class this small is not planned');
+      },
+      settled: () => {},
+    });
+    const heard: (Solved | null)[] = [];
+    let budget = packCost(100, 0);
+    const task = {
+      members: Int32Array.from({ length: 20 }, (_, i) => i),
+      history: [7],
+      depth: 254,
+      key: '255/7:3',
+      order: 0,
+      span: 1,
+      work: true,
+      budget: () => budget,
+    };
+    queue.batch(() => {
+      jobs.solve(task, (solved) => heard.push(solved));
+      // What the classes solved beside it leave it, by the time it starts.
+      budget = packCost(60, 0);
+    });
+    return { runner, ledger, heard };
+  }
+
+  it('and is answered by a bound it holds that the budget has fallen to', () => {
+    const { runner, ledger, heard } = setUp({ cost: packCost(70, 4) });
+    expect(runner.started).toEqual([]);
+    expect(heard).toEqual([{ cost: packCost(70, 4) }]);
+    expect(ledger.resumed).toBe(1);
+  });
+
+  it('but runs if the bound is still below it', () => {
+    const { runner, ledger, heard } = setUp({ cost: packCost(50, 4) });
+    expect(runner.started).toEqual(['255/7:3']);
+    expect(heard).toEqual([]);
+    expect(ledger.resumed).toBe(0);
+  });
+});

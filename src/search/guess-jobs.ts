@@ -1,0 +1,165 @@
+/**
+ * A guess evaluated with its classes solved as jobs (search/class-jobs.ts): the first guess of
+ * a proof (search/proof.ts), and a guess at a class large enough that one job for it would take
+ * long (`SPLITTING`), so that a run stopped in the middle keeps what its classes found.
+ */
+import type { ClassJobs, ProofParts } from './class-jobs.js';
+import { costMax, costTotal, packCost } from './cost.js';
+import { packChildren } from './proof-result.js';
+import type { Solved } from './proof-types.js';
+
+/** A job's limit when it has none. */
+const UNBOUNDED = Number.POSITIVE_INFINITY;
+
+/** A guess to evaluate at a class, each of its classes solved as a class task. */
+export interface GuessTask {
+  /** The class's secrets. */
+  readonly members: Int32Array;
+  /** The guesses that lead to the class. */
+  readonly history: readonly number[];
+  readonly guess: number;
+  /** The guesses left to solve the class in, this one included. */
+  readonly depth: number;
+  /** The guess's name; its classes are named `key:answer`. */
+  readonly key: string;
+  /** Its place in the queue's order: see `ClassTask`. */
+  readonly order: number;
+  readonly span: number;
+  /** Whether its classes count in the proof's work. */
+  readonly work: boolean;
+  /**
+   * The packed cost its strategy must stay under, read as its classes start (it only falls);
+   * null once it is not needed.
+   */
+  readonly limit: () => number | null;
+}
+
+/**
+ * Evaluates `task`'s guess at its class, each of the classes it leaves solved as a class task
+ * within what the limit leaves it once the others are counted at their bounds, so that the
+ * guess is refuted as soon as one class cannot fit. `done` hears its cost and tree if below
+ * the limit, otherwise a lower bound at or above the limit, or null if it is no longer needed.
+ * Returns the guess's lower bound as it stands (a total), to report; undefined if the planner
+ * settled it at once.
+ */
+export function evaluateGuess(
+  proof: ProofParts,
+  classes: ClassJobs,
+  task: GuessTask,
+  done: (solved: Solved | null) => void,
+): (() => number) | undefined {
+  const { members, guess, depth, key, order, span, work, limit } = task;
+  const { counts } = proof;
+  const start = limit();
+  if (start === null) {
+    done(null);
+    return undefined;
+  }
+  const plan = proof.plan((planner) =>
+    planner.planGuess(members, task.history, guess, depth, start),
+  );
+  if (typeof plan === 'number') {
+    done({ cost: plan });
+    return undefined;
+  }
+  let total = plan.total;
+  let deepest = plan.deepest;
+  let refuted = false;
+  let needed = true;
+  const lower = new Map<number, number>();
+  for (const { answer, members: secrets, lower: bound } of plan.open) {
+    lower.set(answer, bound);
+    counts.jobsKnown++;
+    if (work) counts.workKnown += secrets.length;
+  }
+  const pending = (except: number): number => {
+    let sum = 0;
+    for (const [answer, bound] of lower) if (answer !== except) sum += bound;
+    return sum;
+  };
+  // A class's budget: what the limit leaves once the others are counted at their bounds.
+  const budget = (answer: number): number | null => {
+    if (refuted || !needed) return null;
+    const now = limit();
+    if (now === null) {
+      needed = false;
+      return null;
+    }
+    if (now === UNBOUNDED) return now;
+    // Below the limit means a total at most the limit's (a packed cost's worst case is ≥ 1).
+    const allowed = costTotal(now - 1) - total - pending(answer);
+    if (allowed < lower.get(answer)!) {
+      refuted = true;
+      return null;
+    }
+    return packCost(allowed + 1, 0);
+  };
+  const children = new Map<number, { members: Int32Array; solved: Solved }>();
+  const history = [...task.history, guess];
+  let open = plan.open.length;
+  const finish = (): void => {
+    const now = needed ? limit() : null;
+    if (now === null) {
+      done(null);
+      return;
+    }
+    if (refuted) {
+      done({ cost: packCost(total + pending(-1), 0) });
+      return;
+    }
+    const cost = packCost(total, deepest);
+    if (cost >= now) {
+      done({ cost });
+      return;
+    }
+    const trees = new Map<number, readonly number[]>();
+    proof.plan((planner) => {
+      for (const { answer, members: secrets } of plan.settled) {
+        trees.set(answer, planner.packedTree(secrets, history, depth - 1));
+      }
+      for (const [answer, { members: secrets, solved }] of children) {
+        trees.set(
+          answer,
+          solved.tree ?? planner.packedTree(secrets, history, depth - 1, solved.first),
+        );
+      }
+    });
+    done({ cost, first: guess, tree: packChildren(guess, trees) });
+  };
+  if (open === 0) {
+    finish();
+    return () => total;
+  }
+  const share = span / plan.open.length;
+  // Every class is asked of the checkpoint before any job starts, within the bounds they leave.
+  proof.queue.batch(() =>
+    plan.open.forEach(({ answer, members: secrets }, index) => {
+      const solved = (result: Solved | null): void => {
+        if (result?.first === undefined) {
+          refuted = true;
+          if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
+        } else {
+          lower.delete(answer);
+          children.set(answer, { members: secrets, solved: result });
+          total += costTotal(result.cost);
+          deepest = Math.max(deepest, costMax(result.cost) + 1);
+        }
+        if (--open === 0) finish();
+      };
+      classes.solve(
+        {
+          members: secrets,
+          history,
+          depth: depth - 1,
+          key: `${key}:${answer}`,
+          order: order + share * index,
+          span: share,
+          work,
+          budget: () => budget(answer),
+        },
+        solved,
+      );
+    }),
+  );
+  return () => total + pending(-1);
+}
