@@ -15,6 +15,7 @@ import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
 import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal, crushParts } from './cost.js';
+import { type JobAnswer, type ProofJob, inProcessRunner } from './jobs.js';
 import { findOptimal, proveOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
 
@@ -450,5 +451,35 @@ describe('a guess at a large class, its classes solved as jobs of their own', ()
     const { bounds, exact } = resumed.relied.checkpoint;
     expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, refuted: [] });
     expect(analyze(game, resumed.strategy!).total).toBe(5625);
+  });
+});
+
+describe('first guesses evaluated together once there is a best to beat', () => {
+  const game = new Game(resolveRules({ game: 'mastermind' }));
+
+  it('on a runner of two: the same optimum and strategy, the bound never falling', async () => {
+    const alone = await findOptimal(game);
+    const inner = inProcessRunner();
+    // Jobs answered a turn of the event loop later, as threads answer.
+    const runner = {
+      ...inner,
+      concurrency: 2,
+      run: (job: ProofJob, report: (nodes: number) => boolean) =>
+        new Promise<JobAnswer>((resolve, reject) =>
+          setImmediate(() => inner.run(job, report).then(resolve, reject)),
+        ),
+    };
+    const seen: number[] = [];
+    const together = await proveOptimal(game, {
+      runner,
+      onProgress: ({ lowerBound }) => {
+        seen.push(lowerBound);
+        return false;
+      },
+    });
+    expect([together.proved, costTotal(together.cost)]).toEqual([true, 5625]);
+    expect(together.tree).toEqual(alone.tree);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    expect(seen.at(-1)).toBe(5625);
   });
 });

@@ -42,9 +42,6 @@ function depthsToTry(options: OptimalOptions, least: number): number[] {
   return Array.from({ length: Math.max(0, cap - least + 1) }, (_, i) => least + i);
 }
 
-/** Hears what a first guess costs. */
-type Done = (solved: Solved) => void;
-
 /** One proof: see the module comment. */
 export class Proof {
   readonly #game: Game;
@@ -59,9 +56,12 @@ export class Proof {
   readonly #objective: Objective;
   #depth: number;
   #best = Number.POSITIVE_INFINITY;
+  /** Where the best first guess stands in the ranking. */
+  #bestIndex = Number.POSITIVE_INFINITY;
   #bestRoot: readonly number[] | undefined;
   /** The lower bound of the first guess being evaluated. */
-  #guessBound: () => number = () => Number.POSITIVE_INFINITY;
+  /** The lower bounds (totals) of the first guesses being evaluated, by place in the ranking. */
+  readonly #open = new Map<number, () => number>();
   /** The least bound (packed) of the first guesses not tried yet. */
   #nextBound = Number.POSITIVE_INFINITY;
   /** The game's counting bound (a total), below which no lower bound is reported. */
@@ -199,7 +199,8 @@ export class Proof {
    * plainly (search/branch-and-bound.ts), which may bound less than the game's counting bound.
    */
   #lowerBound(): number {
-    const open = Math.min(costTotal(this.#best), this.#guessBound(), costTotal(this.#nextBound));
+    let open = Math.min(costTotal(this.#best), costTotal(this.#nextBound));
+    for (const bound of this.#open.values()) open = Math.min(open, bound());
     return Math.max(this.#floor, open);
   }
 
@@ -226,11 +227,13 @@ export class Proof {
    * reaches the least plan bound so far, the least over the first guesses of their plans'
    * bounds, each class bounded by a lookahead: a bound two levels deep, which a proof that
    * runs for ages (Super Mastermind) reports from its first minutes. The guesses are then
-   * evaluated in the order of the ranking.
+   * evaluated in the order of the ranking: one at a time until one sets a best to beat, then, on
+   * several threads, the rest at once.
    */
   async #solveRoot(depth: number): Promise<readonly number[] | undefined> {
     const all = allCandidates(this.#game);
     this.#best = Number.POSITIVE_INFINITY;
+    this.#bestIndex = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
     this.#floor = this.#planner.bounds.total[all.length];
     this.#nextBound = packCost(this.#floor, 0);
@@ -260,48 +263,74 @@ export class Proof {
       planned[i] = Math.max(planned[i], bound);
       leastPlanned = Math.min(leastPlanned, planned[i]);
     }
+    // Once there is a best to beat, the first guesses left are evaluated at once on a runner of
+    // several threads, their jobs sharing them, so that every guess's bound rises together.
+    // Before it, and settling for the first strategy, one at a time: the first strategy found
+    // sets every budget.
+    const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
+    const started: Promise<void>[] = [];
     for (let i = 0; i < guesses.length; i++) {
       if (bounds[i] >= this.#best) break;
       this.#nextBound = boundFrom(i + 1);
       if (planned[i] >= this.#best) continue;
-      this.#guessBound = () => costTotal(planned[i]);
+      // Its bound counts from now: it is no longer among those `nextBound` counts.
+      this.#open.set(i, () => costTotal(planned[i]));
       await this.#pause();
-      const evaluated = await Promise.race([
-        new Promise<Solved>((resolve) => this.#evaluateFirst(all, guesses[i], depth, resolve)),
-        this.#queue.failed,
-      ]);
-      if (evaluated.tree && evaluated.cost < this.#best) {
-        this.#best = evaluated.cost;
-        this.#bestRoot = evaluated.tree;
-        if (this.#settings.firstFound) break;
+      const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
+      if (together && this.#best !== Number.POSITIVE_INFINITY) {
+        started.push(evaluated);
+        continue;
       }
+      await evaluated;
+      if (this.#settings.firstFound && this.#bestRoot) break;
     }
-    this.#guessBound = () => Number.POSITIVE_INFINITY;
+    await Promise.all(started);
     this.#nextBound = Number.POSITIVE_INFINITY;
     return this.#bestRoot;
   }
 
   /**
-   * Evaluates first guess `guess`, solving its classes as jobs (search/class-jobs.ts), each
-   * within what the best so far leaves it when it starts; `done` hears its cost and tree if it
-   * beats the best, otherwise a lower bound on it. Everything here runs in the queue's callbacks,
-   * so that what a job finds is counted before the next job starts.
+   * Evaluates first guess `guess`, the `index`th of the ranking, solving its classes as jobs
+   * (search/guess-jobs.ts), each within what the best so far leaves it when it starts; keeps it
+   * as the best if it beats it (or equals it, ranked before it). While it runs, its bound counts
+   * in the proof's lower bound (`#open`: its planned bound until its classes are known).
    */
-  #evaluateFirst(all: Int32Array, guess: number, depth: number, done: Done): void {
+  async #evaluateFirst(
+    all: Int32Array,
+    index: number,
+    guess: number,
+    depth: number,
+  ): Promise<void> {
+    // Packed costs are whole numbers: best + 1 lets a guess ranked before the best equal it.
+    const limit = (): number => (index < this.#bestIndex ? this.#best + 1 : this.#best);
     const task = {
       members: all,
       history: [],
       guess,
       depth,
       key: `${depth}/${guess}`,
-      order: 0,
+      order: index,
       span: 1,
       work: true,
-      limit: () => this.#best,
+      limit,
     };
-    // The limit is never withdrawn: there is always an answer.
-    const bound = this.#classes.evaluateGuess(task, (solved) => done(solved!));
-    if (bound) this.#guessBound = bound;
+    try {
+      const evaluated = await Promise.race([
+        new Promise<Solved>((resolve) => {
+          // The limit is never withdrawn: there is always an answer.
+          const bound = this.#classes.evaluateGuess(task, (solved) => resolve(solved!));
+          if (bound) this.#open.set(index, bound);
+        }),
+        this.#queue.failed,
+      ]);
+      if (evaluated.tree && evaluated.cost < limit()) {
+        this.#best = evaluated.cost;
+        this.#bestIndex = index;
+        this.#bestRoot = evaluated.tree;
+      }
+    } finally {
+      this.#open.delete(index);
+    }
   }
 
   /** Counts a job (or a whole class) of `size` secrets finished, and tells `onProgress`. */
