@@ -69,6 +69,34 @@ export class Checkpoint {
     return this.#jobs.entries();
   }
 
+  /**
+   * The records a file needs to resume the proof from: a record below an exact one (the classes
+   * and guesses of a job that its tree answers for) is left out, and one below a lower bound
+   * keeps its cost alone, a lower bound too. Those trees serve only if the job above is run again,
+   * which a later run, its budgets no looser, does not do; if it did, it would solve them again.
+   */
+  *kept(): Generator<[string, JobRecord]> {
+    for (const [key, record] of this.#jobs) {
+      const above = this.#above(key);
+      if (above === 'exact') continue;
+      yield [key, above === 'bound' && record.tree ? { cost: record.cost } : record];
+    }
+  }
+
+  /** What the records of the jobs `key` is part of hold: a tree, a lower bound alone, or none. */
+  #above(key: string): 'exact' | 'bound' | undefined {
+    let found: 'bound' | undefined;
+    // The jobs above are the key cut before a later ':' or '/' (search/class-jobs.ts names them).
+    for (let i = key.indexOf('/') + 1; i < key.length; i++) {
+      const char = key[i];
+      if (char !== ':' && char !== '/') continue;
+      const record = this.#jobs.get(key.slice(0, i));
+      if (record?.tree) return 'exact';
+      if (record) found = 'bound';
+    }
+    return found;
+  }
+
   /** Records that job `key` finished with `record`. */
   put(key: string, record: JobRecord): void {
     this.#jobs.set(key, record);

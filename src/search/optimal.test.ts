@@ -452,6 +452,31 @@ describe('a guess at a large class, its classes solved as jobs of their own', ()
     expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, refuted: [] });
     expect(analyze(game, resumed.strategy!).total).toBe(5625);
   });
+
+  it('a file keeps what resumes it: nothing below a tree, a cost alone below a lower bound', async () => {
+    const full = new Checkpoint(identity);
+    const fresh = await proveOptimal(game, { splitting, checkpoint: full });
+    const kept = new Checkpoint(identity);
+    for (const [key, record] of full.kept()) kept.put(key, record);
+    // The jobs a key is part of, read plainly: every other key it extends at a ':' or '/'.
+    const keys = [...full.entries()].map(([key]) => key);
+    for (const [key, record] of full.entries()) {
+      const above = keys
+        .filter((other) => key.startsWith(`${other}:`) || key.startsWith(`${other}/`))
+        .map((other) => full.get(other)!);
+      const expected = above.some(({ tree }) => tree)
+        ? undefined
+        : above.length > 0
+          ? { cost: record.cost }
+          : record;
+      expect(kept.get(key)).toEqual(expected);
+    }
+    expect(kept.size).toBeLessThan(full.size);
+    const resumed = await proveOptimal(game, { splitting, checkpoint: kept, recheck: 1 });
+    expect(resumed.tree).toEqual(fresh.tree);
+    expect(resumed.nodes).toBeLessThan(fresh.nodes / 10);
+    expect(resumed.relied.refuted).toEqual([]);
+  });
 });
 
 describe('first guesses evaluated together once there is a best to beat', () => {

@@ -81,7 +81,7 @@ export async function openCheckpoint(
 /** The file: header line and body (see the module comment). */
 export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string {
   const jobs: Record<string, unknown> = {};
-  for (const [job, record] of checkpoint.entries()) jobs[job] = recordJson(record);
+  for (const [job, record] of checkpoint.kept()) jobs[job] = recordJson(record);
   return signedText(
     FORMAT,
     JSON.stringify({ proof: identityJson(checkpoint.identity), jobs }),
