@@ -32,18 +32,20 @@ function listingRunner(): JobRunner & { readonly started: string[] } {
   };
 }
 
+/** A job's task, made when it starts. */
+const job = (key: string) => (): ProofJob => ({
+  key,
+  rules: game.rules,
+  settings,
+  history: [],
+  candidates: new Int32Array([0]),
+  depth: 5,
+});
+
 describe('the job queue in a batch', () => {
   it('starts the jobs queued in it once it returns, in their order', () => {
     const runner = { ...listingRunner(), concurrency: 2 };
     const queue = new JobQueue(runner, () => false);
-    const job = (key: string) => (): ProofJob => ({
-      key,
-      rules: game.rules,
-      settings,
-      history: [],
-      candidates: new Int32Array([0]),
-      depth: 5,
-    });
     queue.batch(() => {
       queue.submit(10, 0, job('255/1:1'), () => {});
       queue.submit(30, 1, job('255/1:2'), () => {});
@@ -52,6 +54,20 @@ describe('the job queue in a batch', () => {
     });
     // Two at once, the largest classes first.
     expect(runner.started).toEqual(['255/1:2', '255/1:3']);
+  });
+
+  it('once told, starts the smallest first, those already waiting too', () => {
+    const runner = { ...listingRunner(), concurrency: 2 };
+    const queue = new JobQueue(runner, () => false);
+    queue.batch(() => {
+      queue.submit(30, 0, job('255/1:1'), () => {});
+      queue.submit(10, 1, job('255/1:2'), () => {});
+      queue.smallestFirst();
+      queue.submit(20, 2, job('255/1:3'), () => {});
+      queue.submit(10, 3, job('255/1:4'), () => {});
+    });
+    // Of one size, in the order given.
+    expect(runner.started).toEqual(['255/1:2', '255/1:4']);
   });
 });
 

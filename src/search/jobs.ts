@@ -208,8 +208,10 @@ interface Waiting {
 /**
  * Jobs waiting for a runner. With one job at a time they start in the order given (the order a
  * sequential search would take); with more, largest class first, so that the long jobs do not
- * end up alone at the end. A job's `finish` is called as soon as it ends and before the next
- * job starts, so that the next job's budget counts what this one found.
+ * end up alone at the end, or, once the proof has a best to beat (`smallestFirst`), smallest
+ * first: each class solved then tightens its siblings' budgets and raises the bound soonest. A
+ * job's `finish` is called as soon as it ends and before the next job starts, so that the next
+ * job's budget counts what this one found.
  */
 export class JobQueue {
   readonly #waiting: Waiting[] = [];
@@ -219,6 +221,8 @@ export class JobQueue {
   #stopped = false;
   /** Jobs start only when this is 0 (see `batch`). */
   #holding = 0;
+  /** Of jobs of different sizes on several threads, the smaller starts first. */
+  #smallestFirst = false;
   #fail: (error: unknown) => void = () => {};
   /** Rejects with `ProofStopped` when the queue is stopped, or with the error a job failed with. */
   readonly failed: Promise<never>;
@@ -284,9 +288,18 @@ export class JobQueue {
     }
   }
 
+  /** From now on, of jobs of different sizes on several threads, the smaller starts first. */
+  smallestFirst(): void {
+    this.#smallestFirst = true;
+    // A stable sort keeps the order given among jobs of one size.
+    this.#waiting.sort((a, b) => (this.#before(a, b) ? -1 : this.#before(b, a) ? 1 : 0));
+  }
+
   /** Whether job `a` starts before job `b`. */
   #before(a: Waiting, b: Waiting): boolean {
-    if (this.runner.concurrency > 1 && a.size !== b.size) return a.size > b.size;
+    if (this.runner.concurrency > 1 && a.size !== b.size) {
+      return this.#smallestFirst ? a.size < b.size : a.size > b.size;
+    }
     return a.order < b.order;
   }
 

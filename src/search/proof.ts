@@ -264,7 +264,8 @@ export class Proof {
       leastPlanned = Math.min(leastPlanned, planned[i]);
     }
     // Once there is a best to beat, the first guesses left are evaluated at once on a runner of
-    // several threads, their jobs sharing them, so that every guess's bound rises together.
+    // several threads, their jobs sharing them, smallest first, so that every guess's bound rises
+    // together and soon.
     // Before it, and settling for the first strategy, one at a time: the first strategy found
     // sets every budget.
     const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
@@ -278,6 +279,7 @@ export class Proof {
       await this.#pause();
       const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
       if (together && this.#best !== Number.POSITIVE_INFINITY) {
+        this.#queue.smallestFirst();
         started.push(evaluated);
         continue;
       }
