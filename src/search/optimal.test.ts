@@ -507,4 +507,30 @@ describe('first guesses evaluated together once there is a best to beat', () => 
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
     expect(seen.at(-1)).toBe(5625);
   });
+
+  it('stopped while they run, reports the least of their bounds, not the best', async () => {
+    const inner = inProcessRunner();
+    const runner = {
+      ...inner,
+      concurrency: 2,
+      run: (job: ProofJob, report: (nodes: number) => boolean) =>
+        new Promise<JobAnswer>((resolve, reject) =>
+          setImmediate(() => inner.run(job, report).then(resolve, reject)),
+        ),
+    };
+    let bestAt: number | undefined;
+    let last = 0;
+    const stopped = await proveOptimal(game, {
+      runner,
+      onProgress: ({ best, jobsDone, lowerBound }) => {
+        last = lowerBound;
+        if (best === Number.POSITIVE_INFINITY) return false;
+        bestAt ??= jobsDone;
+        return jobsDone >= bestAt + 10;
+      },
+    });
+    expect([stopped.proved, costTotal(stopped.cost)]).toEqual([false, 5625]);
+    expect(stopped.lowerBound).toBe(last);
+    expect(stopped.lowerBound).toBeLessThan(5625);
+  });
 });

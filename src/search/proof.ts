@@ -235,6 +235,7 @@ export class Proof {
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestIndex = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
+    this.#open.clear();
     this.#floor = this.#planner.bounds.total[all.length];
     this.#nextBound = packCost(this.#floor, 0);
     await this.#pause();
@@ -316,23 +317,21 @@ export class Proof {
       work: true,
       limit,
     };
-    try {
-      const evaluated = await Promise.race([
-        new Promise<Solved>((resolve) => {
-          // The limit is never withdrawn: there is always an answer.
-          const bound = this.#classes.evaluateGuess(task, (solved) => resolve(solved!));
-          if (bound) this.#open.set(index, bound);
-        }),
-        this.#queue.failed,
-      ]);
-      if (evaluated.tree && evaluated.cost < limit()) {
-        this.#best = evaluated.cost;
-        this.#bestIndex = index;
-        this.#bestRoot = evaluated.tree;
-      }
-    } finally {
-      this.#open.delete(index);
+    const evaluated = await Promise.race([
+      new Promise<Solved>((resolve) => {
+        // The limit is never withdrawn: there is always an answer.
+        const bound = this.#classes.evaluateGuess(task, (solved) => resolve(solved!));
+        if (bound) this.#open.set(index, bound);
+      }),
+      this.#queue.failed,
+    ]);
+    if (evaluated.tree && evaluated.cost < limit()) {
+      this.#best = evaluated.cost;
+      this.#bestIndex = index;
+      this.#bestRoot = evaluated.tree;
     }
+    // Settled: its cost is the best, or at least the best. A proof stopped before keeps its bound.
+    this.#open.delete(index);
   }
 
   /** Counts a job (or a whole class) of `size` secrets finished, and tells `onProgress`. */
