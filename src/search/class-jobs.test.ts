@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { allCandidates } from '../candidates.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
+import { OptimalSearch } from './branch-and-bound.js';
 import { Checkpoint } from './checkpoint.js';
 import { ClassJobs, SPLITTING } from './class-jobs.js';
-import { packCost } from './cost.js';
-import { type JobAnswer, JobQueue, type JobRunner, type ProofJob } from './jobs.js';
+import { costTotal, packCost } from './cost.js';
+import { type JobAnswer, JobQueue, type JobRunner, JobSolver, type ProofJob } from './jobs.js';
 import { Ledger } from './proof-ledger.js';
 import type { Solved } from './proof-types.js';
 
@@ -129,5 +131,59 @@ describe('a class job asks the checkpoint again as it starts', () => {
     expect(runner.started).toEqual(['255/7:3']);
     expect(heard).toEqual([]);
     expect(ledger.resumed).toBe(0);
+  });
+});
+
+describe('a class solved one job per guess', () => {
+  it('has a lower bound that rises as its guesses are settled, to its least cost', async () => {
+    const planner = new OptimalSearch(game);
+    const solver = new JobSolver();
+    const waiting: (() => void)[] = [];
+    const runner: JobRunner = {
+      concurrency: 1,
+      run: (job) => new Promise((resolve) => waiting.push(() => resolve(solver.solve(job)))),
+      close: async () => {},
+    };
+    const queue = new JobQueue(runner, () => false);
+    const counts = { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 };
+    const jobs = new ClassJobs({
+      game,
+      settings,
+      queue,
+      ledger: new Ledger(undefined, false),
+      counts,
+      splitting: { share: 1 / 8, secrets: game.size, nested: game.size },
+      plan: (work) => work(planner),
+      settled: () => {},
+    });
+    // 1122 answered with no hits and no blows: the 256 codes of colours 3 to 6.
+    const first = game.codes.parse('1122');
+    const members = allCandidates(game).filter((code) => game.score(first, code) === 0);
+    expect(members.length).toBe(256);
+    const least = costTotal(new OptimalSearch(game).solve(members, [first], 254).cost);
+    const heard: (Solved | null)[] = [];
+    const task = {
+      members,
+      history: [first],
+      depth: 254,
+      key: `255/${first}:0`,
+      order: 0,
+      span: 1,
+      work: true,
+      budget: () => Number.POSITIVE_INFINITY,
+    };
+    const bound = jobs.solve(task, (solved) => heard.push(solved))!;
+    const seen = [bound()];
+    while (waiting.length > 0) {
+      waiting.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.push(bound());
+    }
+    expect(heard.map((solved) => solved && costTotal(solved.cost))).toEqual([least]);
+    expect(seen.at(-1)).toBe(least);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    // It rose before the last guess was settled.
+    expect(seen[0]).toBeLessThan(least);
+    expect(seen.slice(0, -1).some((value) => value > seen[0])).toBe(true);
   });
 });

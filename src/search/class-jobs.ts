@@ -9,6 +9,7 @@
  */
 import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
+import { costTotal } from './cost.js';
 import { type GuessTask, evaluateGuess } from './guess-jobs.js';
 import type { JobQueue, ProofJob, SearchSettings } from './jobs.js';
 import type { Ledger } from './proof-ledger.js';
@@ -100,9 +101,11 @@ export class ClassJobs {
 
   /**
    * Solves `task`'s class within its budget, as one job or, if large, one job per guess at it;
-   * `done` hears the result, or null if it was no longer needed.
+   * `done` hears the result, or null if it was no longer needed. For a class solved one job per
+   * guess, returns its lower bound as it stands (a total: the least over its guesses of what each
+   * is known or bound to cost), which rises as its guesses are settled.
    */
-  solve(task: ClassTask, done: (solved: Solved | null) => void): void {
+  solve(task: ClassTask, done: (solved: Solved | null) => void): (() => number) | undefined {
     const { ledger, game } = this.#proof;
     const counted = (solved: Solved | null): void => {
       this.#proof.settled(task.work ? task.members.length : 0);
@@ -112,12 +115,11 @@ export class ClassJobs {
     const recorded = ledger.recorded(task.key, task.budget, claimed);
     if (recorded !== undefined) {
       counted(recorded);
-      return;
+      return undefined;
     }
     const { share, secrets } = this.#proof.splitting;
     if (task.members.length >= Math.min(game.size * share, secrets)) {
-      this.#solveByGuesses(task, counted);
-      return;
+      return this.#solveByGuesses(task, counted);
     }
     this.#submit(
       task.members.length,
@@ -128,6 +130,7 @@ export class ClassJobs {
       counted,
       (limit) => this.#job(task, task.key, limit),
     );
+    return undefined;
   }
 
   /**
@@ -167,15 +170,18 @@ export class ClassJobs {
    * at once, each within the least of the budget and the best found so far for the class. Of
    * guesses that cost the same, the best-ranked wins, as in a search of the class in one job:
    * a guess ranked before the best so far may equal it, so the strategy is the same whatever
-   * order the jobs end in.
+   * order the jobs end in. Returns the class's lower bound as it stands (see `solve`).
    */
-  #solveByGuesses(task: ClassTask, done: (solved: Solved | null) => void): void {
+  #solveByGuesses(
+    task: ClassTask,
+    done: (solved: Solved | null) => void,
+  ): (() => number) | undefined {
     const { ledger, queue, settings, counts, splitting } = this.#proof;
     const { members, history, depth, key, order, budget } = task;
     const budgetNow = budget();
     if (budgetNow === null) {
       done(null);
-      return;
+      return undefined;
     }
     // Guesses left out of the ranking cannot keep to the budget: their least bound counts.
     const { guesses, bounds, skipped } = this.#proof.plan((planner) =>
@@ -188,6 +194,17 @@ export class ClassJobs {
     let proved = skipped;
     let needed = true;
     let open = guesses.length - 1;
+    /** Which guesses are settled (counted in `best` or `proved`). */
+    const settled = new Uint8Array(guesses.length);
+    /** The bounds, as they stand, of the guesses evaluated class by class. */
+    const rising = new Map<number, () => number>();
+    const bound = (): number => {
+      let least = Math.min(costTotal(best), costTotal(proved));
+      for (let i = 0; i < guesses.length; i++) {
+        if (!settled[i]) least = Math.min(least, rising.get(i)?.() ?? costTotal(bounds[i]));
+      }
+      return least;
+    };
     // Packed costs are whole numbers: best + 1 lets a guess ranked before the best equal it.
     const limit = (i: number): number | null => {
       const outer = budget();
@@ -209,6 +226,11 @@ export class ClassJobs {
       const guessKey = `${key}/${guesses[i]}`;
       const heard = (solved: Solved | null): void => {
         if (i > 0) counts.jobsDone++;
+        // A guess no longer needed keeps its bound: it was not shown to cost more.
+        if (solved) {
+          settled[i] = 1;
+          rising.delete(i);
+        }
         if (
           solved?.first !== undefined &&
           (solved.cost < best || (solved.cost === best && i < bestIndex))
@@ -245,9 +267,10 @@ export class ClassJobs {
           work: false,
           limit: () => limit(i),
         };
-        this.evaluateGuess(guessTask, (solved) =>
+        const rises = this.evaluateGuess(guessTask, (solved) =>
           heard(solved && ledger.remember(guessKey, solved)),
         );
+        if (rises && !settled[i]) rising.set(i, rises);
         return;
       }
       const make = (now: number): ProofJob | null => {
@@ -267,7 +290,7 @@ export class ClassJobs {
     };
     if (guesses.length === 0) {
       finish();
-      return;
+      return undefined;
     }
     evaluate(0, () => {
       if (open === 0) {
@@ -278,6 +301,7 @@ export class ClassJobs {
         for (let i = 1; i < guesses.length; i++) evaluate(i, () => --open === 0 && finish());
       });
     });
+    return bound;
   }
 
   /** The job `key` that solves the task's class (or evaluates `guess` at it) within `limit`. */

@@ -72,9 +72,13 @@ export function evaluateGuess(
     counts.jobsKnown++;
     if (work) counts.workKnown += secrets.length;
   }
+  /** The lower bounds, as they stand, of the classes solved one job per guess. */
+  const rising = new Map<number, () => number>();
+  const current = (answer: number): number =>
+    Math.max(lower.get(answer)!, rising.get(answer)?.() ?? 0);
   const pending = (except: number): number => {
     let sum = 0;
-    for (const [answer, bound] of lower) if (answer !== except) sum += bound;
+    for (const answer of lower.keys()) if (answer !== except) sum += current(answer);
     return sum;
   };
   // A class's budget: what the limit leaves once the others are counted at their bounds.
@@ -88,7 +92,7 @@ export function evaluateGuess(
     if (now === UNBOUNDED) return now;
     // Below the limit means a total at most the limit's (a packed cost's worst case is ≥ 1).
     const allowed = costTotal(now - 1) - total - pending(answer);
-    if (allowed < lower.get(answer)!) {
+    if (allowed < current(answer)) {
       refuted = true;
       return null;
     }
@@ -135,6 +139,7 @@ export function evaluateGuess(
   proof.queue.batch(() =>
     plan.open.forEach(({ answer, members: secrets }, index) => {
       const solved = (result: Solved | null): void => {
+        rising.delete(answer);
         if (result?.first === undefined) {
           refuted = true;
           if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
@@ -146,7 +151,7 @@ export function evaluateGuess(
         }
         if (--open === 0) finish();
       };
-      classes.solve(
+      const rises = classes.solve(
         {
           members: secrets,
           history,
@@ -159,6 +164,7 @@ export function evaluateGuess(
         },
         solved,
       );
+      if (rises && lower.has(answer)) rising.set(answer, rises);
     }),
   );
   return () => total + pending(-1);
