@@ -187,3 +187,65 @@ describe('a class solved one job per guess', () => {
     expect(seen.slice(0, -1).some((value) => value > seen[0])).toBe(true);
   });
 });
+
+describe('a class solved one job per guess, its budget withdrawn as it ends', () => {
+  it('claims no least cost that a guess refuted below its best may beat', async () => {
+    const planner = new OptimalSearch(game);
+    const solver = new JobSolver();
+    const waiting: { job: ProofJob; answer: () => void }[] = [];
+    const runner: JobRunner = {
+      // Every job starts as soon as it is queued.
+      concurrency: 1000,
+      run: (job) =>
+        new Promise((resolve) => waiting.push({ job, answer: () => resolve(solver.solve(job)) })),
+      close: async () => {},
+    };
+    const queue = new JobQueue(runner, () => false);
+    const jobs = new ClassJobs({
+      game,
+      settings,
+      queue,
+      ledger: new Ledger(undefined, false),
+      counts: { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 },
+      splitting: { share: 1 / 8, secrets: game.size, nested: game.size },
+      plan: (work) => work(planner),
+      settled: () => {},
+    });
+    // 1234 answered with one hit and two blows: 252 codes, whose best-ranked guess is not best.
+    const first = game.codes.parse('1234');
+    const members = allCandidates(game).filter((code) => game.score(first, code) === 6);
+    expect(members.length).toBe(252);
+    const least = costTotal(new OptimalSearch(game).solve(members, [first], 254).cost);
+    let budget: number | null = Number.POSITIVE_INFINITY;
+    const heard: (Solved | null)[] = [];
+    const task = {
+      members,
+      history: [first],
+      depth: 254,
+      key: `255/${first}:6`,
+      order: 0,
+      span: 1,
+      work: true,
+      budget: () => budget,
+    };
+    jobs.solve(task, (solved) => heard.push(solved));
+    // The best-ranked guess alone, unbounded; the others within less than the least cost, so
+    // that each is refuted below what the first found; the budget withdrawn before the last.
+    const alone = waiting.shift()!;
+    expect(alone.job.limit).toBeUndefined();
+    budget = packCost(least, 0);
+    alone.answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(costTotal(solver.solve(alone.job).cost)).toBeGreaterThan(least);
+    expect(waiting.length).toBeGreaterThan(1);
+    while (waiting.length > 0) {
+      if (waiting.length === 1) budget = null;
+      waiting.shift()!.answer();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(heard).toHaveLength(1);
+    // Not a least cost (the first guess's is not), but a true lower bound.
+    expect(heard[0]?.first).toBeUndefined();
+    expect(costTotal(heard[0]!.cost)).toBeLessThanOrEqual(least);
+  });
+});

@@ -51,6 +51,11 @@ export interface ClassTask {
    */
   readonly order: number;
   readonly span: number;
+  /**
+   * The size its jobs are queued as, if not its own: the class a guess is evaluated at, for the
+   * classes of that guess, so that a class's guesses are evaluated in their order.
+   */
+  readonly size?: number;
   /** Whether its secrets count in the proof's work (the first guess's classes, which hold all). */
   readonly work: boolean;
   /** What the best so far leaves it, read when a job starts; null once it is not needed. */
@@ -122,7 +127,7 @@ export class ClassJobs {
       return this.#solveByGuesses(task, counted);
     }
     this.#submit(
-      task.members.length,
+      task.size ?? task.members.length,
       task.order,
       task.key,
       task.budget,
@@ -217,8 +222,10 @@ export class ClassJobs {
         done(null);
         return;
       }
-      const outer = budget();
-      const exact = bestSolved !== undefined && (outer === null || best < outer);
+      // The best is the class's least cost if no guess was refuted below it: a guess's limit can
+      // fall below the best (the budget of the class does), or the budget can be withdrawn.
+      // Settling for the first strategy, any strategy found will do.
+      const exact = bestSolved !== undefined && (settings.firstFound || best <= proved);
       done(ledger.remember(key, exact ? bestSolved! : { cost: Math.min(proved, best) }));
     };
     const share = task.span / (guesses.length + 1);
@@ -265,6 +272,8 @@ export class ClassJobs {
           order: order + share * (i + 1),
           span: share,
           work: false,
+          oneByOne: true,
+          size: task.size ?? members.length,
           limit: () => limit(i),
         };
         const rises = this.evaluateGuess(guessTask, (solved) =>
@@ -279,7 +288,7 @@ export class ClassJobs {
         return null;
       };
       this.#submit(
-        members.length,
+        task.size ?? members.length,
         order + share * (i + 1),
         guessKey,
         () => limit(i),

@@ -28,6 +28,15 @@ export interface GuessTask {
   /** Whether its classes count in the proof's work. */
   readonly work: boolean;
   /**
+   * Whether its classes are solved one after another, each within what those before it left, as
+   * the search of one job solves them, rather than all at once. Below the first guess this keeps
+   * the work of one job: all at once, each class within what its siblings' bounds left it, 4 × 9's
+   * proof took twice the nodes (730,244 against 334,664, in-process on two).
+   */
+  readonly oneByOne: boolean;
+  /** The size its classes' jobs are queued as, if not their own (see `ClassTask`). */
+  readonly size?: number;
+  /**
    * The packed cost its strategy must stay under, read as its classes start (it only falls);
    * null once it is not needed.
    */
@@ -135,37 +144,49 @@ export function evaluateGuess(
     return () => total;
   }
   const share = span / plan.open.length;
-  // Every class is asked of the checkpoint before any job starts, within the bounds they leave.
-  proof.queue.batch(() =>
-    plan.open.forEach(({ answer, members: secrets }, index) => {
-      const solved = (result: Solved | null): void => {
-        rising.delete(answer);
-        if (result?.first === undefined) {
-          refuted = true;
-          if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
-        } else {
-          lower.delete(answer);
-          children.set(answer, { members: secrets, solved: result });
-          total += costTotal(result.cost);
-          deepest = Math.max(deepest, costMax(result.cost) + 1);
-        }
-        if (--open === 0) finish();
-      };
-      const rises = classes.solve(
-        {
-          members: secrets,
-          history,
-          depth: depth - 1,
-          key: `${key}:${answer}`,
-          order: order + share * index,
-          span: share,
-          work,
-          budget: () => budget(answer),
-        },
-        solved,
-      );
-      if (rises && lower.has(answer)) rising.set(answer, rises);
-    }),
-  );
+  const solveClass = (index: number, then: () => void): void => {
+    const { answer, members: secrets } = plan.open[index];
+    const solved = (result: Solved | null): void => {
+      rising.delete(answer);
+      if (result?.first === undefined) {
+        refuted = true;
+        if (result) lower.set(answer, Math.max(lower.get(answer)!, costTotal(result.cost)));
+      } else {
+        lower.delete(answer);
+        children.set(answer, { members: secrets, solved: result });
+        total += costTotal(result.cost);
+        deepest = Math.max(deepest, costMax(result.cost) + 1);
+      }
+      then();
+    };
+    const rises = classes.solve(
+      {
+        members: secrets,
+        history,
+        depth: depth - 1,
+        key: `${key}:${answer}`,
+        order: order + share * index,
+        span: share,
+        size: task.size,
+        work,
+        budget: () => budget(answer),
+      },
+      solved,
+    );
+    if (rises && lower.has(answer)) rising.set(answer, rises);
+  };
+  if (task.oneByOne) {
+    // In the order the plan gives, each class within what those before it left.
+    const from = (index: number): void => {
+      if (index === plan.open.length || refuted) finish();
+      else solveClass(index, () => from(index + 1));
+    };
+    from(0);
+  } else {
+    // Every class is asked of the checkpoint before any job starts, within the bounds they leave.
+    proof.queue.batch(() =>
+      plan.open.forEach((_, index) => solveClass(index, () => --open === 0 && finish())),
+    );
+  }
   return () => total + pending(-1);
 }

@@ -315,6 +315,7 @@ export class Proof {
       order: index,
       span: 1,
       work: true,
+      oneByOne: false,
       limit,
     };
     const evaluated = await Promise.race([
