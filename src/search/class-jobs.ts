@@ -224,8 +224,11 @@ export class ClassJobs {
       }
       // The best is the class's least cost if no guess was refuted below it: a guess's limit can
       // fall below the best (the budget of the class does), or the budget can be withdrawn.
-      // Settling for the first strategy, any strategy found will do.
-      const exact = bestSolved !== undefined && (settings.firstFound || best <= proved);
+      // Settling for the first strategy, one found within the budget will do.
+      const outer = budget();
+      const exact =
+        bestSolved !== undefined &&
+        (settings.firstFound ? outer === null || best < outer : best <= proved);
       done(ledger.remember(key, exact ? bestSolved! : { cost: Math.min(proved, best) }));
     };
     const share = task.span / (guesses.length + 1);
