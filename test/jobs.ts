@@ -1,21 +1,24 @@
 /** Proof jobs for the tests that run them outside a proof (a worker, a pool of threads). */
 import { allCandidates } from '../src/candidates.js';
 import type { Game } from '../src/game.js';
-import type { ProofJob } from '../src/search/jobs.js';
+import type { ProofJob, SearchSettings } from '../src/search/jobs.js';
+
+/** The search settings of a least-total proof, as `optimal` searches by default. */
+export const SEARCH_SETTINGS: SearchSettings = {
+  consistentOnly: false,
+  symmetry: true,
+  lookahead: true,
+  simd: true,
+  crush: false,
+  firstFound: false,
+};
 
 /** The job of solving `game` whole, least total, as `optimal` would search it. */
 export function wholeGameJob(game: Game): ProofJob {
   return {
     key: '255/0:0',
     rules: game.rules,
-    settings: {
-      consistentOnly: false,
-      symmetry: true,
-      lookahead: true,
-      simd: true,
-      crush: false,
-      firstFound: false,
-    },
+    settings: SEARCH_SETTINGS,
     history: [],
     candidates: allCandidates(game),
     depth: 255,

@@ -1,24 +1,47 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_SETTINGS } from '../../test/jobs.js';
 import { allCandidates } from '../candidates.js';
 import { Game } from '../game.js';
 import { resolveRules } from '../rules.js';
 import { OptimalSearch } from './branch-and-bound.js';
 import { Checkpoint } from './checkpoint.js';
-import { ClassJobs, SPLITTING } from './class-jobs.js';
+import { ClassJobs, type ClassTask, SPLITTING } from './class-jobs.js';
 import { costTotal, packCost } from './cost.js';
 import { type JobAnswer, JobQueue, type JobRunner, JobSolver, type ProofJob } from './jobs.js';
 import { Ledger } from './proof-ledger.js';
 import type { Solved } from './proof-types.js';
 
 const game = new Game(resolveRules({ game: 'mastermind' }));
-const settings = {
-  consistentOnly: false,
-  symmetry: true,
-  lookahead: true,
-  simd: true,
-  crush: false,
-  firstFound: false,
-};
+const settings = SEARCH_SETTINGS;
+
+/** The class of `members` that first guess `first` leaves with `answer`, within `budget`. */
+function classTask(
+  first: number,
+  answer: number,
+  members: Int32Array,
+  budget: () => number | null,
+): ClassTask {
+  const key = `255/${first}:${answer}`;
+  return { members, history: [first], depth: 254, key, order: 0, span: 1, work: true, budget };
+}
+
+/**
+ * Class jobs of classic Mastermind answered by `runner`, their classes split one job per guess
+ * from an eighth of the codes up, never further, planned by a search of their own.
+ */
+function classJobsOn(runner: JobRunner): ClassJobs {
+  const planner = new OptimalSearch(game);
+  return new ClassJobs({
+    game,
+    settings,
+    queue: new JobQueue(runner, () => false),
+    ledger: new Ledger(undefined, false),
+    counts: { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 },
+    splitting: { share: 1 / 8, secrets: game.size, nested: game.size },
+    plan: (work) => work(planner),
+    settled: () => {},
+  });
+}
 
 /** A runner that answers nothing: it only lists the jobs it is given. */
 function listingRunner(): JobRunner & { readonly started: string[] } {
@@ -136,25 +159,12 @@ describe('a class job asks the checkpoint again as it starts', () => {
 
 describe('a class solved one job per guess', () => {
   it('has a lower bound that rises as its guesses are settled, to its least cost', async () => {
-    const planner = new OptimalSearch(game);
     const solver = new JobSolver();
     const waiting: (() => void)[] = [];
-    const runner: JobRunner = {
+    const jobs = classJobsOn({
       concurrency: 1,
       run: (job) => new Promise((resolve) => waiting.push(() => resolve(solver.solve(job)))),
       close: async () => {},
-    };
-    const queue = new JobQueue(runner, () => false);
-    const counts = { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 };
-    const jobs = new ClassJobs({
-      game,
-      settings,
-      queue,
-      ledger: new Ledger(undefined, false),
-      counts,
-      splitting: { share: 1 / 8, secrets: game.size, nested: game.size },
-      plan: (work) => work(planner),
-      settled: () => {},
     });
     // 1122 answered with no hits and no blows: the 256 codes of colours 3 to 6.
     const first = game.codes.parse('1122');
@@ -162,16 +172,7 @@ describe('a class solved one job per guess', () => {
     expect(members.length).toBe(256);
     const least = costTotal(new OptimalSearch(game).solve(members, [first], 254).cost);
     const heard: (Solved | null)[] = [];
-    const task = {
-      members,
-      history: [first],
-      depth: 254,
-      key: `255/${first}:0`,
-      order: 0,
-      span: 1,
-      work: true,
-      budget: () => Number.POSITIVE_INFINITY,
-    };
+    const task = classTask(first, 0, members, () => Number.POSITIVE_INFINITY);
     const bound = jobs.solve(task, (solved) => heard.push(solved))!;
     const seen = [bound()];
     while (waiting.length > 0) {
@@ -190,26 +191,14 @@ describe('a class solved one job per guess', () => {
 
 describe('a class solved one job per guess, its budget withdrawn as it ends', () => {
   it('claims no least cost that a guess refuted below its best may beat', async () => {
-    const planner = new OptimalSearch(game);
     const solver = new JobSolver();
     const waiting: { job: ProofJob; answer: () => void }[] = [];
-    const runner: JobRunner = {
+    const jobs = classJobsOn({
       // Every job starts as soon as it is queued.
       concurrency: 1000,
       run: (job) =>
         new Promise((resolve) => waiting.push({ job, answer: () => resolve(solver.solve(job)) })),
       close: async () => {},
-    };
-    const queue = new JobQueue(runner, () => false);
-    const jobs = new ClassJobs({
-      game,
-      settings,
-      queue,
-      ledger: new Ledger(undefined, false),
-      counts: { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 },
-      splitting: { share: 1 / 8, secrets: game.size, nested: game.size },
-      plan: (work) => work(planner),
-      settled: () => {},
     });
     // 1234 answered with one hit and two blows: 252 codes, whose best-ranked guess is not best.
     const first = game.codes.parse('1234');
@@ -218,16 +207,7 @@ describe('a class solved one job per guess, its budget withdrawn as it ends', ()
     const least = costTotal(new OptimalSearch(game).solve(members, [first], 254).cost);
     let budget: number | null = Number.POSITIVE_INFINITY;
     const heard: (Solved | null)[] = [];
-    const task = {
-      members,
-      history: [first],
-      depth: 254,
-      key: `255/${first}:6`,
-      order: 0,
-      span: 1,
-      work: true,
-      budget: () => budget,
-    };
+    const task = classTask(first, 6, members, () => budget);
     jobs.solve(task, (solved) => heard.push(solved));
     // The best-ranked guess alone, unbounded; the others within less than the least cost, so
     // that each is refuted below what the first found; the budget withdrawn before the last.

@@ -290,14 +290,17 @@ describe('the depth objective stopped at once', () => {
   });
 });
 
+/** The checkpoint identity of `game`'s least-total proof, without a depth cap. */
+const leastTotalOf = (game: Game) => ({
+  rules: game.rules,
+  objective: 'expected' as const,
+  maxDepth: null,
+  consistentOnly: false,
+});
+
 describe('a proof resumed from a checkpoint', () => {
   const game = new Game(resolveRules({ game: 'hit-and-blow' }));
-  const identity = {
-    rules: game.rules,
-    objective: 'expected' as const,
-    maxDepth: null,
-    consistentOnly: false,
-  };
+  const identity = leastTotalOf(game);
   /** A checkpoint holding what `checkpoint` holds, as if read back. */
   const copied = (checkpoint: Checkpoint): Checkpoint => {
     const copy = new Checkpoint(checkpoint.identity);
@@ -411,12 +414,7 @@ describe('a guess at a large class, its classes solved as jobs of their own', ()
   // of the codes) one job per guess, and a guess at a class of 200 or more (the first guesses'
   // largest classes) into its classes.
   const game = new Game(resolveRules({ game: 'mastermind' }));
-  const identity = {
-    rules: game.rules,
-    objective: 'expected' as const,
-    maxDepth: null,
-    consistentOnly: false,
-  };
+  const identity = leastTotalOf(game);
   const splitting = { share: 1 / 8, secrets: 1296, nested: 200 };
   /** The keys of classes below a guess at a class: two answers in the name. */
   const nestedKeys = (checkpoint: Checkpoint): string[] =>
@@ -481,12 +479,10 @@ describe('a guess at a large class, its classes solved as jobs of their own', ()
 
 describe('first guesses evaluated together once there is a best to beat', () => {
   const game = new Game(resolveRules({ game: 'mastermind' }));
-
-  it('on a runner of two: the same optimum and strategy, the bound never falling', async () => {
-    const alone = await findOptimal(game);
+  /** Two jobs at a time in this thread, each answered a turn of the event loop later. */
+  const runnerOfTwo = () => {
     const inner = inProcessRunner();
-    // Jobs answered a turn of the event loop later, as threads answer.
-    const runner = {
+    return {
       ...inner,
       concurrency: 2,
       run: (job: ProofJob, report: (nodes: number) => boolean) =>
@@ -494,6 +490,11 @@ describe('first guesses evaluated together once there is a best to beat', () => 
           setImmediate(() => inner.run(job, report).then(resolve, reject)),
         ),
     };
+  };
+
+  it('on a runner of two: the same optimum and strategy, the bound never falling', async () => {
+    const alone = await findOptimal(game);
+    const runner = runnerOfTwo();
     const seen: number[] = [];
     const together = await proveOptimal(game, {
       runner,
@@ -509,15 +510,7 @@ describe('first guesses evaluated together once there is a best to beat', () => 
   });
 
   it('stopped while they run, reports the least of their bounds, not the best', async () => {
-    const inner = inProcessRunner();
-    const runner = {
-      ...inner,
-      concurrency: 2,
-      run: (job: ProofJob, report: (nodes: number) => boolean) =>
-        new Promise<JobAnswer>((resolve, reject) =>
-          setImmediate(() => inner.run(job, report).then(resolve, reject)),
-        ),
-    };
+    const runner = runnerOfTwo();
     let bestAt: number | undefined;
     let last = 0;
     const stopped = await proveOptimal(game, {
