@@ -73,7 +73,8 @@ export class Checkpoint {
    * The records a file needs to resume the proof from: a record below an exact one (the classes
    * and guesses of a job that its tree answers for) is left out, and one below a lower bound
    * keeps its cost alone, a lower bound too. Those trees serve only if the job above is run again,
-   * which a later run, its budgets no looser, does not do; if it did, it would solve them again.
+   * which a later run, its budgets no looser, seldom does; when it does, it solves them again
+   * (6 × 5's finished checkpoint proved its value again in 195 s on two threads).
    */
   *kept(): Generator<[string, JobRecord]> {
     for (const [key, record] of this.#jobs) {
