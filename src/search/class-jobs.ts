@@ -9,7 +9,7 @@
  */
 import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
-import { costTotal } from './cost.js';
+import { costTotal, toBeat } from './cost.js';
 import { type GuessTask, evaluateGuess } from './guess-jobs.js';
 import type { JobQueue, ProofJob, SearchSettings } from './jobs.js';
 import type { Ledger } from './proof-ledger.js';
@@ -210,12 +210,11 @@ export class ClassJobs {
       }
       return least;
     };
-    // Packed costs are whole numbers: best + 1 lets a guess ranked before the best equal it.
     const limit = (i: number): number | null => {
       const outer = budget();
       if (outer === null) needed = false;
       if (outer === null || (settings.firstFound && bestSolved)) return null;
-      return Math.min(outer, i < bestIndex ? best + 1 : best);
+      return Math.min(outer, toBeat(best, i, bestIndex));
     };
     const finish = (): void => {
       if (!needed) {
@@ -241,10 +240,7 @@ export class ClassJobs {
           settled[i] = 1;
           rising.delete(i);
         }
-        if (
-          solved?.first !== undefined &&
-          (solved.cost < best || (solved.cost === best && i < bestIndex))
-        ) {
+        if (solved?.first !== undefined && solved.cost < toBeat(best, i, bestIndex)) {
           best = solved.cost;
           bestIndex = i;
           bestSolved = solved;

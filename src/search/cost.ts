@@ -28,6 +28,15 @@ function quotient(value: number, divisor: number): number {
   return value === Number.POSITIVE_INFINITY ? value : (value - (value % divisor)) / divisor;
 }
 
+/**
+ * What the cost of the guess ranked `index`th must stay under to win over the best so far, `best`
+ * (of the guess ranked `bestIndex`th): of guesses that cost the same, the better-ranked wins, so
+ * one ranked before the best may equal it (packed costs are whole numbers: best + 1).
+ */
+export function toBeat(best: number, index: number, bestIndex: number): number {
+  return index < bestIndex ? best + 1 : best;
+}
+
 /** The total of a packed cost. */
 export function costTotal(cost: number): number {
   return quotient(cost, DEPTH_RADIX);

@@ -9,7 +9,7 @@ import { allCandidates } from '../candidates.js';
 import type { Game } from '../game.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
 import { ClassJobs, type JobCounts, SPLITTING } from './class-jobs.js';
-import { type Objective, UNLIMITED, costTotal, packCost } from './cost.js';
+import { type Objective, UNLIMITED, costTotal, packCost, toBeat } from './cost.js';
 import {
   JobQueue,
   JobSolver,
@@ -304,8 +304,7 @@ export class Proof {
     guess: number,
     depth: number,
   ): Promise<void> {
-    // Packed costs are whole numbers: best + 1 lets a guess ranked before the best equal it.
-    const limit = (): number => (index < this.#bestIndex ? this.#best + 1 : this.#best);
+    const limit = (): number => toBeat(this.#best, index, this.#bestIndex);
     const task = {
       members: all,
       history: [],
