@@ -147,6 +147,9 @@ export function evaluateGuess(
   const solveClass = (index: number, then: () => void): void => {
     const { answer, members: secrets } = plan.open[index];
     const solved = (result: Solved | null): void => {
+      // What its guesses had shown by the end still bounds it: the budgets of its siblings were
+      // worked out from it, so a refutation that rests on it keeps it.
+      lower.set(answer, current(answer));
       rising.delete(answer);
       if (result?.first === undefined) {
         refuted = true;
