@@ -1,7 +1,13 @@
 /** Proof jobs for the tests that run them outside a proof (a worker, a pool of threads). */
 import { allCandidates } from '../src/candidates.js';
 import type { Game } from '../src/game.js';
-import type { ProofJob, SearchSettings } from '../src/search/jobs.js';
+import {
+  type JobAnswer,
+  type JobRunner,
+  type ProofJob,
+  type SearchSettings,
+  inProcessRunner,
+} from '../src/search/jobs.js';
 
 /** The search settings of a least-total proof, as `optimal` searches by default. */
 export const SEARCH_SETTINGS: SearchSettings = {
@@ -22,5 +28,26 @@ export function wholeGameJob(game: Game): ProofJob {
     history: [],
     candidates: allCandidates(game),
     depth: 255,
+  };
+}
+
+/** The checkpoint identity of `game`'s least-total proof, without a depth cap. */
+export const leastTotalOf = (game: Game) => ({
+  rules: game.rules,
+  objective: 'expected' as const,
+  maxDepth: null,
+  consistentOnly: false,
+});
+
+/** Two jobs at a time in this thread, each answered a turn of the event loop later. */
+export function runnerOfTwo(): JobRunner {
+  const inner = inProcessRunner();
+  return {
+    ...inner,
+    concurrency: 2,
+    run: (job: ProofJob, report: (nodes: number) => boolean) =>
+      new Promise<JobAnswer>((resolve, reject) =>
+        setImmediate(() => inner.run(job, report).then(resolve, reject)),
+      ),
   };
 }

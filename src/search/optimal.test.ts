@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { leastTotalOf, runnerOfTwo } from '../../test/jobs.js';
 import {
   answersWithRepetition,
   countingBound,
@@ -15,7 +16,6 @@ import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
 import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal, crushParts } from './cost.js';
-import { type JobAnswer, type ProofJob, inProcessRunner } from './jobs.js';
 import { findOptimal, proveOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
 
@@ -290,14 +290,6 @@ describe('the depth objective stopped at once', () => {
   });
 });
 
-/** The checkpoint identity of `game`'s least-total proof, without a depth cap. */
-const leastTotalOf = (game: Game) => ({
-  rules: game.rules,
-  objective: 'expected' as const,
-  maxDepth: null,
-  consistentOnly: false,
-});
-
 describe('a proof resumed from a checkpoint', () => {
   const game = new Game(resolveRules({ game: 'hit-and-blow' }));
   const identity = leastTotalOf(game);
@@ -479,18 +471,6 @@ describe('a guess at a large class, its classes solved as jobs of their own', ()
 
 describe('first guesses evaluated together once there is a best to beat', () => {
   const game = new Game(resolveRules({ game: 'mastermind' }));
-  /** Two jobs at a time in this thread, each answered a turn of the event loop later. */
-  const runnerOfTwo = () => {
-    const inner = inProcessRunner();
-    return {
-      ...inner,
-      concurrency: 2,
-      run: (job: ProofJob, report: (nodes: number) => boolean) =>
-        new Promise<JobAnswer>((resolve, reject) =>
-          setImmediate(() => inner.run(job, report).then(resolve, reject)),
-        ),
-    };
-  };
 
   it('on a runner of two: the same optimum and strategy, the bound never falling', async () => {
     const alone = await findOptimal(game);

@@ -24,6 +24,7 @@
  * (search/proof-ledger.ts) and its result (search/proof-result.ts); what it is asked and answers
  * is search/proof-types.ts.
  */
+import { CodebreakerError } from '../errors.js';
 import type { Game } from '../game.js';
 import { checkSearchable } from './branch-and-bound.js';
 import type { OptimalOptions, OptimalResult, ProofOptions, ProvedResult } from './proof-types.js';
@@ -65,5 +66,17 @@ export async function findOptimal(
  */
 export async function proveOptimal(game: Game, options: ProofOptions = {}): Promise<ProvedResult> {
   checkSearchable(game);
+  const { below, objective = 'expected' } = options;
+  if (
+    below !== undefined &&
+    (objective !== 'expected' || !Number.isSafeInteger(below) || below < 1)
+  ) {
+    throw new CodebreakerError(
+      'bad-option',
+      objective !== 'expected'
+        ? `a total to search below is for the least total (objective expected), not ${objective}`
+        : `a total to search below is a whole number of guesses, at least 1, not ${below}`,
+    );
+  }
   return new Proof(game, options).run();
 }

@@ -52,13 +52,15 @@ export interface ProofEnd {
 
 /**
  * The result of a proof that ends with the strategy `root` (packed; none if it found none) of
- * packed cost `cost`, settled (`proved`) or the best before a stop.
+ * packed cost `cost`, settled (`proved`) or the best before a stop; `exhaustive` but not
+ * `proved`: the fallback of a search that found nothing below its `below`.
  */
 export function proofResult(
   end: ProofEnd,
   root: readonly number[] | undefined,
   cost: number,
   proved: boolean,
+  exhaustive = proved,
 ): OptimalResult {
   const { game, firstFound, depth, ledger } = end;
   const tree = root && { game, root: unpack(root, ledger) };
@@ -81,6 +83,7 @@ export function proofResult(
     strategy: tree && treeStrategy(tree, 'optimal'),
     cost: played,
     proved,
+    exhaustive,
     lowerBound,
     depth,
     nodes: end.nodes,

@@ -21,6 +21,14 @@ export interface OptimalOptions {
   objective?: Objective;
   /** Only strategies that never need more than this many guesses. */
   maxDepth?: number;
+  /**
+   * Only strategies whose total is below this (`expected` only): the search prunes as if it
+   * already had one of this total. One found below it is optimised and proved as usual; with
+   * none, the search still runs to its end, and then proves that the least total is at least
+   * this (`exhaustive`, `lowerBound`). For games whose optimum is out of reach, to raise the
+   * lower bound a step at a time.
+   */
+  below?: number;
   /** Guess only codes still consistent with every answer. */
   consistentOnly?: boolean;
   /** Try one guess per symmetry class (default true; off only to check it). */
@@ -117,6 +125,11 @@ export interface OptimalResult {
   readonly cost: number;
   /** The proof finished: no strategy is better. */
   readonly proved: boolean;
+  /**
+   * The search ran to its end, not stopped: with `proved`, or under `below` with no strategy
+   * below it, when `lowerBound` (at least `below`) is proved and the strategy is the fallback.
+   */
+  readonly exhaustive: boolean;
   /**
    * A proved lower bound on the optimal total; for the `depth` objective, on the least worst
    * case (guesses).

@@ -59,7 +59,11 @@ export class Proof {
   /** Where the best first guess stands in the ranking. */
   #bestIndex = Number.POSITIVE_INFINITY;
   #bestRoot: readonly number[] | undefined;
-  /** The lower bound of the first guess being evaluated. */
+  /**
+   * The least bound (packed) of the first guesses settled without beating the best: with no
+   * strategy found (`below`), what the proof has shown of the least total.
+   */
+  #refuted = Number.POSITIVE_INFINITY;
   /** The lower bounds (totals) of the first guesses being evaluated, by place in the ranking. */
   readonly #open = new Map<number, () => number>();
   /** The least bound (packed) of the first guesses not tried yet. */
@@ -118,7 +122,7 @@ export class Proof {
     const { recheck = 0, recheckRunner, cacheBytes } = this.#options;
     const runner = recheckRunner ?? (() => inProcessRunner({ cacheBytes, trees: false }));
     // A proof stopped before its end is not checked: it was asked to stop.
-    const share = result.proved ? recheck : 0;
+    const share = result.exhaustive ? recheck : 0;
     const proved = this.#progress();
     const relied = await this.#ledger.claims.recheck(
       share,
@@ -144,6 +148,9 @@ export class Proof {
         if (root) return this.#result(root, this.#best, true);
       }
       this.#depth = this.#options.maxDepth ?? UNLIMITED;
+      if (this.#options.below !== undefined && this.#refuted !== Number.POSITIVE_INFINITY) {
+        return this.#noneBelow(this.#options.below);
+      }
       return this.#result(undefined, Number.POSITIVE_INFINITY, true);
     } catch (error) {
       if (!(error instanceof ProofStopped)) throw error;
@@ -161,6 +168,26 @@ export class Proof {
     } finally {
       await this.#queue.stop();
     }
+  }
+
+  /**
+   * The result of a search that found no strategy below `below`: the least total is at least
+   * the first guesses' least bound, and the strategy shown is the fallback, which cannot be
+   * below it either (if it is, the search is wrong).
+   */
+  #noneBelow(below: number): OptimalResult {
+    const fallback = fallbackStrategy(
+      this.#game,
+      this.#settings.consistentOnly,
+      this.#objective,
+      this.#depth,
+    );
+    if (fallback && fallback.cost < this.#refuted) {
+      throw new Error(
+        `no strategy found below ${below}, yet expected size totals ${costTotal(fallback.cost)}`,
+      );
+    }
+    return this.#result(fallback?.root, fallback?.cost ?? Number.POSITIVE_INFINITY, false, true);
   }
 
   /**
@@ -199,7 +226,10 @@ export class Proof {
    * plainly (search/branch-and-bound.ts), which may bound less than the game's counting bound.
    */
   #lowerBound(): number {
-    let open = Math.min(costTotal(this.#best), costTotal(this.#nextBound));
+    // Without a strategy, the best may be `below`'s total, which no first guess has been shown
+    // to reach: those settled count instead.
+    const settled = this.#bestRoot ? this.#best : this.#refuted;
+    let open = Math.min(costTotal(settled), costTotal(this.#nextBound));
     for (const bound of this.#open.values()) open = Math.min(open, bound());
     return Math.max(this.#floor, open);
   }
@@ -235,11 +265,16 @@ export class Proof {
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestIndex = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
+    this.#refuted = Number.POSITIVE_INFINITY;
     this.#open.clear();
     this.#floor = this.#planner.bounds.total[all.length];
     this.#nextBound = packCost(this.#floor, 0);
     await this.#pause();
-    const { guesses, bounds } = this.#plan((planner) => planner.rankGuesses(all, [], depth));
+    const { guesses, bounds, skipped } = this.#plan((planner) =>
+      planner.rankGuesses(all, [], depth),
+    );
+    // The guesses the ranking left out cannot keep to the depth: their least bound counts.
+    this.#refuted = skipped;
     const planned = bounds.slice();
     /** The least planned bound of the guesses from `i` on (ranking bounds until planned). */
     const boundFrom = (i: number): number => {
@@ -270,11 +305,24 @@ export class Proof {
     // Before it, and settling for the first strategy, one at a time: the first strategy found
     // sets every budget.
     const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
+    const below = this.#options.below;
+    if (below !== undefined) {
+      // A best to beat before any strategy: `below`'s total, which only a total below it beats
+      // (no guess is ranked before it).
+      this.#best = packCost(below, 0);
+      this.#bestIndex = Number.NEGATIVE_INFINITY;
+    }
     const started: Promise<void>[] = [];
     for (let i = 0; i < guesses.length; i++) {
-      if (bounds[i] >= this.#best) break;
+      if (bounds[i] >= this.#best) {
+        this.#refuted = Math.min(this.#refuted, boundFrom(i));
+        break;
+      }
       this.#nextBound = boundFrom(i + 1);
-      if (planned[i] >= this.#best) continue;
+      if (planned[i] >= this.#best) {
+        this.#refuted = Math.min(this.#refuted, planned[i]);
+        continue;
+      }
       // Its bound counts from now: it is no longer among those `nextBound` counts.
       this.#open.set(i, () => costTotal(planned[i]));
       await this.#pause();
@@ -329,6 +377,8 @@ export class Proof {
       this.#best = evaluated.cost;
       this.#bestIndex = index;
       this.#bestRoot = evaluated.tree;
+    } else {
+      this.#refuted = Math.min(this.#refuted, evaluated.cost);
     }
     // Settled: its cost is the best, or at least the best. A proof stopped before keeps its bound.
     this.#open.delete(index);
@@ -342,7 +392,12 @@ export class Proof {
   }
 
   /** The one place a result is made (search/proof-result.ts), from the proof as it ends. */
-  #result(root: readonly number[] | undefined, cost: number, proved: boolean): OptimalResult {
+  #result(
+    root: readonly number[] | undefined,
+    cost: number,
+    proved: boolean,
+    exhaustive = proved,
+  ): OptimalResult {
     const { nodes, lookaheads } = this.#progress();
     const end = {
       game: this.#game,
@@ -354,6 +409,6 @@ export class Proof {
       lookaheads,
       lowerBound: this.#lowerBound(),
     };
-    return proofResult(end, root, cost, proved);
+    return proofResult(end, root, cost, proved, exhaustive);
   }
 }

@@ -73,6 +73,8 @@ export interface ReportFlags {
 export interface RunFacts {
   readonly objective: Objective;
   readonly maxDepth: number | undefined;
+  /** `--below`: only strategies totalling less were looked for. */
+  readonly below?: number;
   readonly threads: number;
   readonly seconds: number;
 }
@@ -83,12 +85,13 @@ export function printResult(
   game: Game,
   flags: ReportFlags,
   result: ProofOutcome,
-  { objective, maxDepth, threads, seconds }: RunFacts,
+  { objective, maxDepth, below, threads, seconds }: RunFacts,
 ): void {
   const doc: Record<string, unknown> = {
     rules: rulesJson(game.rules),
     objective,
     ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...(below === undefined ? {} : { below }),
     ...(flags.consistentOnly ? { consistentOnly: true } : {}),
   };
   // The most memory this process has held (all its threads, the score table included): what a
@@ -149,10 +152,13 @@ export function printResult(
   const atLeast = depthOnly
     ? `the least worst case is at least ${result.lowerBound} guesses`
     : `the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`;
+  // Under --below, a search that ran to its end without a strategy below it proved a bound.
   lines.push(
     result.proved
       ? `proved    ${settled} (${effort})`
-      : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${atLeast}`,
+      : result.exhaustive
+        ? `proved    no strategy totals less than ${groupThousands(below ?? 0)}: the search was exhaustive (${effort}); ${atLeast}`
+        : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${atLeast}`,
   );
   if (trust) lines.push(`relied on ${trust}`);
   if (analysis) {
@@ -163,7 +169,8 @@ export function printResult(
       );
     }
     if (!result.proved) {
-      lines.push(`(best found so far: ${objectiveText(costTotal(result.cost), crush)})`);
+      const found = result.exhaustive ? 'the fallback, expected size' : 'best found so far';
+      lines.push(`(${found}: ${objectiveText(costTotal(result.cost), crush)})`);
     }
   } else {
     lines.push('no strategy found yet');

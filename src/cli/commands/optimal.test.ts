@@ -228,6 +228,25 @@ describe('codebreaker optimal', () => {
     expect(doc.first).toBe('0123');
   });
 
+  it('--below: proves the total a bound when no strategy is below it, and says so', async () => {
+    const json = JSON.parse(
+      (await cli('optimal', '--game', 'mastermind', '--below', '5625', '--json')).out,
+    );
+    // No strategy totals less than the optimum: 5625 is a bound, the strategy the fallback.
+    expect(json).toMatchObject({ below: 5625, proved: false, lowerBound: 5625, total: 5696 });
+    const text = await cli('optimal', '--game', 'mastermind', '--below', '5625');
+    expect(text.status).toBe(0);
+    expect(text.out).toMatch(
+      /^proved {4}no strategy totals less than 5,625: the search was exhaustive \(.*\); the optimum is at least 5625$/m,
+    );
+    expect(text.out).toMatch(/^\(the fallback, expected size: 5696\)$/m);
+    // Above the optimum, the optimum, proved.
+    const above = JSON.parse(
+      (await cli('optimal', '--game', 'mastermind', '--below', '5626', '--json')).out,
+    );
+    expect(above).toMatchObject({ below: 5626, proved: true, total: 5625, lowerBound: 5625 });
+  });
+
   it('refuses an --out it cannot write before searching, with one line and status 2', async () => {
     for (const out of [dir, join(dir, 'no-such-folder', 'tree.json')]) {
       const run = await cli('optimal', '--game', 'mastermind', '--out', out, '--json');
@@ -244,6 +263,9 @@ describe('codebreaker optimal', () => {
       ['optimal', '--time-limit', '0'],
       ['optimal', '--time-limit', '1.5s'],
       ['optimal', '--pegs', '6', '--colors', '8', '--repeat'],
+      ['optimal', '--below', '0'],
+      ['optimal', '--below', '5625x'],
+      ['optimal', '--game', 'mastermind', '--below', '5625', '--objective', 'worst'],
     ]) {
       const { status, out, err } = await cli(...argv);
       expect(status).toBe(2);

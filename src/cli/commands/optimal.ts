@@ -40,6 +40,7 @@ import { printResult, refuseRefuted } from './optimal-report.js';
 interface OptimalFlags extends RulesFlags, RedisFlags {
   objective: string;
   maxDepth?: string;
+  below?: string;
   consistentOnly?: boolean;
   symmetry?: boolean;
   timeLimit?: string;
@@ -95,6 +96,10 @@ export function optimalCommand(program: Command, io: Io): void {
       'expected',
     )
     .option('--max-depth <d>', 'only strategies that never need more than D guesses')
+    .option(
+      '--below <total>',
+      'with --objective expected: only strategies totalling less than TOTAL guesses; if none does, prove that the least total is at least TOTAL (for games too large to settle)',
+    )
     .option('--consistent-only', 'guess only codes that could still be the secret')
     .option('--no-symmetry', 'try every guess, not one per symmetry class (slower; for checking)')
     .option(
@@ -136,6 +141,13 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       const objective = flags.objective as Objective;
       const maxDepth = wholeFlag(flags.maxDepth, '--max-depth', 1, 64);
+      const below = wholeFlag(flags.below, '--below', 1, game.size * 64);
+      if (below !== undefined && objective !== 'expected') {
+        throw new CodebreakerError(
+          'bad-option',
+          `--below bounds the least total: it needs --objective expected, not ${objective}`,
+        );
+      }
       const timeLimit = timeLimitFlag(flags.timeLimit);
       checkSearchable(game);
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
@@ -175,6 +187,7 @@ export function optimalCommand(program: Command, io: Io): void {
         rules: game.rules,
         objective,
         maxDepth,
+        below,
         consistentOnly: flags.consistentOnly ?? false,
         symmetry: flags.symmetry !== false,
         place,
@@ -230,7 +243,7 @@ export function optimalCommand(program: Command, io: Io): void {
       const seconds = (milliseconds() - started) / 1000;
       refuseRefuted(result.relied);
       try {
-        printResult(io, game, flags, result, { objective, maxDepth, threads, seconds });
+        printResult(io, game, flags, result, { objective, maxDepth, below, threads, seconds });
       } catch (error) {
         await out?.discard();
         throw error;

@@ -67,6 +67,8 @@ export interface ProofRequest {
   readonly rules: Rules;
   readonly objective: Objective;
   readonly maxDepth: number | undefined;
+  /** `--below`: only strategies totalling less. */
+  readonly below?: number;
   readonly consistentOnly: boolean;
   readonly symmetry: boolean;
   /** Where its jobs run. */
@@ -142,6 +144,7 @@ export async function runProof(
     const result = await proveOptimal(game, {
       objective,
       maxDepth,
+      below: request.below,
       consistentOnly,
       symmetry,
       runner,
@@ -162,7 +165,7 @@ export async function runProof(
     saved?.save(true);
     store();
     await stored;
-    await queued?.finish(result.proved);
+    await queued?.finish(result.exhaustive);
     return result;
   } catch (error) {
     // What finished is kept however the proof ended; the error that ended it is the one told.
