@@ -48,6 +48,8 @@ interface Run {
   readonly jobsKnown?: number;
   readonly nodes: number;
   readonly lowerBound: number | null;
+  /** `--below`: the total below which strategies were looked for. */
+  readonly below?: number;
   readonly best: number | null;
   readonly proved: boolean;
   readonly relied?: unknown;
@@ -184,6 +186,8 @@ function run(campaign: Campaign, extra: string[]): Promise<number> {
             : {}),
         nodes: doc?.nodes ?? lastProgress?.nodes ?? 0,
         lowerBound: doc?.lowerBound ?? lastProgress?.lowerBound ?? null,
+        // `--below T`: only strategies totalling less than T were looked for.
+        ...(doc?.below === undefined ? {} : { below: doc.below }),
         // A proof's total, or a static search's set size.
         best: doc?.total ?? doc?.size ?? lastProgress?.best ?? null,
         proved: doc?.proved === true,

@@ -50,15 +50,19 @@ describe('a proof asked only for strategies below a total', () => {
     const splitting = { share: 1 / 8, secrets: 1296, nested: 200 };
     for (const below of [5600, 5625]) {
       const seen: number[] = [];
+      const bests = new Set<number>();
       const result = await proveOptimal(game, {
         below,
         splitting,
         runner: runnerOfTwo(),
-        onProgress: ({ lowerBound }) => {
+        onProgress: ({ lowerBound, best }) => {
           seen.push(lowerBound);
+          bests.add(best);
           return false;
         },
       });
+      // No strategy found, none reported: the total asked for is not one.
+      expect([...bests]).toEqual([Number.POSITIVE_INFINITY]);
       expect([result.proved, result.exhaustive]).toEqual([false, true]);
       expect(result.lowerBound).toBeGreaterThanOrEqual(below);
       expect(result.lowerBound).toBeLessThanOrEqual(5625);

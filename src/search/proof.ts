@@ -213,7 +213,8 @@ export class Proof {
     return {
       nodes: this.#queue.nodes + this.#plannerNodes,
       lookaheads: this.#queue.lookaheads + this.#plannerLookaheads,
-      best: costTotal(this.#best),
+      // Under `below`, the best may be its total, with no strategy: none found yet.
+      best: this.#bestRoot ? costTotal(this.#best) : Number.POSITIVE_INFINITY,
       lowerBound: this.#lowerBound(),
       ...this.#counts,
       depth: this.#depth,
