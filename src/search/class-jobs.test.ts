@@ -27,15 +27,16 @@ function classTask(
 
 /**
  * Class jobs of classic Mastermind answered by `runner`, their classes split one job per guess
- * from an eighth of the codes up, never further, planned by a search of their own.
+ * from an eighth of the codes up, never further, planned by a search of their own; `ledger`,
+ * with no checkpoint by default.
  */
-function classJobsOn(runner: JobRunner): ClassJobs {
+function classJobsOn(runner: JobRunner, ledger = new Ledger(undefined, false)): ClassJobs {
   const planner = new OptimalSearch(game);
   return new ClassJobs({
     game,
     settings,
     queue: new JobQueue(runner, () => false),
-    ledger: new Ledger(undefined, false),
+    ledger,
     counts: { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 },
     splitting: { share: 1 / 8, secrets: game.size, nested: game.size },
     plan: (work) => work(planner),
@@ -227,5 +228,35 @@ describe('a class solved one job per guess, its budget withdrawn as it ends', ()
     // Not a least cost (the first guess's is not), but a true lower bound.
     expect(heard[0]?.first).toBeUndefined();
     expect(costTotal(heard[0]!.cost)).toBeLessThanOrEqual(least);
+  });
+});
+
+describe('a class solved one job per guess, its guesses bounded by the checkpoint', () => {
+  it('takes their bounds from the start, below its budget, as claims', async () => {
+    // 1122 answered with no hits and no blows: 256 codes; every guess recorded at the least.
+    const first = game.codes.parse('1122');
+    const members = allCandidates(game).filter((code) => game.score(first, code) === 0);
+    const least = new OptimalSearch(game).solve(members, [first], 254).cost;
+    const { guesses, bounds } = new OptimalSearch(game).rankGuesses(members, [first], 254);
+    const checkpoint = new Checkpoint({
+      rules: game.rules,
+      objective: 'expected',
+      maxDepth: null,
+      consistentOnly: false,
+    });
+    for (const guess of guesses) checkpoint.put(`255/${first}:0/${guess}`, { cost: least });
+    const ledger = new Ledger(checkpoint, false);
+    const runner = listingRunner();
+    const jobs = classJobsOn(runner, ledger);
+    const task = classTask(first, 0, members, () => Number.POSITIVE_INFINITY);
+    const bound = jobs.solve(task, () => {})!;
+    // Unbounded, the best-ranked guess runs all the same; the class is bounded by the records.
+    expect(runner.started).toEqual([`255/${first}:0/${guesses[0]}`]);
+    expect(bound()).toBe(costTotal(least));
+    // Claims only where they raise a guess's bound above its ranking's.
+    const raised = bounds.filter((rank) => rank < least).length;
+    expect(raised).toBeGreaterThan(0);
+    const relied = await ledger.claims.recheck(0, true, () => runner);
+    expect(relied.checkpoint).toEqual({ bounds: raised, exact: 0 });
   });
 });

@@ -105,6 +105,19 @@ export class ClassJobs {
   }
 
   /**
+   * The total the checkpoint bounds `task`'s class by, if above `total` (then a claim); else
+   * `total`.
+   */
+  recordedBound(task: ClassTask, total: number): number {
+    const recorded = this.#proof.ledger.bound(
+      task.key,
+      (cost) => costTotal(cost) > total,
+      () => this.#job(task, task.key, UNBOUNDED),
+    );
+    return recorded === undefined ? total : costTotal(recorded);
+  }
+
+  /**
    * Solves `task`'s class within its budget, as one job or, if large, one job per guess at it;
    * `done` hears the result, or null if it was no longer needed. For a class solved one job per
    * guess, returns its lower bound as it stands (a total: the least over its guesses of what each
@@ -193,6 +206,12 @@ export class ClassJobs {
       planner.rankGuesses(members, history, depth, budgetNow),
     );
     counts.jobsKnown += guesses.length - 1;
+    // Bounds an earlier run proved, where higher, count from the start: the class's bound
+    // rises by them, and a guess whose bound reaches its limit is settled without a job.
+    guesses.forEach((guess, i) => {
+      const claimed = (): ProofJob => this.#job(task, `${key}/${guess}`, UNBOUNDED, guess);
+      bounds[i] = ledger.bound(`${key}/${guess}`, (cost) => cost > bounds[i], claimed) ?? bounds[i];
+    });
     let best = Number.POSITIVE_INFINITY;
     let bestIndex = guesses.length;
     let bestSolved: Solved | undefined;

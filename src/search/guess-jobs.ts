@@ -3,7 +3,7 @@
  * a proof (search/proof.ts), and a guess at a class large enough that one job for it would take
  * long (`SPLITTING`), so that a run stopped in the middle keeps what its classes found.
  */
-import type { ClassJobs, ProofParts } from './class-jobs.js';
+import type { ClassJobs, ClassTask, ProofParts } from './class-jobs.js';
 import { costMax, costTotal, packCost } from './cost.js';
 import { packChildren } from './proof-result.js';
 import type { Solved } from './proof-types.js';
@@ -75,12 +75,30 @@ export function evaluateGuess(
   let deepest = plan.deepest;
   let refuted = false;
   let needed = true;
+  const history = [...task.history, guess];
+  const share = span / plan.open.length;
+  /** The class task of the `index`th open class. */
+  const classTask = (index: number): ClassTask => {
+    const { answer, members: secrets } = plan.open[index];
+    return {
+      members: secrets,
+      history,
+      depth: depth - 1,
+      key: `${key}:${answer}`,
+      order: order + share * index,
+      span: share,
+      size: task.size,
+      work,
+      budget: () => budget(answer),
+    };
+  };
   const lower = new Map<number, number>();
-  for (const { answer, members: secrets, lower: bound } of plan.open) {
-    lower.set(answer, bound);
+  plan.open.forEach(({ answer, members: secrets, lower: bound }, index) => {
+    // A bound an earlier run proved, if higher, counts from the start.
+    lower.set(answer, classes.recordedBound(classTask(index), bound));
     counts.jobsKnown++;
     if (work) counts.workKnown += secrets.length;
-  }
+  });
   /** The lower bounds, as they stand, of the classes solved one job per guess. */
   const rising = new Map<number, () => number>();
   const current = (answer: number): number =>
@@ -108,7 +126,6 @@ export function evaluateGuess(
     return packCost(allowed + 1, 0);
   };
   const children = new Map<number, { members: Int32Array; solved: Solved }>();
-  const history = [...task.history, guess];
   let open = plan.open.length;
   const finish = (): void => {
     const now = needed ? limit() : null;
@@ -143,7 +160,6 @@ export function evaluateGuess(
     finish();
     return () => total;
   }
-  const share = span / plan.open.length;
   const solveClass = (index: number, then: () => void): void => {
     const { answer, members: secrets } = plan.open[index];
     const solved = (result: Solved | null): void => {
@@ -162,20 +178,7 @@ export function evaluateGuess(
       }
       then();
     };
-    const rises = classes.solve(
-      {
-        members: secrets,
-        history,
-        depth: depth - 1,
-        key: `${key}:${answer}`,
-        order: order + share * index,
-        span: share,
-        size: task.size,
-        work,
-        budget: () => budget(answer),
-      },
-      solved,
-    );
+    const rises = classes.solve(classTask(index), solved);
     if (rises && lower.has(answer)) rising.set(answer, rises);
   };
   if (task.oneByOne) {

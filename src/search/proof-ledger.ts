@@ -60,6 +60,23 @@ export class Ledger {
   }
 
   /**
+   * The lower bound (packed) the checkpoint holds for job `key`, whatever the budget, if
+   * `raises` says it raises the bound at hand: one below the budget does not settle the job, but
+   * still bounds it from the start. Taken, it is a claim, as any answer read back (`claimed`
+   * makes its job); undefined if the checkpoint holds none, or a strategy, or one lower.
+   */
+  bound(
+    key: string,
+    raises: (cost: number) => boolean,
+    claimed: () => ProofJob,
+  ): number | undefined {
+    const record = this.#checkpoint?.get(key);
+    if (!record || record.tree || !raises(record.cost)) return undefined;
+    this.claims.add(claimed(), record.cost, false, 'checkpoint');
+    return record.cost;
+  }
+
+  /**
    * A job's answer as a solved class, recorded in the checkpoint; an answer from outside this
    * process is a claim (`claimed` makes its job).
    */
