@@ -70,6 +70,19 @@ describe('a proof asked only for strategies below a total', () => {
     }
   });
 
+  it('stopped while its first guesses run together, ends with what it has, not an error', async () => {
+    // Together from the start (the total to beat is there before any strategy), and stopped
+    // once the first guess's classes are queued, while the others are still being started.
+    const stopped = await proveOptimal(game, {
+      below: 5625,
+      runner: runnerOfTwo(),
+      onProgress: ({ jobsKnown }) => jobsKnown > 0,
+    });
+    expect([stopped.proved, stopped.exhaustive]).toEqual([false, false]);
+    expect(stopped.lowerBound).toBeLessThanOrEqual(5625);
+    expect(analyze(game, stopped.strategy!).total).toBe(5696);
+  });
+
   it('writes a checkpoint that a full proof resumes from, its answers true', async () => {
     const checkpoint = new Checkpoint(leastTotalOf(game));
     const bounded = await proveOptimal(game, { below: 5625, checkpoint, recheck: 1 });

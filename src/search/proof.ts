@@ -331,6 +331,9 @@ export class Proof {
       if (together && this.#best !== Number.POSITIVE_INFINITY) {
         this.#queue.smallestFirst();
         started.push(evaluated);
+        // Awaited all at once below; if this loop is stopped first, their end (the queue stopped
+        // under them) is nobody's: handled here, so that it is not an unhandled rejection.
+        evaluated.catch(() => {});
         continue;
       }
       await evaluated;
