@@ -9,6 +9,8 @@
  *
  *   npm run campaign                         the campaigns, where each stands, and its command
  *   npm run campaign -- NAME [--threads T] [--time-limit S] [--recheck] [--queue URL]
+ *   npm run campaign -- NAME --raise STEP [--time-limit S] [flags]
+ *                                            a least total's bound raised STEP at a time
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
  * Needs the build (`npm ci` makes it).
@@ -117,14 +119,25 @@ function rate(of: Run[]): string {
   return parts.join('; ');
 }
 
+/** The best of a campaign's bounds over its runs: the highest lower, the lowest upper. */
+function boundsOf(of: Run[]): { lower: number | undefined; upper: number | undefined } {
+  const lowers = of.flatMap((run) => (run.lowerBound === null ? [] : [run.lowerBound]));
+  const uppers = of.flatMap((run) => (run.best === null ? [] : [run.best]));
+  return {
+    lower: lowers.length > 0 ? Math.max(...lowers) : undefined,
+    upper: uppers.length > 0 ? Math.min(...uppers) : undefined,
+  };
+}
+
 function list(): void {
   const all = runs();
   for (const campaign of campaigns()) {
     const mine = all.filter((run) => run.campaign === campaign.name);
-    const last = mine.at(-1);
-    const where = last
-      ? `${mine.length} run${mine.length === 1 ? '' : 's'}; bounds ${last.lowerBound ?? '?'} to ${last.best ?? '?'}${last.proved ? ', proved' : ''}; ${rate(mine)}`
-      : 'not started';
+    const { lower, upper } = boundsOf(mine);
+    const where =
+      mine.length > 0
+        ? `${mine.length} run${mine.length === 1 ? '' : 's'}; bounds ${lower ?? '?'} to ${upper ?? '?'}${mine.some((run) => run.proved) ? ', proved' : ''}; ${rate(mine)}`
+        : 'not started';
     console.log(
       `${campaign.name}: ${campaign.question}\n  ${where}\n  npm run campaign -- ${campaign.name}\n`,
     );
@@ -144,8 +157,8 @@ function table(): void {
   }
 }
 
-/** Runs `campaign`, passing its progress through, and records the run. */
-function run(campaign: Campaign, extra: string[]): Promise<number> {
+/** Runs `campaign`, passing its progress through, and records the run; `print`: its result. */
+function run(campaign: Campaign, extra: string[], print = true): Promise<number> {
   const started = new Date().toISOString();
   const child = spawn(process.execPath, commandOf(campaign, extra), {
     cwd: ROOT,
@@ -168,7 +181,7 @@ function run(campaign: Campaign, extra: string[]): Promise<number> {
   });
   // A Ctrl-C reaches the proof too (the same process group): it stops and prints, and the run
   // is still recorded.
-  process.on('SIGINT', () => {});
+  if (process.listenerCount('SIGINT') === 0) process.on('SIGINT', () => {});
   return new Promise((resolve) => {
     child.on('close', (status) => {
       const doc = out.trim() === '' ? undefined : JSON.parse(out);
@@ -198,7 +211,7 @@ function run(campaign: Campaign, extra: string[]): Promise<number> {
       console.error(
         `\nrecorded in ${relative(ROOT, RUNS)}; commit it with ${checkpointOf(campaign)}. ${rate(runs().filter((r) => r.campaign === campaign.name))}`,
       );
-      if (doc) console.log(out.trim());
+      if (doc && print) console.log(out.trim());
       resolve(status ?? 1);
     });
   });
@@ -209,6 +222,42 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
+
+/**
+ * Raises `campaign`'s lower bound on its least total `step` at a time: runs it under `--below`
+ * its best bound so far plus `step`, again and again, each run going on from the checkpoint the
+ * last left, until one ends short of its total, is stopped, or `--time-limit` (for all of them)
+ * passes. Each run is recorded.
+ */
+async function raiseBound(campaign: Campaign, step: number, flags: string[]): Promise<number> {
+  const at = flags.indexOf('--time-limit');
+  const seconds = at < 0 ? Number.POSITIVE_INFINITY : Number(flags[at + 1]);
+  const extra = at < 0 ? flags : [...flags.slice(0, at), ...flags.slice(at + 2)];
+  if (!Number.isSafeInteger(step) || step < 1 || Number.isNaN(seconds) || seconds <= 0) {
+    console.error('campaign: --raise takes a whole number of guesses, and --time-limit seconds');
+    return 2;
+  }
+  if (campaign.command === 'static' || (campaign.objective ?? 'expected') !== 'expected') {
+    console.error(`campaign: --raise raises a least total's bound; ${campaign.name} has none`);
+    return 2;
+  }
+  const deadline = Date.now() + seconds * 1000;
+  let stopped = false;
+  process.on('SIGINT', () => {
+    stopped = true;
+  });
+  for (;;) {
+    const mine = () => runs().filter((one) => one.campaign === campaign.name);
+    const below = (boundsOf(mine()).lower ?? 0) + step;
+    const left = Math.ceil((deadline - Date.now()) / 1000);
+    if (left <= 0) return 0;
+    const limit = Number.isFinite(left) ? ['--time-limit', String(left)] : [];
+    console.error(`${campaign.name}: looking below ${below}`);
+    const status = await run(campaign, [...extra, '--below', String(below), ...limit], false);
+    const last = mine().at(-1);
+    if (status !== 0 || stopped || !last || (last.lowerBound ?? 0) < below) return status;
+  }
+}
 
 const [first, ...rest] = process.argv.slice(2);
 if (first === undefined) {
@@ -225,5 +274,13 @@ if (first === undefined) {
     );
     process.exit(2);
   }
-  process.exit(await run(campaign, rest));
+  const raise = rest.indexOf('--raise');
+  process.exit(
+    raise < 0
+      ? await run(campaign, rest)
+      : await raiseBound(campaign, Number(rest[raise + 1]), [
+          ...rest.slice(0, raise),
+          ...rest.slice(raise + 2),
+        ]),
+  );
 }

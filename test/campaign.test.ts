@@ -45,6 +45,7 @@ describe('npm run campaign', () => {
       objective: 'expected',
     };
     const queued = { ...classic, name: 'classic-queued' };
+    const raised = { ...classic, name: 'classic-raised' };
     // 4 of 5 without repetition: 5 guesses asked at once, 4 refuted (docs/results.md).
     const still = {
       name: 'static-small',
@@ -52,7 +53,7 @@ describe('npm run campaign', () => {
       command: 'static',
       rules: ['--pegs', '4', '--colors', '5', '--no-repeat'],
     };
-    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic, queued, still]));
+    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic, queued, raised, still]));
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
 
@@ -101,11 +102,31 @@ describe('npm run campaign', () => {
     expect(again.relied).toMatchObject({ refutedBelow: 5, jobsRefuted: 0 });
   });
 
+  it('raises a least total’s bound a step at a time, each run recorded, to the optimum', async () => {
+    const { stdout } = await campaign('classic-raised', '--threads', '1', '--raise', '60');
+    expect(stdout).toBe('');
+    const mine = records().filter((record) => record.campaign === 'classic-raised');
+    // The first run looks below 60: its plans alone prove more. Each next looks 60 above the
+    // bound the last proved, until one finds the optimum, 5625, below its total, and proves it.
+    expect(mine[0]).toMatchObject({ below: 60, proved: false });
+    for (let i = 1; i < mine.length; i++) {
+      expect(mine[i].below).toBe((mine[i - 1].lowerBound as number) + 60);
+    }
+    for (const record of mine.slice(0, -1)) {
+      expect(record.lowerBound as number).toBeGreaterThanOrEqual(record.below as number);
+    }
+    expect(mine.length).toBeGreaterThan(2);
+    expect(mine.at(-1)).toMatchObject({ best: 5625, lowerBound: 5625, proved: true });
+    expect((await campaign()).stdout).toContain(
+      `classic-raised: the least total of classic Mastermind\n  ${mine.length} runs; bounds 5625 to 5625, proved`,
+    );
+  });
+
   it('names the campaigns when asked for one it does not have, status 2', async () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, static-small\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, static-small\n",
     );
   });
 
