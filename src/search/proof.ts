@@ -182,7 +182,7 @@ export class Proof {
       this.#objective,
       this.#depth,
     );
-    if (fallback && fallback.cost < this.#refuted) {
+    if (fallback && costTotal(fallback.cost) < costTotal(this.#refuted)) {
       throw new Error(
         `no strategy found below ${below}, yet expected size totals ${costTotal(fallback.cost)}`,
       );
