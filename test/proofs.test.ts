@@ -71,6 +71,14 @@ const STATED: Record<
     max: 7,
     histogram: { 7: 3 },
   },
+  // 5 of 10 without repetition's best strategy known here: entropy, exact (least total) at every
+  // state of at most 600 candidates (docs/results.md). An upper bound on its least total.
+  'moo5-entropy-exact.json.gz': {
+    secrets: 30240,
+    total: 171969,
+    max: 8,
+    histogram: { 8: 36 },
+  },
   // Super Mastermind's best strategy known here: entropy opening 11223, exact (least total) at
   // every state of at most 600 candidates (docs/results.md, Super Mastermind). An upper bound.
   'super-mastermind-entropy-exact.json.gz': {
