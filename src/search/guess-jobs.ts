@@ -77,10 +77,9 @@ export function evaluateGuess(
   let needed = true;
   const history = [...task.history, guess];
   const share = span / plan.open.length;
-  /** The class task of the `index`th open class. */
-  const classTask = (index: number): ClassTask => {
-    const { answer, members: secrets } = plan.open[index];
-    return {
+  /** The class tasks of the open classes, in the plan's order. */
+  const tasks = plan.open.map(
+    ({ answer, members: secrets }, index): ClassTask => ({
       members: secrets,
       history,
       depth: depth - 1,
@@ -90,12 +89,12 @@ export function evaluateGuess(
       size: task.size,
       work,
       budget: () => budget(answer),
-    };
-  };
+    }),
+  );
   const lower = new Map<number, number>();
   plan.open.forEach(({ answer, members: secrets, lower: bound }, index) => {
     // A bound an earlier run proved, if higher, counts from the start.
-    lower.set(answer, classes.recordedBound(classTask(index), bound));
+    lower.set(answer, classes.recordedBound(tasks[index], bound));
     counts.jobsKnown++;
     if (work) counts.workKnown += secrets.length;
   });
@@ -178,7 +177,7 @@ export function evaluateGuess(
       }
       then();
     };
-    const rises = classes.solve(classTask(index), solved);
+    const rises = classes.solve(tasks[index], solved);
     if (rises && lower.has(answer)) rising.set(answer, rises);
   };
   if (task.oneByOne) {

@@ -155,12 +155,7 @@ export class Proof {
     } catch (error) {
       if (!(error instanceof ProofStopped)) throw error;
       if (this.#bestRoot) return this.#result(this.#bestRoot, this.#best, false);
-      const fallback = fallbackStrategy(
-        this.#game,
-        this.#settings.consistentOnly,
-        this.#objective,
-        this.#depth,
-      );
+      const fallback = this.#fallback();
       // Under `depth`, every depth below the one searched has failed: a fallback that keeps to
       // it settles the least worst case.
       const settled = this.#settings.firstFound && fallback !== undefined;
@@ -176,18 +171,19 @@ export class Proof {
    * below it either (if it is, the search is wrong).
    */
   #noneBelow(below: number): OptimalResult {
-    const fallback = fallbackStrategy(
-      this.#game,
-      this.#settings.consistentOnly,
-      this.#objective,
-      this.#depth,
-    );
+    const fallback = this.#fallback();
     if (fallback && costTotal(fallback.cost) < costTotal(this.#refuted)) {
       throw new Error(
         `no strategy found below ${below}, yet expected size totals ${costTotal(fallback.cost)}`,
       );
     }
     return this.#result(fallback?.root, fallback?.cost ?? Number.POSITIVE_INFINITY, false, true);
+  }
+
+  /** The strategy a proof with none of its own shows (search/proof-result.ts), if any. */
+  #fallback(): ReturnType<typeof fallbackStrategy> {
+    const { consistentOnly } = this.#settings;
+    return fallbackStrategy(this.#game, consistentOnly, this.#objective, this.#depth);
   }
 
   /**
