@@ -8,6 +8,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadKey } from '../src/cli/keys.js';
+import { openCheckpoint } from '../src/cli/proofs/checkpoint-file.js';
+import { resolveRules } from '../src/rules.js';
 import { startCli, stopAll, until } from './process.js';
 import { startRedis } from './redis.js';
 import { runScript } from './scripts.js';
@@ -74,14 +77,26 @@ describe('npm run campaign', () => {
       threads: 2,
     });
 
+    const identity = {
+      rules: resolveRules({ game: 'mastermind' }),
+      objective: 'expected' as const,
+      maxDepth: null,
+      consistentOnly: false,
+    };
+    const file = join(dir, 'classic.checkpoint.json.gz');
+    const held = (await openCheckpoint(file, identity, loadKey(join(dir, 'campaign.key')))).found;
     const again = await campaign('classic', '--threads', '2', '--recheck');
     const second = JSON.parse(again.stdout);
     const { bounds, exact } = second.relied.checkpoint;
     expect(second.resumed).toBeGreaterThan(0);
     // A job answered from the checkpoint is a claim, but for one the proof no longer needs by
-    // the time its record is read (on threads, that depends on the order jobs end in).
+    // the time its record is read (on threads, that depends on the order jobs end in); so is a
+    // bound it holds below a job's budget, where that job's bound starts, the job run all the
+    // same (search/proof-ledger.ts, `bound`). Every claim is a record the file held, and every
+    // exact cost claimed answered its job.
     expect(bounds + exact).toBeGreaterThan(0);
-    expect(bounds + exact).toBeLessThanOrEqual(second.resumed);
+    expect(bounds + exact).toBeLessThanOrEqual(held);
+    expect(exact).toBeLessThanOrEqual(second.resumed);
     expect(second.relied.rechecked).toBe(bounds + exact);
     expect(records()).toHaveLength(2);
     expect(again.stderr).toContain('recorded in');
