@@ -11,6 +11,9 @@
  *   npm run campaign -- NAME [--threads T] [--time-limit S] [--recheck] [--queue URL]
  *   npm run campaign -- NAME --raise STEP [--time-limit S] [flags]
  *                                            a least total's bound raised STEP at a time
+ *   npm run campaign -- NAME --anew [flags]  the proof run again from nothing: no checkpoint
+ *                                            read or written, so its result rests on no answer
+ *                                            read back (a stopped run keeps nothing)
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
  * Needs the build (`npm ci` makes it).
@@ -55,6 +58,8 @@ interface Run {
   readonly best: number | null;
   readonly proved: boolean;
   readonly relied?: unknown;
+  /** Run from nothing (`--anew`): no checkpoint read or written. */
+  readonly anew?: boolean;
   readonly status: number | null;
 }
 
@@ -74,19 +79,25 @@ function checkpointOf(campaign: Campaign): string {
   return relative(ROOT, join(DIR, `${campaign.name}.checkpoint.json.gz`));
 }
 
-/** The command that runs or resumes `campaign`. */
-function commandOf(campaign: Campaign, extra: readonly string[] = []): string[] {
+/**
+ * The command that runs or resumes `campaign`; `anew`: runs it from nothing instead, with no
+ * checkpoint.
+ */
+function commandOf(campaign: Campaign, extra: readonly string[] = [], anew = false): string[] {
   const optimal = campaign.command !== 'static';
+  const checkpoint = [
+    '--checkpoint',
+    checkpointOf(campaign),
+    '--key-file',
+    relative(ROOT, join(DIR, 'campaign.key')),
+  ];
   return [
     'dist/cli/main.cjs',
     optimal ? 'optimal' : 'static',
     ...campaign.rules,
     ...(optimal && campaign.objective !== undefined ? ['--objective', campaign.objective] : []),
     ...(campaign.maxDepth === undefined ? [] : ['--max-depth', String(campaign.maxDepth)]),
-    '--checkpoint',
-    checkpointOf(campaign),
-    '--key-file',
-    relative(ROOT, join(DIR, 'campaign.key')),
+    ...(anew ? [] : checkpoint),
     '--json',
     ...extra,
   ];
@@ -157,10 +168,13 @@ function table(): void {
   }
 }
 
-/** Runs `campaign`, passing its progress through, and records the run; `print`: its result. */
-function run(campaign: Campaign, extra: string[], print = true): Promise<number> {
+/**
+ * Runs `campaign`, passing its progress through, and records the run; `print`: its result;
+ * `anew`: from nothing, without its checkpoint (recorded as such).
+ */
+function run(campaign: Campaign, extra: string[], print = true, anew = false): Promise<number> {
   const started = new Date().toISOString();
-  const child = spawn(process.execPath, commandOf(campaign, extra), {
+  const child = spawn(process.execPath, commandOf(campaign, extra, anew), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -205,11 +219,12 @@ function run(campaign: Campaign, extra: string[], print = true): Promise<number>
         best: doc?.total ?? doc?.size ?? lastProgress?.best ?? null,
         proved: doc?.proved === true,
         ...(doc?.relied ? { relied: doc.relied } : {}),
+        ...(anew ? { anew: true } : {}),
         status,
       };
       appendFileSync(RUNS, `${JSON.stringify(record)}\n`);
       console.error(
-        `\nrecorded in ${relative(ROOT, RUNS)}; commit it with ${checkpointOf(campaign)}. ${rate(runs().filter((r) => r.campaign === campaign.name))}`,
+        `\nrecorded in ${relative(ROOT, RUNS)}; commit it${anew ? '' : ` with ${checkpointOf(campaign)}`}. ${rate(runs().filter((r) => r.campaign === campaign.name))}`,
       );
       if (doc && print) console.log(out.trim());
       resolve(status ?? 1);
@@ -275,12 +290,24 @@ if (first === undefined) {
     process.exit(2);
   }
   const raise = rest.indexOf('--raise');
+  const anew = rest.indexOf('--anew');
+  if (anew >= 0 && raise >= 0) {
+    console.error('campaign: --anew runs one proof from nothing; --raise goes on from the last');
+    process.exit(2);
+  }
   process.exit(
-    raise < 0
-      ? await run(campaign, rest)
-      : await raiseBound(campaign, Number(rest[raise + 1]), [
-          ...rest.slice(0, raise),
-          ...rest.slice(raise + 2),
-        ]),
+    anew >= 0
+      ? await run(
+          campaign,
+          rest.filter((_, i) => i !== anew),
+          true,
+          true,
+        )
+      : raise < 0
+        ? await run(campaign, rest)
+        : await raiseBound(campaign, Number(rest[raise + 1]), [
+            ...rest.slice(0, raise),
+            ...rest.slice(raise + 2),
+          ]),
   );
 }

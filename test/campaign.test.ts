@@ -137,6 +137,29 @@ describe('npm run campaign', () => {
     );
   });
 
+  it('runs a campaign’s proof again from nothing with --anew: its checkpoint neither read nor written', async () => {
+    const file = join(dir, 'classic.checkpoint.json.gz');
+    const before = readFileSync(file);
+    const result = JSON.parse(
+      (await campaign('classic', '--anew', '--below', '5600', '--threads', '1')).stdout,
+    );
+    // No strategy totals less than 5600 (the optimum is 5625), proved with nothing read back.
+    // Without a checkpoint there is nothing to resume from or rely on.
+    expect(result).toMatchObject({ proved: false, below: 5600 });
+    expect(result.lowerBound).toBeGreaterThanOrEqual(5600);
+    expect(result.resumed).toBeUndefined();
+    expect(result.relied).toBeUndefined();
+    expect(records().at(-1)).toMatchObject({ campaign: 'classic', below: 5600, anew: true });
+    expect(records().at(-1)?.relied).toBeUndefined();
+    expect(readFileSync(file).equals(before)).toBe(true);
+
+    const both = await campaign('classic', '--anew', '--raise', '10').catch((failure) => failure);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe(
+      'campaign: --anew runs one proof from nothing; --raise goes on from the last\n',
+    );
+  });
+
   it('names the campaigns when asked for one it does not have, status 2', async () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
