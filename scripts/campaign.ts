@@ -9,8 +9,9 @@
  *
  *   npm run campaign                         the campaigns, where each stands, and its command
  *   npm run campaign -- NAME [--threads T] [--time-limit S] [--recheck] [--queue URL]
- *   npm run campaign -- NAME --raise STEP [--time-limit S] [flags]
- *                                            a least total's bound raised STEP at a time
+ *   npm run campaign -- NAME --raise STEP [--below T] [flags]
+ *                                            a least total's bound raised STEP at a time, from
+ *                                            T or the best bound so far plus STEP
  *   npm run campaign -- NAME --anew [flags]  the proof run again from nothing: no checkpoint
  *                                            read or written, so its result rests on no answer
  *                                            read back (a stopped run keeps nothing)
@@ -53,8 +54,10 @@ interface Run {
   readonly jobsKnown?: number;
   readonly nodes: number;
   readonly lowerBound: number | null;
-  /** `--below`: the total below which strategies were looked for. */
+  /** `--below`: the total below which strategies were looked for (first, under `raise`). */
   readonly below?: number;
+  /** `--raise STEP`: the step the total was raised by while nothing was found below it. */
+  readonly raise?: number;
   readonly best: number | null;
   readonly proved: boolean;
   readonly relied?: unknown;
@@ -169,10 +172,10 @@ function table(): void {
 }
 
 /**
- * Runs `campaign`, passing its progress through, and records the run; `print`: its result;
+ * Runs `campaign`, passing its progress through, records the run and prints its result;
  * `anew`: from nothing, without its checkpoint (recorded as such).
  */
-function run(campaign: Campaign, extra: string[], print = true, anew = false): Promise<number> {
+function run(campaign: Campaign, extra: string[], anew: boolean): Promise<number> {
   const started = new Date().toISOString();
   const child = spawn(process.execPath, commandOf(campaign, extra, anew), {
     cwd: ROOT,
@@ -215,6 +218,8 @@ function run(campaign: Campaign, extra: string[], print = true, anew = false): P
         lowerBound: doc?.lowerBound ?? lastProgress?.lowerBound ?? null,
         // `--below T`: only strategies totalling less than T were looked for.
         ...(doc?.below === undefined ? {} : { below: doc.below }),
+        // `--raise STEP`: each time nothing was found below it, the total was raised by STEP.
+        ...(doc?.raise === undefined ? {} : { raise: doc.raise }),
         // A proof's total, or a static search's set size.
         best: doc?.total ?? doc?.size ?? lastProgress?.best ?? null,
         proved: doc?.proved === true,
@@ -226,7 +231,7 @@ function run(campaign: Campaign, extra: string[], print = true, anew = false): P
       console.error(
         `\nrecorded in ${relative(ROOT, RUNS)}; commit it${anew ? '' : ` with ${checkpointOf(campaign)}`}. ${rate(runs().filter((r) => r.campaign === campaign.name))}`,
       );
-      if (doc && print) console.log(out.trim());
+      if (doc) console.log(out.trim());
       resolve(status ?? 1);
     });
   });
@@ -239,39 +244,24 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 /**
- * Raises `campaign`'s lower bound on its least total `step` at a time: runs it under `--below`
- * its best bound so far plus `step`, again and again, each run going on from the checkpoint the
- * last left, until one ends short of its total, is stopped, or `--time-limit` (for all of them)
- * passes. Each run is recorded.
+ * The flags that raise `campaign`'s lower bound on its least total `step` at a time, in one
+ * proof (`optimal --raise`): from its best bound so far plus `step`, unless `flags` give
+ * `--below`; undefined (said on stderr) if it has no least total to raise.
  */
-async function raiseBound(campaign: Campaign, step: number, flags: string[]): Promise<number> {
-  const at = flags.indexOf('--time-limit');
-  const seconds = at < 0 ? Number.POSITIVE_INFINITY : Number(flags[at + 1]);
-  const extra = at < 0 ? flags : [...flags.slice(0, at), ...flags.slice(at + 2)];
-  if (!Number.isSafeInteger(step) || step < 1 || Number.isNaN(seconds) || seconds <= 0) {
-    console.error('campaign: --raise takes a whole number of guesses, and --time-limit seconds');
-    return 2;
+function raising(campaign: Campaign, step: number, flags: string[]): string[] | undefined {
+  if (!Number.isSafeInteger(step) || step < 1) {
+    console.error('campaign: --raise takes a whole number of guesses');
+    return undefined;
   }
   if (campaign.command === 'static' || (campaign.objective ?? 'expected') !== 'expected') {
     console.error(`campaign: --raise raises a least total's bound; ${campaign.name} has none`);
-    return 2;
+    return undefined;
   }
-  const deadline = Date.now() + seconds * 1000;
-  let stopped = false;
-  process.on('SIGINT', () => {
-    stopped = true;
-  });
-  for (;;) {
-    const mine = () => runs().filter((one) => one.campaign === campaign.name);
-    const below = (boundsOf(mine()).lower ?? 0) + step;
-    const left = Math.ceil((deadline - Date.now()) / 1000);
-    if (left <= 0) return 0;
-    const limit = Number.isFinite(left) ? ['--time-limit', String(left)] : [];
-    console.error(`${campaign.name}: looking below ${below}`);
-    const status = await run(campaign, [...extra, '--below', String(below), ...limit], false);
-    const last = mine().at(-1);
-    if (status !== 0 || stopped || !last || (last.lowerBound ?? 0) < below) return status;
-  }
+  const mine = runs().filter((one) => one.campaign === campaign.name);
+  const below = flags.includes('--below')
+    ? []
+    : ['--below', String((boundsOf(mine).lower ?? 0) + step)];
+  return [...flags, ...below, '--raise', String(step)];
 }
 
 const [first, ...rest] = process.argv.slice(2);
@@ -289,25 +279,16 @@ if (first === undefined) {
     );
     process.exit(2);
   }
-  const raise = rest.indexOf('--raise');
-  const anew = rest.indexOf('--anew');
-  if (anew >= 0 && raise >= 0) {
-    console.error('campaign: --anew runs one proof from nothing; --raise goes on from the last');
-    process.exit(2);
+  const anew = rest.includes('--anew');
+  let flags = rest.filter((flag) => flag !== '--anew');
+  const raise = flags.indexOf('--raise');
+  if (raise >= 0) {
+    const raised = raising(campaign, Number(flags[raise + 1]), [
+      ...flags.slice(0, raise),
+      ...flags.slice(raise + 2),
+    ]);
+    if (!raised) process.exit(2);
+    flags = raised;
   }
-  process.exit(
-    anew >= 0
-      ? await run(
-          campaign,
-          rest.filter((_, i) => i !== anew),
-          true,
-          true,
-        )
-      : raise < 0
-        ? await run(campaign, rest)
-        : await raiseBound(campaign, Number(rest[raise + 1]), [
-            ...rest.slice(0, raise),
-            ...rest.slice(raise + 2),
-          ]),
-  );
+  process.exit(await run(campaign, flags, anew));
 }

@@ -96,10 +96,51 @@ describe('a proof asked only for strategies below a total', () => {
     expect(resumed.relied).toMatchObject({ rechecked: bounds + exact, refuted: [] });
   });
 
+  it('raised a step at a time (raise), reaches the optimum from far below, reading nothing back', async () => {
+    const checkpoint = new Checkpoint(leastTotalOf(game));
+    const raised = await proveOptimal(game, { below: 3000, raise: 200, checkpoint, recheck: 1 });
+    expect([raised.proved, costTotal(raised.cost), raised.lowerBound]).toEqual([true, 5625, 5625]);
+    // What the searches before proved, this process proved: nothing is a claim.
+    expect([raised.resumed, raised.relied.checkpoint]).toEqual([0, { bounds: 0, exact: 0 }]);
+    expect(raised.tree).toEqual((await findOptimal(game)).tree);
+  });
+
+  it('raised and stopped, keeps the bound of the last search that ran to its end', async () => {
+    // Stopped at every tenth report in turn, up to the end: a result is the first search cut
+    // short, or a later one cut short once it found a strategy below its total, or says below
+    // what total the last finished search found nothing, with a bound at least that.
+    let totals = 0;
+    for (let stopAt = 10; ; stopAt += 10) {
+      let reports = 0;
+      const result = await findOptimal(game, {
+        below: 5000,
+        raise: 40,
+        onProgress: () => ++reports >= stopAt,
+      });
+      if (result.proved) {
+        expect(costTotal(result.cost)).toBe(5625);
+        break;
+      }
+      expect(result.lowerBound).toBeLessThanOrEqual(5625);
+      if (!result.exhaustive) {
+        if (result.below !== 5000) expect(costTotal(result.cost)).toBeLessThan(result.below!);
+        continue;
+      }
+      totals++;
+      expect(result.below).toBeGreaterThanOrEqual(5000);
+      expect(result.lowerBound).toBeGreaterThanOrEqual(result.below!);
+      expect(analyze(game, result.strategy!).total).toBe(5696);
+    }
+    // Some were stopped after a search had finished.
+    expect(totals).toBeGreaterThan(0);
+  });
+
   it('is refused for any objective but the least total, and below 1', async () => {
     await expect(findOptimal(game, { below: 5625, objective: 'worst' })).rejects.toThrow(
       CodebreakerError,
     );
     await expect(findOptimal(game, { below: 0 })).rejects.toThrow(/at least 1/);
+    await expect(findOptimal(game, { raise: 10 })).rejects.toThrow(/give that total too/);
+    await expect(findOptimal(game, { below: 5000, raise: 0 })).rejects.toThrow(/at least 1/);
   });
 });

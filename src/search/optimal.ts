@@ -78,5 +78,14 @@ export async function proveOptimal(game: Game, options: ProofOptions = {}): Prom
         : `a total to search below is a whole number of guesses, at least 1, not ${below}`,
     );
   }
+  const { raise } = options;
+  if (raise !== undefined && (below === undefined || !Number.isSafeInteger(raise) || raise < 1)) {
+    throw new CodebreakerError(
+      'bad-option',
+      below === undefined
+        ? 'a step to raise by raises the total to search below: give that total too'
+        : `a step to raise by is a whole number of guesses, at least 1, not ${raise}`,
+    );
+  }
   return new Proof(game, options).run();
 }

@@ -1,9 +1,11 @@
 /**
- * A proof's ledger: what it reads back and what it writes down. With a checkpoint, every class
- * or guess the proof settles is written there, and one already there is answered from it instead
- * of run. Every answer that comes from outside this process (the checkpoint's, or a queue's
- * workers') is a claim, kept in `claims` for the proof to count in its result and to solve again
- * as `recheck` asks (search/claims.ts).
+ * A proof's ledger: what it reads back and what it writes down. Every class or guess the proof
+ * settles is remembered (and, with a checkpoint, written there), and one already settled is
+ * answered from what was remembered or written instead of run. Every answer that comes from
+ * outside this process (the checkpoint's, or a queue's workers') is a claim, kept in `claims` for
+ * the proof to count in its result and to solve again as `recheck` asks (search/claims.ts); what
+ * this proof settled itself is not, so a proof that looks again under a higher total (`raise`)
+ * starts from its own bounds with nothing read back.
  */
 import { CommandError } from '../errors.js';
 import type { Checkpoint } from './checkpoint.js';
@@ -26,6 +28,11 @@ export class Ledger {
   /** Jobs answered from the checkpoint instead of run. */
   resumed = 0;
   readonly #checkpoint: Checkpoint | undefined;
+  /**
+   * What this proof settled, by job: answers its own jobs found, or made from answers already
+   * counted as claims when they were read (those from a queue's workers, when `record`ed).
+   */
+  readonly #own = new Map<string, Solved>();
   /** The jobs' answers come from outside this process (a queue's workers). */
   readonly #external: boolean;
 
@@ -44,6 +51,13 @@ export class Ledger {
     budget: () => number | null,
     claimed: () => ProofJob,
   ): Solved | null | undefined {
+    const own = this.#own.get(key);
+    if (own) {
+      if (own.first !== undefined) return own;
+      const limit = budget();
+      if (limit === null) return null;
+      return own.cost >= limit ? own : undefined;
+    }
     const record = this.#checkpoint?.get(key);
     if (!record) return undefined;
     if (record.tree) {
@@ -60,16 +74,19 @@ export class Ledger {
   }
 
   /**
-   * The lower bound (packed) the checkpoint holds for job `key`, whatever the budget, if
-   * `raises` says it raises the bound at hand: one below the budget does not settle the job, but
-   * still bounds it from the start. Taken, it is a claim, as any answer read back (`claimed`
-   * makes its job); undefined if the checkpoint holds none, or a strategy, or one lower.
+   * The lower bound (packed) this proof or the checkpoint holds for job `key`, whatever the
+   * budget, if `raises` says it raises the bound at hand: one below the budget does not settle
+   * the job, but still bounds it from the start. Taken from the checkpoint, it is a claim, as any
+   * answer read back (`claimed` makes its job); undefined if neither holds one, or one holds a
+   * strategy, or one lower.
    */
   bound(
     key: string,
     raises: (cost: number) => boolean,
     claimed: () => ProofJob,
   ): number | undefined {
+    const own = this.#own.get(key);
+    if (own) return own.first === undefined && raises(own.cost) ? own.cost : undefined;
     const record = this.#checkpoint?.get(key);
     if (!record || record.tree || !raises(record.cost)) return undefined;
     this.claims.add(claimed(), record.cost, false, 'checkpoint');
@@ -87,9 +104,10 @@ export class Ledger {
     return this.remember(job.key, first === undefined ? { cost } : { cost, first, tree });
   }
 
-  /** Records a solved class in the checkpoint; returns it. */
+  /** Remembers a solved class, and records it in the checkpoint; returns it. */
   remember(key: string, solved: Solved): Solved {
     const { cost, first, tree } = solved;
+    this.#own.set(key, solved);
     if (first === undefined) this.#checkpoint?.put(key, { cost });
     else if (tree) this.#checkpoint?.put(key, { cost, tree });
     return solved;

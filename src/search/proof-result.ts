@@ -48,6 +48,8 @@ export interface ProofEnd {
   readonly lookaheads: number;
   /** The proof's lower bound on the total where it stopped short. */
   readonly lowerBound: number;
+  /** `below`: see `OptimalResult.below`. */
+  readonly below?: number;
 }
 
 /**
@@ -90,6 +92,7 @@ export function proofResult(
     lookaheads: end.lookaheads,
     impossible,
     resumed: ledger.resumed,
+    ...(end.below === undefined ? {} : { below: end.below }),
   };
 }
 

@@ -29,6 +29,13 @@ export interface OptimalOptions {
    * lower bound a step at a time.
    */
   below?: number;
+  /**
+   * With `below`: when the search finds no strategy below it, it looks again below the bound it
+   * proved plus this many guesses, and so on, until it finds one (and then proves the optimum)
+   * or is stopped. Each search starts from the bounds the ones before proved, in this process,
+   * so a bound far above what one search could reach is proved with nothing read back.
+   */
+  raise?: number;
   /** Guess only codes still consistent with every answer. */
   consistentOnly?: boolean;
   /** Try one guess per symmetry class (default true; off only to check it). */
@@ -128,8 +135,16 @@ export interface OptimalResult {
   /**
    * The search ran to its end, not stopped: with `proved`, or under `below` with no strategy
    * below it, when `lowerBound` (at least `below`) is proved and the strategy is the fallback.
+   * Under `raise`, stopped with no strategy found: the searches before the one stopped ran to
+   * their end (the same holds, for the `below` they looked below).
    */
   readonly exhaustive: boolean;
+  /**
+   * Under `below`: the total below which the search looked last; but stopped under `raise`
+   * with no strategy found, after some searches ran to their end (`exhaustive`), the last total
+   * they found nothing below.
+   */
+  readonly below?: number;
   /**
    * A proved lower bound on the optimal total; for the `depth` objective, on the least worst
    * case (guesses).

@@ -70,6 +70,13 @@ export class Proof {
   #nextBound = Number.POSITIVE_INFINITY;
   /** The game's counting bound (a total), below which no lower bound is reported. */
   #floor = 0;
+  /** `below`: the total the search looks below now (raised by `raise` after each search). */
+  #below: number | undefined;
+  /**
+   * The last total below which a search ran to its end and found nothing (`raise`), and the
+   * bound (packed) it proved: the least total is at least that, whatever the next search does.
+   */
+  #proven: { readonly below: number; readonly bound: number } | undefined;
   readonly #counts: JobCounts = { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 };
   /** Nodes and lookaheads of the planner's own work (not of the jobs it may also run). */
   #plannerNodes = 0;
@@ -115,6 +122,7 @@ export class Proof {
     });
     this.#objective = options.objective ?? 'expected';
     this.#depth = options.maxDepth ?? UNLIMITED;
+    this.#below = options.below;
   }
 
   async run(): Promise<ProvedResult> {
@@ -144,12 +152,13 @@ export class Proof {
     try {
       for (const depth of depths) {
         this.#depth = depth;
-        const root = await this.#solveRoot(depth);
+        let root = await this.#solveRoot(depth);
+        while (!root && this.#raised()) root = await this.#solveRoot(depth);
         if (root) return this.#result(root, this.#best, true);
       }
       this.#depth = this.#options.maxDepth ?? UNLIMITED;
-      if (this.#options.below !== undefined && this.#refuted !== Number.POSITIVE_INFINITY) {
-        return this.#noneBelow(this.#options.below);
+      if (this.#below !== undefined && this.#refuted !== Number.POSITIVE_INFINITY) {
+        return this.#noneBelow(this.#below);
       }
       return this.#result(undefined, Number.POSITIVE_INFINITY, true);
     } catch (error) {
@@ -157,12 +166,27 @@ export class Proof {
       if (this.#bestRoot) return this.#result(this.#bestRoot, this.#best, false);
       const fallback = this.#fallback();
       // Under `depth`, every depth below the one searched has failed: a fallback that keeps to
-      // it settles the least worst case.
+      // it settles the least worst case. Under `raise`, the searches before this one ran to
+      // their end.
       const settled = this.#settings.firstFound && fallback !== undefined;
-      return this.#result(fallback?.root, fallback?.cost ?? Number.POSITIVE_INFINITY, settled);
+      const cost = fallback?.cost ?? Number.POSITIVE_INFINITY;
+      return this.#result(fallback?.root, cost, settled, settled || this.#proven !== undefined);
     } finally {
       await this.#queue.stop();
     }
+  }
+
+  /**
+   * Under `raise`, after a search that found no strategy below its total: keeps what it proved,
+   * and looks again below that bound plus the step; false if there is nothing to raise.
+   */
+  #raised(): boolean {
+    const step = this.#options.raise;
+    if (step === undefined || this.#below === undefined) return false;
+    if (this.#refuted === Number.POSITIVE_INFINITY) return false;
+    this.#proven = { below: this.#below, bound: this.#refuted };
+    this.#below = costTotal(this.#refuted) + step;
+    return true;
   }
 
   /**
@@ -264,7 +288,11 @@ export class Proof {
     this.#bestRoot = undefined;
     this.#refuted = Number.POSITIVE_INFINITY;
     this.#open.clear();
-    this.#floor = this.#planner.bounds.total[all.length];
+    // What an earlier search under `raise` proved holds whatever this one finds.
+    this.#floor = Math.max(
+      this.#planner.bounds.total[all.length],
+      this.#proven ? costTotal(this.#proven.bound) : 0,
+    );
     this.#nextBound = packCost(this.#floor, 0);
     await this.#pause();
     const { guesses, bounds, skipped } = this.#plan((planner) =>
@@ -302,7 +330,7 @@ export class Proof {
     // Before it, and settling for the first strategy, one at a time: the first strategy found
     // sets every budget.
     const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
-    const below = this.#options.below;
+    const below = this.#below;
     if (below !== undefined) {
       // A best to beat before any strategy: `below`'s total, which only a total below it beats
       // (no guess is ranked before it).
@@ -408,6 +436,7 @@ export class Proof {
       nodes,
       lookaheads,
       lowerBound: this.#lowerBound(),
+      below: !proved && exhaustive && this.#proven ? this.#proven.below : this.#below,
     };
     return proofResult(end, root, cost, proved, exhaustive);
   }

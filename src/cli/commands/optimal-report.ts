@@ -75,6 +75,8 @@ export interface RunFacts {
   readonly maxDepth: number | undefined;
   /** `--below`: only strategies totalling less were looked for. */
   readonly below?: number;
+  /** `--raise`: the step `below` was raised by while nothing was found below it. */
+  readonly raise?: number;
   readonly threads: number;
   readonly seconds: number;
 }
@@ -85,13 +87,14 @@ export function printResult(
   game: Game,
   flags: ReportFlags,
   result: ProofOutcome,
-  { objective, maxDepth, below, threads, seconds }: RunFacts,
+  { objective, maxDepth, below, raise, threads, seconds }: RunFacts,
 ): void {
   const doc: Record<string, unknown> = {
     rules: rulesJson(game.rules),
     objective,
     ...(maxDepth === undefined ? {} : { maxDepth }),
     ...(below === undefined ? {} : { below }),
+    ...(raise === undefined ? {} : { raise }),
     ...(flags.consistentOnly ? { consistentOnly: true } : {}),
   };
   // The most memory this process has held (all its threads, the score table included): what a
@@ -152,12 +155,17 @@ export function printResult(
   const atLeast = depthOnly
     ? `the least worst case is at least ${result.lowerBound} guesses`
     : `the optimum is at least ${objectiveText(result.lowerBound, crush)}${crush ? ` within ${result.depth} guesses` : ''}`;
-  // Under --below, a search that ran to its end without a strategy below it proved a bound.
+  // Under --below, a search that ran to its end without a strategy below it proved a bound;
+  // under --raise, the last of the searches that did, each looking higher than the one before.
+  const raised =
+    raise !== undefined && result.below !== below
+      ? `, raised from ${groupThousands(below ?? 0)} ${raise} at a time`
+      : '';
   lines.push(
     result.proved
       ? `proved    ${settled} (${effort})`
       : result.exhaustive
-        ? `proved    no strategy totals less than ${groupThousands(below ?? 0)}: the search was exhaustive (${effort}); ${atLeast}`
+        ? `proved    no strategy totals less than ${groupThousands(result.below ?? below ?? 0)}: the search was exhaustive${raised} (${effort}); ${atLeast}`
         : `proved    no: stopped after ${seconds.toFixed(1)} s (${effort}); ${atLeast}`,
   );
   if (trust) lines.push(`relied on ${trust}`);

@@ -245,6 +245,12 @@ describe('codebreaker optimal', () => {
       (await cli('optimal', '--game', 'mastermind', '--below', '5626', '--json')).out,
     );
     expect(above).toMatchObject({ below: 5626, proved: true, total: 5625, lowerBound: 5625 });
+    // Raised from far below, a step at a time, to the optimum.
+    const raised = JSON.parse(
+      (await cli('optimal', '--game', 'mastermind', '--below', '4000', '--raise', '300', '--json'))
+        .out,
+    );
+    expect(raised).toMatchObject({ below: 4000, raise: 300, proved: true, total: 5625 });
   });
 
   it('refuses an --out it cannot write before searching, with one line and status 2', async () => {
@@ -266,6 +272,8 @@ describe('codebreaker optimal', () => {
       ['optimal', '--below', '0'],
       ['optimal', '--below', '5625x'],
       ['optimal', '--game', 'mastermind', '--below', '5625', '--objective', 'worst'],
+      ['optimal', '--game', 'mastermind', '--raise', '100'],
+      ['optimal', '--game', 'mastermind', '--below', '5000', '--raise', '0'],
     ]) {
       const { status, out, err } = await cli(...argv);
       expect(status).toBe(2);

@@ -41,6 +41,7 @@ interface OptimalFlags extends RulesFlags, RedisFlags {
   objective: string;
   maxDepth?: string;
   below?: string;
+  raise?: string;
   consistentOnly?: boolean;
   symmetry?: boolean;
   timeLimit?: string;
@@ -100,6 +101,10 @@ export function optimalCommand(program: Command, io: Io): void {
       '--below <total>',
       'with --objective expected: only strategies totalling less than TOTAL guesses; if none does, prove that the least total is at least TOTAL (for games too large to settle)',
     )
+    .option(
+      '--raise <step>',
+      'with --below: when no strategy totals less, look again below the bound proved plus STEP, and so on, until one does or the proof is stopped (--time-limit, Ctrl-C)',
+    )
     .option('--consistent-only', 'guess only codes that could still be the secret')
     .option('--no-symmetry', 'try every guess, not one per symmetry class (slower; for checking)')
     .option(
@@ -148,6 +153,13 @@ export function optimalCommand(program: Command, io: Io): void {
           `--below bounds the least total: it needs --objective expected, not ${objective}`,
         );
       }
+      const raise = wholeFlag(flags.raise, '--raise', 1, game.size * 64);
+      if (raise !== undefined && below === undefined) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--raise raises the total of --below: give --below TOTAL too',
+        );
+      }
       const timeLimit = timeLimitFlag(flags.timeLimit);
       checkSearchable(game);
       const threads = threadsFlag(flags.threads, game.size, IN_PROCESS_MAX_CODES);
@@ -188,6 +200,7 @@ export function optimalCommand(program: Command, io: Io): void {
         objective,
         maxDepth,
         below,
+        raise,
         consistentOnly: flags.consistentOnly ?? false,
         symmetry: flags.symmetry !== false,
         place,
@@ -243,7 +256,14 @@ export function optimalCommand(program: Command, io: Io): void {
       const seconds = (milliseconds() - started) / 1000;
       refuseRefuted(result.relied);
       try {
-        printResult(io, game, flags, result, { objective, maxDepth, below, threads, seconds });
+        printResult(io, game, flags, result, {
+          objective,
+          maxDepth,
+          below,
+          raise,
+          threads,
+          seconds,
+        });
       } catch (error) {
         await out?.discard();
         throw error;

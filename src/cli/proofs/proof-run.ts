@@ -69,6 +69,8 @@ export interface ProofRequest {
   readonly maxDepth: number | undefined;
   /** `--below`: only strategies totalling less. */
   readonly below?: number;
+  /** `--raise`: the step `below` is raised by while nothing is found below it. */
+  readonly raise?: number;
   readonly consistentOnly: boolean;
   readonly symmetry: boolean;
   /** Where its jobs run. */
@@ -145,6 +147,7 @@ export async function runProof(
       objective,
       maxDepth,
       below: request.below,
+      raise: request.raise,
       consistentOnly,
       symmetry,
       runner,
