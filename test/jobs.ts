@@ -8,6 +8,8 @@ import {
   type SearchSettings,
   inProcessRunner,
 } from '../src/search/jobs.js';
+import { proveOptimal } from '../src/search/optimal.js';
+import type { ProvedResult } from '../src/search/proof-types.js';
 
 /** The search settings of a least-total proof, as `optimal` searches by default. */
 export const SEARCH_SETTINGS: SearchSettings = {
@@ -50,4 +52,25 @@ export function runnerOfTwo(): JobRunner {
         setImmediate(() => inner.run(job, report).then(resolve, reject)),
       ),
   };
+}
+
+/**
+ * A proof of `game` under `below` and `raise`, stopped at its 10th report, then its 20th, and so
+ * on, each result in turn, until one runs to its end: the results of stops at every stage.
+ */
+export async function* raisedAndStopped(
+  game: Game,
+  below: number,
+  raise: number,
+): AsyncGenerator<ProvedResult> {
+  for (let stopAt = 10; ; stopAt += 10) {
+    let reports = 0;
+    const result = await proveOptimal(game, {
+      below,
+      raise,
+      onProgress: () => ++reports >= stopAt,
+    });
+    yield result;
+    if (result.proved) return;
+  }
 }

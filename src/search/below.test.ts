@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leastTotalOf, runnerOfTwo } from '../../test/jobs.js';
+import { leastTotalOf, raisedAndStopped, runnerOfTwo } from '../../test/jobs.js';
 import { naiveCodes, naiveOptimal } from '../../test/naive.js';
 import { analyze } from '../analyze.js';
 import { CodebreakerError } from '../errors.js';
@@ -110,13 +110,7 @@ describe('a proof asked only for strategies below a total', () => {
     // short, or a later one cut short once it found a strategy below its total, or says below
     // what total the last finished search found nothing, with a bound at least that.
     let totals = 0;
-    for (let stopAt = 10; ; stopAt += 10) {
-      let reports = 0;
-      const result = await findOptimal(game, {
-        below: 5000,
-        raise: 40,
-        onProgress: () => ++reports >= stopAt,
-      });
+    for await (const result of raisedAndStopped(game, 5000, 40)) {
       if (result.proved) {
         expect(costTotal(result.cost)).toBe(5625);
         break;

@@ -1,24 +1,19 @@
 /**
  * The report of `optimal --below T --raise STEP` stopped after some of its searches ran to their
  * end: what it says it proved is the last of those, raised from T, and what it shows is the
- * fallback. The proof is the library's, stopped at a report in turn until one such stop.
+ * fallback. The proof is the library's, stopped at a report in turn until one such stop
+ * (test/jobs.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { raisedAndStopped } from '../../../test/jobs.js';
 import { Game } from '../../game.js';
 import { resolveRules } from '../../rules.js';
-import { proveOptimal } from '../../search/optimal.js';
 import { printResult } from './optimal-report.js';
 
 describe('the report of a proof raised and stopped', () => {
   it('says below what total the last search that ran to its end found nothing', async () => {
     const game = new Game(resolveRules({ game: 'mastermind' }));
-    for (let stopAt = 10; ; stopAt += 10) {
-      let reports = 0;
-      const result = await proveOptimal(game, {
-        below: 5000,
-        raise: 40,
-        onProgress: () => ++reports >= stopAt,
-      });
+    for await (const result of raisedAndStopped(game, 5000, 40)) {
       expect(result.proved).toBe(false);
       if (!result.exhaustive || result.below === 5000) continue;
       const printed: string[] = [];
