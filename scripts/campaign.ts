@@ -245,8 +245,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 /**
  * The flags that raise `campaign`'s lower bound on its least total `step` at a time, in one
- * proof (`optimal --raise`): from its best bound so far plus `step`, unless `flags` give
- * `--below`; undefined (said on stderr) if it has no least total to raise.
+ * proof (`optimal --raise`): unless `flags` give `--below`, from the best bound of the runs its
+ * checkpoint holds the bounds of (not those run `--anew`) plus `step`; undefined (said on
+ * stderr) if it has no least total to raise.
  */
 function raising(campaign: Campaign, step: number, flags: string[]): string[] | undefined {
   if (!Number.isSafeInteger(step) || step < 1) {
@@ -257,7 +258,7 @@ function raising(campaign: Campaign, step: number, flags: string[]): string[] | 
     console.error(`campaign: --raise raises a least total's bound; ${campaign.name} has none`);
     return undefined;
   }
-  const mine = runs().filter((one) => one.campaign === campaign.name);
+  const mine = runs().filter((one) => one.campaign === campaign.name && !one.anew);
   const below = flags.includes('--below')
     ? []
     : ['--below', String((boundsOf(mine).lower ?? 0) + step)];

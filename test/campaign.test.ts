@@ -49,6 +49,7 @@ describe('npm run campaign', () => {
     };
     const queued = { ...classic, name: 'classic-queued' };
     const raised = { ...classic, name: 'classic-raised' };
+    const anew = { ...classic, name: 'classic-anew' };
     // 4 of 5 without repetition: 5 guesses asked at once, 4 refuted (docs/results.md).
     const still = {
       name: 'static-small',
@@ -56,7 +57,10 @@ describe('npm run campaign', () => {
       command: 'static',
       rules: ['--pegs', '4', '--colors', '5', '--no-repeat'],
     };
-    writeFileSync(join(dir, 'campaigns.json'), JSON.stringify([classic, queued, raised, still]));
+    writeFileSync(
+      join(dir, 'campaigns.json'),
+      JSON.stringify([classic, queued, raised, anew, still]),
+    );
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
 
@@ -155,16 +159,20 @@ describe('npm run campaign', () => {
     expect(readFileSync(file).equals(before)).toBe(true);
 
     // Raised from 5000 a step at a time, from nothing, to the optimum.
-    await campaign('classic', '--anew', '--below', '5000', '--raise', '100', '--threads', '1');
+    await campaign('classic-anew', '--anew', '--below', '5000', '--raise', '100', '--threads', '1');
     expect(records().at(-1)).toMatchObject({ below: 5000, best: 5625, proved: true, anew: true });
-    expect(readFileSync(file).equals(before)).toBe(true);
+    // Raised from its checkpoint, it starts from the bounds of the runs that kept theirs there:
+    // none yet, so from the step itself, not from the 5625 proved anew.
+    await campaign('classic-anew', '--raise', '100', '--threads', '1');
+    expect(records().at(-1)).toMatchObject({ below: 100, best: 5625, proved: true });
+    expect(records().at(-1)?.anew).toBeUndefined();
   });
 
   it('names the campaigns when asked for one it does not have, status 2', async () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, static-small\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small\n",
     );
   });
 
