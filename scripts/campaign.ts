@@ -86,7 +86,7 @@ function checkpointOf(campaign: Campaign): string {
  * The command that runs or resumes `campaign`; `anew`: runs it from nothing instead, with no
  * checkpoint.
  */
-function commandOf(campaign: Campaign, extra: readonly string[] = [], anew = false): string[] {
+function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean): string[] {
   const optimal = campaign.command !== 'static';
   const checkpoint = [
     '--checkpoint',
