@@ -89,6 +89,12 @@ export {
   localStaticSet,
 } from './search/static-local.js';
 export {
+  type SymmetricSearchOptions,
+  type SymmetricSearchResult,
+  symmetricStaticSet,
+} from './search/static-symmetric.js';
+export type { Symmetry } from './symmetry.js';
+export {
   type SizeSearchResult,
   type StaticSearchOptions,
   searchStaticSize,

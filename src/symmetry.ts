@@ -49,8 +49,11 @@ import { SymmetryKernel } from './symmetry-kernel.js';
  * or `colorsAt[i][symbol]` when colours are renamed position by position.
  */
 export interface Symmetry {
+  /** Where each position's symbol moves to. */
   readonly positions: Uint8Array;
+  /** What each colour (by its index in the alphabet) is renamed to. */
   readonly colors: Uint8Array;
+  /** Per position, its own renaming of the colours, where it has one (black-peg games). */
   readonly colorsAt?: readonly Uint8Array[];
 }
 
