@@ -229,15 +229,20 @@ export function timeLimitFlag(value: string | undefined): number | undefined {
   return secondsFlag(value, '--time-limit');
 }
 
-/** Reads a flag of seconds: a positive number, such as 90 or 1.5; undefined if absent. */
-export function secondsFlag(value: string | undefined, flag: string): number | undefined {
+/**
+ * Reads a flag of seconds: a positive number, such as 90 or 1.5, or with `zero` also 0 (for a
+ * step the flag can skip); undefined if absent.
+ */
+export function secondsFlag(
+  value: string | undefined,
+  flag: string,
+  zero = false,
+): number | undefined {
   if (value === undefined) return undefined;
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(seconds > 0)) {
-    throw new CodebreakerError(
-      'bad-option',
-      `${flag} must be a positive number of seconds, not '${value}'`,
-    );
+  if (!(seconds > 0 || (zero && seconds === 0))) {
+    const what = zero ? 'a number of seconds, 0 or more' : 'a positive number of seconds';
+    throw new CodebreakerError('bad-option', `${flag} must be ${what}, not '${value}'`);
   }
   return seconds;
 }

@@ -289,13 +289,23 @@ describe('the search', () => {
     expect(identifies(gameOf([3, 7, true]), result.guesses)).toBe(true);
   });
 
-  it('reports progress: the local search below the greedy set, then the exact search from the capacity bound', async () => {
+  it('reports progress: symmetric sets, then local search below the greedy set, then the exact search from the capacity bound', async () => {
     const seen: string[] = [];
     await solveStatic(game, {
       onProgress: (progress) => seen.push(`${progress.phase} ${progress.size}`),
     });
     const greedy = greedyStaticSet(game).length;
-    expect(seen[0]).toBe(`local ${greedy - 1}`);
+    expect(seen[0]).toBe(`symmetric ${greedy - 1}`);
+    // Local search at a size only after the symmetric sets of that size gave none.
+    for (const [i, line] of seen.entries()) {
+      if (line.startsWith('local')) expect(seen[i - 1]).toBe(line.replace('local', 'symmetric'));
+    }
     expect(seen.find((line) => line.startsWith('exact'))).toBe(`exact ${staticLowerBound(game)}`);
+    const without: string[] = [];
+    await solveStatic(game, {
+      symmetricSeconds: 0,
+      onProgress: (progress) => without.push(`${progress.phase} ${progress.size}`),
+    });
+    expect(without).toEqual(seen.filter((line) => !line.startsWith('symmetric')));
   });
 });

@@ -34,8 +34,9 @@
  * one partition of the secrets per depth. The sizes below the answer are refuted in turn (each
  * refutation costs a fraction of the next), starting from the capacity bound and stopping below
  * the best set already known; a greedy set (most classes first) gives that upper bound at once,
- * so a search cut short by a time limit still returns a set and the sizes it has refuted, and a
- * local search (static-local.ts) lowers it where it can before the exact search begins.
+ * so a search cut short by a time limit still returns a set and the sizes it has refuted, and
+ * two searches lower it where they can before the exact search begins: of the sets a symmetry of
+ * the game keeps (static-symmetric.ts), then local search (static-local.ts).
  *
  * Splitting the work: the nodes two guesses from the end are dealt out in turn to `shard.count`
  * searches, so threads share one size without sharing memory.
@@ -46,6 +47,7 @@
 import type { Game } from '../game.js';
 import { localStaticSet } from './static-local.js';
 import { type SizeSearchResult, searchStaticSize } from './static-size.js';
+import { symmetricStaticSet } from './static-symmetric.js';
 import { Marks, prepare, splitClasses } from './static-tables.js';
 
 /** What a static search reports while it runs. */
@@ -58,8 +60,11 @@ export interface StaticProgress {
   readonly lowerBound: number;
   /** The size of the best set found so far. */
   readonly best: number;
-  /** Which search is at `size`: local search for a set, or the exact search that settles it. */
-  readonly phase: 'local' | 'exact';
+  /**
+   * Which search is at `size`: the search of sets a symmetry keeps (static-symmetric.ts), then
+   * local search, for a set; or the exact search that settles it.
+   */
+  readonly phase: 'symmetric' | 'local' | 'exact';
 }
 
 /** The outcome of a static search. */
@@ -160,6 +165,11 @@ export interface SolveStaticOptions {
     size: number,
     from: readonly number[],
   ) => number[] | undefined | Promise<number[] | undefined>;
+  /**
+   * Seconds the search of sets a symmetry keeps (static-symmetric.ts) takes at each size, 0 to
+   * skip it; by default an effort in proportion to the answer table (`symmetricLookups`).
+   */
+  readonly symmetricSeconds?: number;
   /** A set to start from instead of the greedy one, if smaller; it must identify every secret. */
   readonly start?: readonly number[];
   /**
@@ -184,8 +194,18 @@ function localSearchLookups(codes: number): number {
 }
 
 /**
- * Finds a smallest identifying set and proves it smallest: from the greedy set, local search
- * for smaller ones, one guess fewer at a time, while it finds them; then the exact search
+ * The answer lookups the search of symmetric sets takes at each size, for a game of `codes`
+ * codes: in proportion to the answer table, up to several seconds on this project's machine
+ * (enough for Bulls and Cows's set of 8, which the local search takes minutes to find).
+ */
+function symmetricLookups(codes: number): number {
+  return Math.min(1e9, 25 * codes * codes);
+}
+
+/**
+ * Finds a smallest identifying set and proves it smallest: from the greedy set, the search of
+ * sets a symmetry keeps and then local search for smaller ones, one guess fewer at a time,
+ * while they find them; then the exact search
  * refutes each size from the capacity bound up to the best set's. With a deadline it may stop
  * early, returning the best set found and the sizes refuted so far.
  */
@@ -206,6 +226,7 @@ export async function solveStatic(
         lookups: localSearchLookups(game.size),
         deadline: options.deadline,
       }).guesses);
+  const { symmetricSeconds } = options;
   let best = greedyStaticSet(game);
   if (options.start && options.start.length < best.length) {
     if (!identifies(game, options.start)) {
@@ -217,13 +238,28 @@ export async function solveStatic(
   let nodes = 0;
   while (best.length > lowerBound && !pastDeadline(options.deadline)) {
     const size = best.length - 1;
-    options.onProgress?.({ size, lowerBound, best: best.length, nodes, phase: 'local' });
-    const found = await improve(size, best);
+    const known = { size, lowerBound, best: best.length, nodes };
+    let found: number[] | undefined;
+    if (symmetricSeconds !== 0) {
+      options.onProgress?.({ ...known, phase: 'symmetric' });
+      const effort =
+        symmetricSeconds === undefined
+          ? { lookups: symmetricLookups(game.size), deadline: options.deadline }
+          : {
+              deadline: Math.min(
+                Date.now() + symmetricSeconds * 1000,
+                options.deadline ?? Number.POSITIVE_INFINITY,
+              ),
+            };
+      found = symmetricStaticSet(game, size, effort).guesses;
+    }
+    if (!found && !pastDeadline(options.deadline)) {
+      options.onProgress?.({ ...known, phase: 'local' });
+      found = await improve(size, best);
+    }
     if (!found) break;
     if (found.length !== size || !identifies(game, found)) {
-      throw new Error(
-        `the local search returned a set of ${size} that does not identify every secret`,
-      );
+      throw new Error(`a search returned a set of ${size} that does not identify every secret`);
     }
     best = [...found].sort((a, b) => a - b);
     options.onBest?.(best);

@@ -119,10 +119,19 @@ describe('codebreaker static', () => {
     expect(new Set(naiveRows(3, '0123456789', false, doc.guesses)).size).toBe(720);
   });
 
+  it('with --symmetric 0, skips the sets a symmetry keeps and settles the same size', async () => {
+    const argv = ['static', '--pegs', '3', '--colors', '5', '--no-repeat', '--json'];
+    const plain = JSON.parse((await cli(...argv)).out);
+    const { status, out } = await cli(...argv, '--symmetric', '0');
+    expect(status).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ size: plain.size, proved: true });
+  });
+
   const bad: [string[], RegExp][] = [
     [['--time-limit', 'soon'], /--time-limit must be a positive number of seconds, not 'soon'/],
     [['--local-search', '-1'], /--local-search must be a positive number of seconds, not '-1'/],
     [['--time-limit', '0'], /--time-limit must be a positive number/],
+    [['--symmetric', '-1'], /--symmetric must be a number of seconds, 0 or more, not '-1'/],
     [['--threads', '0'], /--threads must be a whole number from 1 to 64, not '0'/],
     [['--pegs', '8', '--colors', '4', '--repeat'], /at most 8192 codes; this one has 65536/],
   ];

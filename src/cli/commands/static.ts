@@ -33,6 +33,7 @@ interface StaticFlags extends RulesFlags {
   table?: boolean;
   timeLimit?: string;
   localSearch?: string;
+  symmetric?: string;
   threads?: string;
   checkpoint?: string;
   keyFile?: string;
@@ -56,6 +57,13 @@ function startFlag(game: Game, value: string | undefined): number[] | undefined 
   }
   return set;
 }
+
+/** How the status line names what the search is doing at a size. */
+const PHASE_TEXT: Record<StaticProgress['phase'], string> = {
+  symmetric: 'sets a symmetry keeps, of',
+  local: 'local search for',
+  exact: 'trying',
+};
 
 /** How often `--json` with a checkpoint writes a progress line to stderr. */
 const JSON_PROGRESS_MS = 60_000;
@@ -166,6 +174,10 @@ export function staticCommand(program: Command, io: Io): void {
       'look this long for a smaller set than the best one, at each size, by local search on every thread, before the exact search (default: a short search on one thread, about a second on Bulls and Cows)',
     )
     .option(
+      '--symmetric <seconds>',
+      'look this long at each size, before the local search, for a set that a symmetry of the game (a position permutation with a colour renaming) maps onto itself; 0 skips it (default: an effort in proportion to the game, a few seconds on Bulls and Cows)',
+    )
+    .option(
       '--start <codes>',
       "a set to start from, codes separated by spaces or commas (it must identify every secret), where it is smaller than the greedy one and the checkpoint's: the search then looks below it",
     )
@@ -190,6 +202,7 @@ export function staticCommand(program: Command, io: Io): void {
       const game = gameFromFlags(flags);
       const timeLimit = timeLimitFlag(flags.timeLimit);
       const localSeconds = secondsFlag(flags.localSearch, '--local-search');
+      const symmetricSeconds = secondsFlag(flags.symmetric, '--symmetric', true);
       const threads = threadsFlag(flags.threads, game.size, QUICK_MAX_CODES);
       const recheck = recheckFlag(flags.recheck);
       if (recheck > 0 && flags.checkpoint === undefined) {
@@ -231,6 +244,7 @@ export function staticCommand(program: Command, io: Io): void {
         threads,
         deadline,
         localSeconds,
+        symmetricSeconds,
         checkpoint,
         start,
         recheck,
@@ -254,7 +268,7 @@ export function staticCommand(program: Command, io: Io): void {
           const jobs = checkpoint ? jobsText(checkpoint) : '';
           status.update(
             0,
-            `static: ${progress.phase === 'local' ? 'local search for' : 'trying'} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets${jobs}, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
+            `static: ${PHASE_TEXT[progress.phase]} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets${jobs}, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
           );
           if (flags.json && checkpoint && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
             jsonAt = milliseconds();

@@ -28,6 +28,8 @@ export interface StaticRun {
   readonly deadline?: number;
   /** Seconds of local search at each size below the best set (default: the core's small effort). */
   readonly localSeconds?: number;
+  /** Seconds of the search of sets a symmetry keeps at each size (0: none; default: the core's). */
+  readonly symmetricSeconds?: number;
   readonly onProgress?: (progress: StaticProgress) => void;
   /**
    * Where the search keeps how far it has got, and resumes from: each size the exact search
@@ -153,6 +155,7 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
     const result = await solveStatic(game, {
       deadline,
       onProgress,
+      symmetricSeconds: run.symmetricSeconds,
       start,
       refutedBelow: state?.lowerBound,
       searchSize: async (size, onNodes) =>
