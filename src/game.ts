@@ -476,7 +476,7 @@ export class Game {
 }
 
 /** n choose k, as a float. */
-function binomial(n: number, k: number): number {
+export function binomial(n: number, k: number): number {
   let value = 1;
   for (let i = 1; i <= k; i++) value = (value * (n - k + i)) / i;
   return Math.round(value);

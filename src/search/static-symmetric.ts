@@ -7,8 +7,8 @@
  * sets of k guesses it allows are the ways to fill k with orbits: for Bulls and Cows and a σ of
  * order 6, a few thousand where all sets of 8 number 10²⁵. Each such space is searched to its
  * end, depth first, orbit by orbit, under the capacity bound of static.ts (r guesses left tell
- * apart at most M(r) secrets of a class), the last orbit's last guess tested at the first two
- * secrets it leaves confused. Every kind of σ is tried (the cycle lengths of its two
+ * apart at most M(r) secrets of a class), the last orbit's codes tested together, up to the
+ * first two secrets they leave confused. Every kind of σ is tried (the cycle lengths of its two
  * permutations: elements of one kind are conjugate, so their sets are images of one another),
  * each way to fill k in turn, the smallest spaces first, until a set is found or the effort
  * runs out.
@@ -18,7 +18,7 @@
  * where the local search (static-local.ts) takes minutes. It proves nothing: a size it fails at
  * may still have sets no symmetry keeps, which is the exact search's to settle.
  */
-import type { Game } from '../game.js';
+import { type Game, binomial } from '../game.js';
 import { type Symmetry, imageTable } from '../symmetry.js';
 import { Marks, prepare, splitClasses } from './static-tables.js';
 
@@ -83,13 +83,6 @@ function orbitsBySize(images: Int32Array, largest: number): Map<number, Int32Arr
   return bySize;
 }
 
-/** The number of ways to choose `k` of `n`, as a float (it only orders the spaces). */
-function choose(n: number, k: number): number {
-  let ways = 1;
-  for (let i = 0; i < k; i++) ways = (ways * (n - i)) / (i + 1);
-  return ways;
-}
-
 /** One space to search: the orbits of one symmetry, and the orbit sizes that fill the set. */
 interface Space {
   readonly symmetry: Symmetry;
@@ -119,7 +112,7 @@ function spaces(game: Game, size: number): Space[] {
       for (const sizes of partitions(size)) {
         let sets = 1;
         for (const part of new Set(sizes)) {
-          sets *= choose(count(part), sizes.filter((p) => p === part).length);
+          sets *= binomial(count(part), sizes.filter((p) => p === part).length);
         }
         if (sets < 1) continue;
         const parts = sizes.sort((a, b) => count(a) - count(b) || b - a);
