@@ -1,0 +1,310 @@
+/**
+ * That no strategy keeps to D guesses, refuted opening by opening, as a log any run can resume:
+ *
+ *   npx tsx scripts/depth-refutation.ts --game NAME [--pegs P --colors C --repeat|--no-repeat]
+ *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
+ *
+ * A strategy within D guesses opens with some code; every code is the image of one first guess
+ * of the game's symmetry (its first guesses up to symmetry), and the symmetry keeps the worst
+ * case. So it is enough to show, for each such opening, one class it leaves that no strategy
+ * solves within the D − 1 guesses left. For each opening the script takes the class whose best
+ * second guess leaves the largest class (the hardest to split), and for each second guess up to
+ * the symmetry that keeps the opening and that class, it looks for a class that guess leaves
+ * (the largest first) which the exact search (`optimal --objective depth`'s, complete: it stops
+ * only when every guess is refuted or a strategy is found) shows has no strategy within D − 2.
+ * A second guess with no such class is a way on: the opening is then not refuted here.
+ *
+ * Each second guess settled is a line of the log (JSON: the opening, the class, the guess, the
+ * class that refutes it, its size, nodes, seconds), written as it is settled, so a stopped run
+ * loses at most the guess it was on, and a run with the same log goes on where it stopped.
+ * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once;
+ * `--threads T` runs T such processes (each with its own score table: 1 GiB for Super
+ * Mastermind) and then says where the whole log stands.
+ * A log read back is what a run relies on: `--recheck` solves again every refutation in the log
+ * (of its shard) and fails if one does not hold. The summary at the end says, per opening,
+ * how many second guesses are refuted and how many are left, and whether the depth is refuted.
+ *
+ * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { allCandidates, classOf, partition } from '../src/candidates.js';
+import { CodebreakerError } from '../src/errors.js';
+import { type Game, gameFor } from '../src/game.js';
+import { resolveRules } from '../src/rules.js';
+import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
+import { guessRepresentatives } from '../src/symmetry.js';
+
+const { values } = parseArgs({
+  options: {
+    game: { type: 'string' },
+    pegs: { type: 'string' },
+    colors: { type: 'string' },
+    repeat: { type: 'boolean' },
+    'no-repeat': { type: 'boolean' },
+    depth: { type: 'string' },
+    log: { type: 'string' },
+    shard: { type: 'string', default: '0/1' },
+    threads: { type: 'string', default: '1' },
+    'time-limit': { type: 'string' },
+    recheck: { type: 'boolean', default: false },
+  },
+});
+const depth = Number(values.depth);
+const threads = Number(values.threads);
+const [shard, shards] = (values.shard ?? '').split('/').map(Number);
+const seconds =
+  values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
+if (
+  !values.game ||
+  !values.log ||
+  !Number.isInteger(depth) ||
+  depth < 3 ||
+  !Number.isInteger(shard) ||
+  !Number.isInteger(shards) ||
+  !Number.isInteger(threads) ||
+  threads < 1 ||
+  (threads > 1 && shards > 1) ||
+  !(shard >= 0 && shard < shards) ||
+  !(seconds > 0)
+) {
+  console.error(
+    'usage: depth-refutation.ts --game NAME [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]',
+  );
+  process.exit(2);
+}
+const logFile = values.log;
+
+function rulesOrExit(): Game {
+  try {
+    return gameFor(
+      resolveRules({
+        game: values.game,
+        pegs: values.pegs,
+        colors: values.colors,
+        repeat: values['no-repeat'] ? false : values.repeat,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof CodebreakerError)) throw error;
+    console.error(`depth-refutation.ts: ${error.message}`);
+    process.exit(2);
+  }
+}
+const game = rulesOrExit();
+const code = (index: number): string => game.codes.make(index);
+const started = Date.now();
+const deadline = started + seconds * 1000;
+const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+/** One second guess settled: the line of the log. */
+interface Settled {
+  readonly opening: string;
+  readonly answer: string;
+  readonly guess: string;
+  /** The class it leaves with no strategy within D − 2 guesses, and its size. */
+  readonly refutedBy: string;
+  readonly size: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly seconds: number;
+}
+
+const logged = new Map<string, Settled>();
+const keyOf = (opening: string, answer: string, guess: string): string =>
+  `${opening} ${answer} ${guess}`;
+/** Reads the log's lines for this depth into `logged`. */
+function readLog(): void {
+  if (!existsSync(logFile)) return;
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const entry = JSON.parse(line) as Settled;
+    if (entry.depth === depth) logged.set(keyOf(entry.opening, entry.answer, entry.guess), entry);
+  }
+}
+readLog();
+
+/**
+ * With `--threads T`: T processes of this script, one shard each, with the same flags; this one
+ * waits for them (a Ctrl-C stops them too, each losing at most the guess it was on) and then
+ * reads the log they wrote, searching nothing itself.
+ */
+async function runShards(): Promise<boolean> {
+  const flags = process.argv.slice(2);
+  const at = flags.indexOf('--threads');
+  if (at >= 0) flags.splice(at, 2);
+  process.on('SIGINT', () => {});
+  const exits = Array.from({ length: threads }, (_, index) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, process.argv[1], ...flags, '--shard', `${index}/${threads}`],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    return new Promise<number | null>((resolve) => child.on('close', resolve));
+  });
+  const statuses = await Promise.all(exits);
+  if (statuses.every((status) => status === 0)) return true;
+  console.error(`depth-refutation.ts: the shards ended with status ${statuses.join(', ')}`);
+  return false;
+}
+const summaryOnly = threads > 1;
+let shardsFailed = false;
+if (summaryOnly) {
+  shardsFailed = !(await runShards());
+  readLog();
+}
+
+/** The exact search, stopped at the time limit. */
+const search = new OptimalSearch(game, {
+  firstFound: true,
+  lookahead: false,
+  progressEvery: 1,
+  onProgress: () => Date.now() > deadline,
+});
+
+/** Whether `members` (after `history`) has no strategy within `guesses`. */
+function unsolvable(members: Int32Array, history: number[], guesses: number): boolean {
+  return search.solve(members, history, guesses).guess < 0;
+}
+
+/** The largest class each guess leaves of `members`, and its least over every guess. */
+function hardestSplit(members: Int32Array): number {
+  const table = game.searchTable()!;
+  const counts = new Int32Array(game.answers);
+  let least = Number.POSITIVE_INFINITY;
+  for (let guess = 0; guess < game.size; guess++) {
+    counts.fill(0);
+    const row = guess * game.size;
+    let largest = 0;
+    for (let i = 0; i < members.length; i++) {
+      const answer = table[row + members[i]];
+      if (answer !== game.solved && ++counts[answer] > largest) largest = counts[answer];
+      if (largest >= least) break;
+    }
+    if (largest < least) least = largest;
+  }
+  return least;
+}
+
+const all = allCandidates(game);
+const openings = guessRepresentatives(game, [], all) ?? all;
+const summary: string[] = [];
+let refutedOpenings = 0;
+let secondGuesses = 0;
+let refutedGuesses = 0;
+let stopped = false;
+let failedCheck = false;
+
+for (const opening of openings) {
+  if (stopped) break;
+  const split = partition(game, opening, all);
+  // The class to refute: the one whose best second guess leaves the largest class.
+  let chosen = -1;
+  let hardest = -1;
+  for (let answer = 0; answer < game.answers; answer++) {
+    if (answer === game.solved) continue;
+    const members = classOf(split, answer);
+    if (members.length <= hardest) continue;
+    const value = hardestSplit(members);
+    if (value > hardest) [chosen, hardest] = [answer, value];
+  }
+  const members = classOf(split, chosen);
+  const turn = { guess: opening, answer: chosen };
+  const seconds2 = guessRepresentatives(game, [turn], members) ?? all;
+  const answerText = game.answerText(chosen);
+  console.error(
+    `${elapsed()}: opening ${code(opening)}, class ${answerText} (${members.length} secrets, its best second guess leaves ${hardest}): ${seconds2.length} second guesses`,
+  );
+  let refuted = 0;
+  let open = 0;
+  let left = 0;
+  for (let i = shard; i < seconds2.length; i += shards) {
+    const second = seconds2[i];
+    const key = keyOf(code(opening), answerText, code(second));
+    const known = logged.get(key);
+    if (known && (!values.recheck || summaryOnly)) {
+      refuted++;
+      continue;
+    }
+    if (summaryOnly) {
+      left++;
+      continue;
+    }
+    const parts = partition(game, second, members);
+    // Its classes but all hits, the largest first; a class of one or two is solved within two.
+    const order = [...Array(game.answers).keys()]
+      .filter((answer) => answer !== game.solved)
+      .map((answer) => ({ answer, part: classOf(parts, answer) }))
+      .filter(({ part }) => part.length > 2)
+      .sort((a, b) => b.part.length - a.part.length);
+    const start = Date.now();
+    const nodes = search.nodes;
+    let by: { part: Int32Array; answer: number } | undefined;
+    try {
+      if (known) {
+        // Solve again the class the log says refutes this guess.
+        const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
+        const holds =
+          named !== undefined &&
+          named.part.length === known.size &&
+          unsolvable(named.part, [opening, second], depth - 2);
+        console.error(`  ${key}: ${holds ? 'holds' : 'DOES NOT HOLD'}`);
+        if (holds) refuted++;
+        else failedCheck = true;
+        continue;
+      }
+      by = order.find(({ part }) => unsolvable(part, [opening, second], depth - 2));
+    } catch (error) {
+      if (!(error instanceof SearchStopped)) throw error;
+      stopped = true;
+      break;
+    }
+    const took = (Date.now() - start) / 1000;
+    if (!by) {
+      open++;
+      console.error(
+        `  ${key}: every class it leaves is solved within ${depth - 2} (${took.toFixed(1)} s)`,
+      );
+      continue;
+    }
+    const entry: Settled = {
+      opening: code(opening),
+      answer: answerText,
+      guess: code(second),
+      refutedBy: game.answerText(by.answer),
+      size: by.part.length,
+      depth,
+      nodes: search.nodes - nodes,
+      seconds: Number(took.toFixed(1)),
+    };
+    appendFileSync(logFile, `${JSON.stringify(entry)}\n`);
+    logged.set(key, entry);
+    refuted++;
+    console.error(
+      `  ${elapsed()}: ${key} refuted by its class ${entry.refutedBy} of ${entry.size} (${entry.nodes} nodes, ${took.toFixed(1)} s); ${refuted} of this shard's done`,
+    );
+  }
+  const inShard = Math.ceil((seconds2.length - shard) / shards);
+  const done = refuted === inShard;
+  if (done && shards === 1) refutedOpenings++;
+  secondGuesses += inShard;
+  refutedGuesses += refuted;
+  summary.push(
+    `opening ${code(opening)}, class ${answerText}: ${refuted} of ${inShard} second guesses refuted${open > 0 ? `, ${open} not (a way on)` : ''}${left > 0 ? `, ${left} not yet searched` : ''}`,
+  );
+}
+
+console.log(summary.join('\n'));
+console.log(`${refutedGuesses} of ${secondGuesses} second guesses refuted in all`);
+if (failedCheck || shardsFailed) {
+  console.error(
+    failedCheck ? 'a refutation in the log did not hold' : 'a shard failed: nothing is concluded',
+  );
+  process.exit(1);
+}
+if (shards === 1 && refutedOpenings === openings.length) {
+  console.log(`no strategy keeps to ${depth} guesses: every opening refuted (${elapsed()})`);
+} else {
+  console.log(`not settled here (${elapsed()}${stopped ? ', time limit' : ''})`);
+}

@@ -1,0 +1,175 @@
+/**
+ * scripts/depth-refutation.ts against the least worst cases known: classic Mastermind's 5 (Knuth)
+ * and Bulls and Cows's 7. One guess fewer is refuted at every opening; the least itself is not
+ * (some second guess leaves only classes solved in time). A log read back is resumed without
+ * searching again, and `--recheck` solves its refutations again, so that a forged line fails.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allCandidates, classOf, partition } from '../src/candidates.js';
+import { parseFeedback } from '../src/feedback.js';
+import { gameFor } from '../src/game.js';
+import { resolveRules } from '../src/rules.js';
+import { runScript } from './scripts.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'codebreaker-refutation-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const refute = (...args: string[]) => runScript('depth-refutation.ts', args);
+
+interface Line {
+  opening: string;
+  answer: string;
+  guess: string;
+  refutedBy: string;
+  size: number;
+  depth: number;
+}
+const linesOf = (file: string): Line[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Line);
+
+/** "opening 1234, class 0H2B: 57 of 57 second guesses refuted" → [57, 57]. */
+const counts = (stdout: string): number[][] =>
+  [...stdout.matchAll(/: (\d+) of (\d+) second guesses refuted/g)].map((m) => [+m[1], +m[2]]);
+
+describe('scripts/depth-refutation.ts', () => {
+  const log4 = join(dir, 'mastermind-4.jsonl');
+
+  it(
+    'refutes 4 guesses for classic Mastermind at each of its 5 openings, on two processes',
+    { timeout: 60_000 },
+    async () => {
+      const { status, stdout } = await refute(
+        '--game',
+        'mastermind',
+        '--depth',
+        '4',
+        '--log',
+        log4,
+        '--threads',
+        '2',
+      );
+      expect(status).toBe(0);
+      expect(stdout).toContain('no strategy keeps to 4 guesses');
+      const refuted = counts(stdout);
+      expect(refuted).toHaveLength(5);
+      for (const [done, of] of refuted) expect(done).toBe(of);
+      // One line per second guess refuted, each naming a class of more than two secrets.
+      const lines = linesOf(log4);
+      expect(lines).toHaveLength(refuted.reduce((sum, [done]) => sum + done, 0));
+      expect(new Set(lines.map((line) => line.opening))).toEqual(
+        new Set(['1111', '1112', '1122', '1123', '1234']),
+      );
+      for (const line of lines) expect(line.size).toBeGreaterThan(2);
+    },
+  );
+
+  it(
+    'resumes from its log without searching, and --recheck solves each line again',
+    { timeout: 60_000 },
+    async () => {
+      const before = readFileSync(log4, 'utf8');
+      const again = await refute('--game', 'mastermind', '--depth', '4', '--log', log4);
+      expect(again.status).toBe(0);
+      expect(again.stdout).toContain('no strategy keeps to 4 guesses');
+      expect(again.stderr).not.toContain('refuted by');
+      expect(readFileSync(log4, 'utf8')).toBe(before);
+
+      const checked = await refute(
+        '--game',
+        'mastermind',
+        '--depth',
+        '4',
+        '--log',
+        log4,
+        '--recheck',
+      );
+      expect(checked.status).toBe(0);
+      expect(checked.stderr.match(/: holds/g)).toHaveLength(linesOf(log4).length);
+    },
+  );
+
+  it(
+    'does not refute 5, and a forged line claiming it fails --recheck',
+    { timeout: 60_000 },
+    async () => {
+      const log5 = join(dir, 'mastermind-5.jsonl');
+      const { status, stdout, stderr } = await refute(
+        '--game',
+        'mastermind',
+        '--depth',
+        '5',
+        '--log',
+        log5,
+      );
+      expect(status).toBe(0);
+      expect(stdout).toContain('not settled here');
+      const wayOn = / {2}(\S+) (\S+) (\S+): every class it leaves is solved within 3/.exec(stderr);
+      expect(wayOn).not.toBeNull();
+      const [, opening, answer, guess] = wayOn!;
+      // A line that says this second guess is refuted by its largest class, which it is not.
+      const game = gameFor(resolveRules({ game: 'mastermind' }));
+      const first = partition(game, game.codes.parse(opening), allCandidates(game));
+      const members = classOf(first, game.answerIndex(parseFeedback(answer, game.rules)));
+      const parts = partition(game, game.codes.parse(guess), members);
+      const largest = [...Array(game.answers).keys()]
+        .filter((a) => a !== game.solved)
+        .sort((a, b) => classOf(parts, b).length - classOf(parts, a).length)[0];
+      const forged = {
+        opening,
+        answer,
+        guess,
+        refutedBy: game.answerText(largest),
+        size: classOf(parts, largest).length,
+        depth: 5,
+        nodes: 0,
+        seconds: 0,
+      };
+      expect(forged.size).toBeGreaterThan(2);
+      writeFileSync(log5, `${readFileSync(log5, 'utf8')}${JSON.stringify(forged)}\n`);
+      const checked = await refute(
+        '--game',
+        'mastermind',
+        '--depth',
+        '5',
+        '--log',
+        log5,
+        '--recheck',
+      );
+      expect(checked.status).toBe(1);
+      expect(checked.stderr).toContain(`${opening} ${answer} ${guess}: DOES NOT HOLD`);
+    },
+  );
+
+  it(
+    'refutes 6 guesses for Bulls and Cows, whose least worst case is 7',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'moo-6.jsonl');
+      const { status, stdout } = await refute('--game', 'moo', '--depth', '6', '--log', log);
+      expect(status).toBe(0);
+      expect(stdout).toContain('no strategy keeps to 6 guesses');
+      const refuted = counts(stdout);
+      expect(refuted).toHaveLength(1);
+      expect(refuted[0][0]).toBe(refuted[0][1]);
+    },
+  );
+
+  it('refuses bad flags with one line and status 2', async () => {
+    const { status, stderr } = await refute(
+      '--game',
+      'mastermind',
+      '--depth',
+      '2',
+      '--log',
+      join(dir, 'x'),
+    );
+    expect(status).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
