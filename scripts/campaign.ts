@@ -20,8 +20,8 @@
  * Needs the build (`npm ci` makes it).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -33,8 +33,11 @@ const RUNS = join(DIR, 'runs.jsonl');
 interface Campaign {
   readonly name: string;
   readonly question: string;
-  /** The command that answers it: `optimal` (the default) or `static`. */
-  readonly command?: 'optimal' | 'static';
+  /**
+   * The command that answers it: `optimal` (the default), `static`, or `refutation`
+   * (scripts/depth-refutation.ts at `maxDepth`, its log beside the checkpoints).
+   */
+  readonly command?: 'optimal' | 'static' | 'refutation';
   /** The rules flags of the command. */
   readonly rules: readonly string[];
   /** `optimal`'s objective and depth cap. */
@@ -78,8 +81,13 @@ function runs(): Run[] {
     .map((line) => JSON.parse(line));
 }
 
+/** The file that keeps a campaign's work: its checkpoint, or a refutation's log. */
 function checkpointOf(campaign: Campaign): string {
-  return relative(ROOT, join(DIR, `${campaign.name}.checkpoint.json.gz`));
+  const file =
+    campaign.command === 'refutation'
+      ? `${campaign.name}.refutation.jsonl`
+      : `${campaign.name}.checkpoint.json.gz`;
+  return relative(ROOT, join(DIR, file));
 }
 
 /**
@@ -87,6 +95,23 @@ function checkpointOf(campaign: Campaign): string {
  * checkpoint.
  */
 function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean): string[] {
+  if (campaign.command === 'refutation') {
+    // The script runs as this one does (under tsx); run anew, it starts an empty log of its own.
+    const log = anew
+      ? join(mkdtempSync(join(tmpdir(), 'codebreaker-refutation-')), 'log.jsonl')
+      : checkpointOf(campaign);
+    return [
+      ...process.execArgv,
+      join(ROOT, 'scripts', 'depth-refutation.ts'),
+      ...campaign.rules,
+      '--depth',
+      String(campaign.maxDepth),
+      '--log',
+      log,
+      '--json',
+      ...extra,
+    ];
+  }
   const optimal = campaign.command !== 'static';
   const checkpoint = [
     '--checkpoint',

@@ -1,7 +1,7 @@
 /**
  * That no strategy keeps to D guesses, refuted opening by opening, as a log any run can resume:
  *
- *   npx tsx scripts/depth-refutation.ts --game NAME [--pegs P --colors C --repeat|--no-repeat]
+ *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
  *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
  *
  * A strategy within D guesses opens with some code; every code is the image of one first guess
@@ -36,28 +36,35 @@ import { resolveRules } from '../src/rules.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { guessRepresentatives } from '../src/symmetry.js';
 
-const { values } = parseArgs({
-  options: {
-    game: { type: 'string' },
-    pegs: { type: 'string' },
-    colors: { type: 'string' },
-    repeat: { type: 'boolean' },
-    'no-repeat': { type: 'boolean' },
-    depth: { type: 'string' },
-    log: { type: 'string' },
-    shard: { type: 'string', default: '0/1' },
-    threads: { type: 'string', default: '1' },
-    'time-limit': { type: 'string' },
-    recheck: { type: 'boolean', default: false },
-  },
-});
+const options = {
+  game: { type: 'string' },
+  pegs: { type: 'string' },
+  colors: { type: 'string' },
+  repeat: { type: 'boolean' },
+  'no-repeat': { type: 'boolean' },
+  depth: { type: 'string' },
+  log: { type: 'string' },
+  shard: { type: 'string', default: '0/1' },
+  threads: { type: 'string', default: '1' },
+  'time-limit': { type: 'string' },
+  recheck: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const;
+function flagsOrExit(): ReturnType<typeof parseArgs<{ options: typeof options }>>['values'] {
+  try {
+    return parseArgs({ options }).values;
+  } catch (error) {
+    console.error(`depth-refutation.ts: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+const values = flagsOrExit();
 const depth = Number(values.depth);
 const threads = Number(values.threads);
 const [shard, shards] = (values.shard ?? '').split('/').map(Number);
 const seconds =
   values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
 if (
-  !values.game ||
   !values.log ||
   !Number.isInteger(depth) ||
   depth < 3 ||
@@ -70,7 +77,7 @@ if (
   !(seconds > 0)
 ) {
   console.error(
-    'usage: depth-refutation.ts --game NAME [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]',
+    'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]',
   );
   process.exit(2);
 }
@@ -124,6 +131,8 @@ function readLog(): void {
   }
 }
 readLog();
+/** Refutations taken from the log as it was before this run, not solved again. */
+const readBack = values.recheck ? 0 : logged.size;
 
 /**
  * With `--threads T`: T processes of this script, one shard each, with the same flags; this one
@@ -131,23 +140,40 @@ readLog();
  * reads the log they wrote, searching nothing itself.
  */
 async function runShards(): Promise<boolean> {
-  const flags = process.argv.slice(2);
+  const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
   const at = flags.indexOf('--threads');
   if (at >= 0) flags.splice(at, 2);
   process.on('SIGINT', () => {});
   const exits = Array.from({ length: threads }, (_, index) => {
     const child = spawn(
       process.execPath,
-      [...process.execArgv, process.argv[1], ...flags, '--shard', `${index}/${threads}`],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
+      [...process.execArgv, process.argv[1], ...flags, '--shard', `${index}/${threads}`, '--json'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    return new Promise<number | null>((resolve) => child.on('close', resolve));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    return new Promise<number | null>((resolve) =>
+      child.on('close', (status) => {
+        // The shard's work, its last line (absent if it was killed).
+        const last = out.trim().split('\n').at(-1) ?? '';
+        if (last.startsWith('{')) {
+          const shardWork = JSON.parse(last) as { cpuSeconds: number; nodes: number };
+          work.cpuSeconds += shardWork.cpuSeconds;
+          work.nodes += shardWork.nodes;
+        }
+        resolve(status);
+      }),
+    );
   });
   const statuses = await Promise.all(exits);
   if (statuses.every((status) => status === 0)) return true;
   console.error(`depth-refutation.ts: the shards ended with status ${statuses.join(', ')}`);
   return false;
 }
+/** The shards' CPU time and nodes, with `--threads`. */
+const work = { cpuSeconds: 0, nodes: 0 };
 const summaryOnly = threads > 1;
 let shardsFailed = false;
 if (summaryOnly) {
@@ -295,16 +321,37 @@ for (const opening of openings) {
   );
 }
 
-console.log(summary.join('\n'));
-console.log(`${refutedGuesses} of ${secondGuesses} second guesses refuted in all`);
+const proved = !failedCheck && !shardsFailed && shards === 1 && refutedOpenings === openings.length;
+const lines = [
+  ...summary,
+  `${refutedGuesses} of ${secondGuesses} second guesses refuted in all`,
+  proved
+    ? `no strategy keeps to ${depth} guesses: every opening refuted (${elapsed()})`
+    : `not settled here (${elapsed()}${stopped ? ', time limit' : ''})`,
+];
+const cpu = process.cpuUsage();
+if (values.json) {
+  // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
+  console.log(
+    JSON.stringify({
+      threads,
+      seconds: (Date.now() - started) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6 + work.cpuSeconds,
+      nodes: search.nodes + work.nodes,
+      jobsDone: refutedGuesses,
+      jobsKnown: secondGuesses,
+      lowerBound: proved ? depth + 1 : null,
+      proved,
+      relied: { logLines: readBack, rechecked: values.recheck },
+      summary: lines,
+    }),
+  );
+} else {
+  console.log(lines.join('\n'));
+}
 if (failedCheck || shardsFailed) {
   console.error(
     failedCheck ? 'a refutation in the log did not hold' : 'a shard failed: nothing is concluded',
   );
   process.exit(1);
-}
-if (shards === 1 && refutedOpenings === openings.length) {
-  console.log(`no strategy keeps to ${depth} guesses: every opening refuted (${elapsed()})`);
-} else {
-  console.log(`not settled here (${elapsed()}${stopped ? ', time limit' : ''})`);
 }

@@ -57,9 +57,17 @@ describe('npm run campaign', () => {
       command: 'static',
       rules: ['--pegs', '4', '--colors', '5', '--no-repeat'],
     };
+    // Knuth's 5 guesses at worst: 4 refuted at every opening (scripts/depth-refutation.ts).
+    const refutation = {
+      name: 'classic-depth4',
+      question: 'does a strategy keep to 4 guesses at classic Mastermind?',
+      command: 'refutation',
+      rules: ['--game', 'mastermind'],
+      maxDepth: 4,
+    };
     writeFileSync(
       join(dir, 'campaigns.json'),
-      JSON.stringify([classic, queued, raised, anew, still]),
+      JSON.stringify([classic, queued, raised, anew, still, refutation]),
     );
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
@@ -121,6 +129,25 @@ describe('npm run campaign', () => {
     expect(again.relied).toMatchObject({ refutedBelow: 5, jobsRefuted: 0 });
   });
 
+  it('runs a refutation of a depth as a campaign, records it, and resumes from its log', async () => {
+    const result = JSON.parse((await campaign('classic-depth4', '--threads', '2')).stdout);
+    expect(result).toMatchObject({ proved: true, lowerBound: 5, threads: 2 });
+    expect(result.jobsDone).toBe(result.jobsKnown);
+    expect(result.relied).toEqual({ logLines: 0, rechecked: false });
+    expect(records().at(-1)).toMatchObject({
+      campaign: 'classic-depth4',
+      lowerBound: 5,
+      proved: true,
+    });
+    const log = readFileSync(join(dir, 'classic-depth4.refutation.jsonl'), 'utf8');
+    expect(log.trim().split('\n')).toHaveLength(result.jobsKnown);
+    // Again: every line read back, none solved again; with --recheck, every one solved again.
+    const again = JSON.parse((await campaign('classic-depth4')).stdout);
+    expect(again).toMatchObject({ proved: true, relied: { logLines: result.jobsKnown } });
+    const checked = JSON.parse((await campaign('classic-depth4', '--recheck')).stdout);
+    expect(checked).toMatchObject({ proved: true, relied: { logLines: 0, rechecked: true } });
+  });
+
   it('raises a least total’s bound a step at a time in one proof, recorded, to the optimum', async () => {
     const { stdout } = await campaign('classic-raised', '--threads', '1', '--raise', '60');
     // It looks below 60 (the campaign has no bound yet), then 60 above each bound it proves,
@@ -172,7 +199,7 @@ describe('npm run campaign', () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, classic-depth4\n",
     );
   });
 
