@@ -28,6 +28,8 @@
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { CodebreakerError } from '../src/errors.js';
@@ -136,57 +138,77 @@ const readBack = values.recheck ? 0 : logged.size;
 
 /**
  * With `--threads T`: T processes of this script, one shard each, with the same flags; this one
- * waits for them (a Ctrl-C stops them too, each losing at most the guess it was on) and then
- * reads the log they wrote, searching nothing itself.
+ * waits for them and then reads the log they wrote, searching nothing itself. The shards load
+ * the TypeScript with tsx's loader alone and listen for no signal, so a Ctrl-C ends them at once
+ * (each loses at most the guess it was on: every line is appended whole); their work is counted
+ * from the outside, their CPU time as this process's children (Linux's /proc) and their nodes
+ * from the lines they added.
  */
-async function runShards(): Promise<boolean> {
+async function runShards(): Promise<{ failed: boolean; stopped: boolean }> {
   const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
   const at = flags.indexOf('--threads');
   if (at >= 0) flags.splice(at, 2);
   process.on('SIGINT', () => {});
-  const exits = Array.from({ length: threads }, (_, index) => {
+  process.on('SIGTERM', () => {});
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const ends = Array.from({ length: threads }, (_, index) => {
     const child = spawn(
       process.execPath,
-      [...process.execArgv, process.argv[1], ...flags, '--shard', `${index}/${threads}`, '--json'],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      ['--import', tsx, process.argv[1], ...flags, '--shard', `${index}/${threads}`],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    return new Promise<number | null>((resolve) =>
-      child.on('close', (status) => {
-        // The shard's work, its last line (absent if it was killed).
-        const last = out.trim().split('\n').at(-1) ?? '';
-        if (last.startsWith('{')) {
-          const shardWork = JSON.parse(last) as { cpuSeconds: number; nodes: number };
-          work.cpuSeconds += shardWork.cpuSeconds;
-          work.nodes += shardWork.nodes;
-        }
-        resolve(status);
-      }),
+    return new Promise<{ status: number | null; signal: string | null }>((resolve) =>
+      child.on('close', (status, signal) => resolve({ status, signal })),
     );
   });
-  const statuses = await Promise.all(exits);
-  if (statuses.every((status) => status === 0)) return true;
-  console.error(`depth-refutation.ts: the shards ended with status ${statuses.join(', ')}`);
-  return false;
+  const done = await Promise.all(ends);
+  const stopped = done.some(({ signal }) => signal === 'SIGINT' || signal === 'SIGTERM');
+  const failed = done.some(({ status, signal }) => status !== 0 && signal === null);
+  if (failed) {
+    const how = done.map(({ status, signal }) => signal ?? String(status)).join(', ');
+    console.error(`depth-refutation.ts: the shards ended with ${how}`);
+  }
+  return { failed, stopped };
 }
-/** The shards' CPU time and nodes, with `--threads`. */
-const work = { cpuSeconds: 0, nodes: 0 };
+
+/** The CPU seconds of this process's children that have ended (Linux; else 0). */
+function childrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime, fields 16 and 17 of proc(5), in clock ticks of 1/100 s.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const summaryOnly = threads > 1;
 let shardsFailed = false;
+let shardsStopped = false;
+const before = new Set(logged.keys());
 if (summaryOnly) {
-  shardsFailed = !(await runShards());
+  ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
   readLog();
 }
 
-/** The exact search, stopped at the time limit. */
+/**
+ * Set by a Ctrl-C in a run of one process, heard between second guesses (the search runs in this
+ * thread): the run stops there and prints where it stands. A shard listens for no signal, so a
+ * Ctrl-C ends it at once.
+ */
+let interrupted = false;
+if (shards === 1 && !summaryOnly) {
+  process.on('SIGINT', () => {
+    interrupted = true;
+  });
+}
+/** The exact search, stopped at the time limit or a Ctrl-C. */
 const search = new OptimalSearch(game, {
   firstFound: true,
   lookahead: false,
   progressEvery: 1,
-  onProgress: () => Date.now() > deadline,
+  onProgress: () => interrupted || Date.now() > deadline,
 });
 
 /** Whether `members` (after `history`) has no strategy within `guesses`. */
@@ -246,6 +268,11 @@ for (const opening of openings) {
   let open = 0;
   let left = 0;
   for (let i = shard; i < seconds2.length; i += shards) {
+    if (!summaryOnly) await new Promise((resolve) => setImmediate(resolve));
+    if (!summaryOnly && (interrupted || Date.now() > deadline)) {
+      stopped = true;
+      break;
+    }
     const second = seconds2[i];
     const key = keyOf(code(opening), answerText, code(second));
     const known = logged.get(key);
@@ -327,7 +354,7 @@ const lines = [
   `${refutedGuesses} of ${secondGuesses} second guesses refuted in all`,
   proved
     ? `no strategy keeps to ${depth} guesses: every opening refuted (${elapsed()})`
-    : `not settled here (${elapsed()}${stopped ? ', time limit' : ''})`,
+    : `not settled here (${elapsed()}${interrupted || shardsStopped ? ', stopped' : stopped ? ', time limit' : ''})`,
 ];
 const cpu = process.cpuUsage();
 if (values.json) {
@@ -336,8 +363,10 @@ if (values.json) {
     JSON.stringify({
       threads,
       seconds: (Date.now() - started) / 1000,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6 + work.cpuSeconds,
-      nodes: search.nodes + work.nodes,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6 + childrenCpuSeconds(),
+      nodes: summaryOnly
+        ? [...logged].reduce((sum, [key, line]) => sum + (before.has(key) ? 0 : line.nodes), 0)
+        : search.nodes,
       jobsDone: refutedGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,

@@ -4,9 +4,12 @@
  * (some second guess leaves only classes solved in time). A log read back is resumed without
  * searching again, and `--recheck` solves its refutations again, so that a forged line fails.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
@@ -14,6 +17,7 @@ import { gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { runScript } from './scripts.js';
 
+const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'codebreaker-refutation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -157,6 +161,49 @@ describe('scripts/depth-refutation.ts', () => {
       const refuted = counts(stdout);
       expect(refuted).toHaveLength(1);
       expect(refuted[0][0]).toBe(refuted[0][1]);
+    },
+  );
+
+  it(
+    'leaves a log a Ctrl-C cannot spoil, on two processes, and the next run ends the work',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'moo-6-stopped.jsonl');
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const args = ['--game', 'moo', '--depth', '6', '--log', log, '--threads', '2'];
+      // Its own process group, signalled as a terminal's Ctrl-C signals one.
+      const child = spawn(
+        process.execPath,
+        ['--import', tsx, join(ROOT, 'scripts', 'depth-refutation.ts'), ...args],
+        { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk;
+      });
+      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await new Promise<void>((resolve) =>
+        child.stderr.on('data', (chunk: Buffer) => {
+          err += chunk;
+          if (err.includes('refuted by')) resolve();
+        }),
+      );
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await ended).toBe(0);
+      // What it says is what the log holds, every line whole.
+      const lines = linesOf(log);
+      const [[done, of]] = counts(out);
+      expect(done).toBe(lines.length);
+      expect(out).toContain(done < of ? 'not settled here' : 'no strategy keeps to 6 guesses');
+      if (done < of) expect(out).toContain(', stopped)');
+
+      const resumed = await refute(...args);
+      expect(resumed.status).toBe(0);
+      expect(resumed.stdout).toContain('no strategy keeps to 6 guesses');
+      const after = linesOf(log);
+      expect(after).toHaveLength(of);
+      expect(new Set(after.map((line) => line.guess)).size).toBe(of);
     },
   );
 
