@@ -27,7 +27,7 @@
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,7 @@ import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { guessRepresentatives } from '../src/symmetry.js';
+import { type RefutationLine, readRefutationLog } from './refutation-log.js';
 
 const options = {
   game: { type: 'string' },
@@ -107,28 +108,12 @@ const started = Date.now();
 const deadline = started + seconds * 1000;
 const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
-/** One second guess settled: the line of the log. */
-interface Settled {
-  readonly opening: string;
-  readonly answer: string;
-  readonly guess: string;
-  /** The class it leaves with no strategy within D − 2 guesses, and its size. */
-  readonly refutedBy: string;
-  readonly size: number;
-  readonly depth: number;
-  readonly nodes: number;
-  readonly seconds: number;
-}
-
-const logged = new Map<string, Settled>();
+const logged = new Map<string, RefutationLine>();
 const keyOf = (opening: string, answer: string, guess: string): string =>
   `${opening} ${answer} ${guess}`;
 /** Reads the log's lines for this depth into `logged`. */
 function readLog(): void {
-  if (!existsSync(logFile)) return;
-  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const entry = JSON.parse(line) as Settled;
+  for (const entry of readRefutationLog(logFile)) {
     if (entry.depth === depth) logged.set(keyOf(entry.opening, entry.answer, entry.guess), entry);
   }
 }
@@ -321,7 +306,7 @@ for (const opening of openings) {
       );
       continue;
     }
-    const entry: Settled = {
+    const entry: RefutationLine = {
       opening: code(opening),
       answer: answerText,
       guess: code(second),

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readRefutationLog } from '../scripts/refutation-log.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
 import { gameFor } from '../src/game.js';
@@ -23,19 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const refute = (...args: string[]) => runScript('depth-refutation.ts', args);
 
-interface Line {
-  opening: string;
-  answer: string;
-  guess: string;
-  refutedBy: string;
-  size: number;
-  depth: number;
-}
-const linesOf = (file: string): Line[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Line);
+const linesOf = readRefutationLog;
 
 /** "opening 1234, class 0H2B: 57 of 57 second guesses refuted" → [57, 57]. */
 const counts = (stdout: string): number[][] =>
@@ -43,21 +32,13 @@ const counts = (stdout: string): number[][] =>
 
 describe('scripts/depth-refutation.ts', () => {
   const log4 = join(dir, 'mastermind-4.jsonl');
+  const mastermind4 = ['--game', 'mastermind', '--depth', '4', '--log', log4];
 
   it(
     'refutes 4 guesses for classic Mastermind at each of its 5 openings, on two processes',
     { timeout: 60_000 },
     async () => {
-      const { status, stdout } = await refute(
-        '--game',
-        'mastermind',
-        '--depth',
-        '4',
-        '--log',
-        log4,
-        '--threads',
-        '2',
-      );
+      const { status, stdout } = await refute(...mastermind4, '--threads', '2');
       expect(status).toBe(0);
       expect(stdout).toContain('no strategy keeps to 4 guesses');
       const refuted = counts(stdout);
@@ -78,21 +59,13 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const before = readFileSync(log4, 'utf8');
-      const again = await refute('--game', 'mastermind', '--depth', '4', '--log', log4);
+      const again = await refute(...mastermind4);
       expect(again.status).toBe(0);
       expect(again.stdout).toContain('no strategy keeps to 4 guesses');
       expect(again.stderr).not.toContain('refuted by');
       expect(readFileSync(log4, 'utf8')).toBe(before);
 
-      const checked = await refute(
-        '--game',
-        'mastermind',
-        '--depth',
-        '4',
-        '--log',
-        log4,
-        '--recheck',
-      );
+      const checked = await refute(...mastermind4, '--recheck');
       expect(checked.status).toBe(0);
       expect(checked.stderr.match(/: holds/g)).toHaveLength(linesOf(log4).length);
     },
@@ -103,14 +76,8 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const log5 = join(dir, 'mastermind-5.jsonl');
-      const { status, stdout, stderr } = await refute(
-        '--game',
-        'mastermind',
-        '--depth',
-        '5',
-        '--log',
-        log5,
-      );
+      const mastermind5 = ['--game', 'mastermind', '--depth', '5', '--log', log5];
+      const { status, stdout, stderr } = await refute(...mastermind5);
       expect(status).toBe(0);
       expect(stdout).toContain('not settled here');
       const wayOn = / {2}(\S+) (\S+) (\S+): every class it leaves is solved within 3/.exec(stderr);
@@ -136,15 +103,7 @@ describe('scripts/depth-refutation.ts', () => {
       };
       expect(forged.size).toBeGreaterThan(2);
       writeFileSync(log5, `${readFileSync(log5, 'utf8')}${JSON.stringify(forged)}\n`);
-      const checked = await refute(
-        '--game',
-        'mastermind',
-        '--depth',
-        '5',
-        '--log',
-        log5,
-        '--recheck',
-      );
+      const checked = await refute(...mastermind5, '--recheck');
       expect(checked.status).toBe(1);
       expect(checked.stderr).toContain(`${opening} ${answer} ${guess}: DOES NOT HOLD`);
     },

@@ -9,6 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type RefutationLine, readRefutationLog } from '../scripts/refutation-log.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
 import { gameFor } from '../src/game.js';
@@ -18,15 +19,6 @@ import { guessRepresentatives } from '../src/symmetry.js';
 
 const DIR = join(import.meta.dirname, '..', 'campaigns');
 const SLOW = process.env.CODEBREAKER_SLOW === '1';
-
-interface Line {
-  opening: string;
-  answer: string;
-  guess: string;
-  refutedBy: string;
-  size: number;
-  depth: number;
-}
 
 interface Campaign {
   name: string;
@@ -62,10 +54,7 @@ describe('the refutation campaigns’ logs', () => {
   for (const campaign of campaigns) {
     describe(campaign.name, () => {
       const game = gameFor(rulesOf(campaign.rules));
-      const lines = readFileSync(join(DIR, `${campaign.name}.refutation.jsonl`), 'utf8')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Line);
+      const lines = readRefutationLog(join(DIR, `${campaign.name}.refutation.jsonl`));
       const all = allCandidates(game);
       const openings = [...(guessRepresentatives(game, [], all) ?? all)].map((code) =>
         game.codes.make(code),
@@ -73,7 +62,7 @@ describe('the refutation campaigns’ logs', () => {
 
       it('names, on each line, a representative second guess and the class it leaves', () => {
         for (const line of lines) expect(line.depth).toBe(campaign.maxDepth);
-        const byOpening = new Map<string, Line[]>();
+        const byOpening = new Map<string, RefutationLine[]>();
         for (const line of lines)
           byOpening.set(line.opening, [...(byOpening.get(line.opening) ?? []), line]);
         for (const [opening, mine] of byOpening) {
