@@ -1,7 +1,8 @@
 /**
  * `npm run campaign`: the open values' proofs as campaigns (campaigns/README.md). Each campaign
- * in campaigns/campaigns.json is one `codebreaker optimal` proof, or one `codebreaker static`
- * search, whose checkpoint lives in campaigns/; this runs it or resumes it from that checkpoint,
+ * in campaigns/campaigns.json is one `codebreaker optimal` proof, one `codebreaker static`
+ * search, or one refutation of a worst case (scripts/depth-refutation.ts), whose checkpoint (a
+ * refutation's log) lives in campaigns/; this runs it or resumes it from that checkpoint,
  * with the campaign's public key, and when the run ends (finished, at `--time-limit`, or at
  * Ctrl-C) appends what it did to campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
  * the result relied on. Commit the checkpoint and runs.jsonl after each run: the next run, on
@@ -279,7 +280,10 @@ function raising(campaign: Campaign, step: number, flags: string[]): string[] | 
     console.error('campaign: --raise takes a whole number of guesses');
     return undefined;
   }
-  if (campaign.command === 'static' || (campaign.objective ?? 'expected') !== 'expected') {
+  if (
+    (campaign.command ?? 'optimal') !== 'optimal' ||
+    (campaign.objective ?? 'expected') !== 'expected'
+  ) {
     console.error(`campaign: --raise raises a least total's bound; ${campaign.name} has none`);
     return undefined;
   }

@@ -146,6 +146,10 @@ describe('npm run campaign', () => {
     expect(again).toMatchObject({ proved: true, relied: { logLines: result.jobsKnown } });
     const checked = JSON.parse((await campaign('classic-depth4', '--recheck')).stdout);
     expect(checked).toMatchObject({ proved: true, relied: { logLines: 0, rechecked: true } });
+    // It has no least total to raise.
+    const raised = await campaign('classic-depth4', '--raise', '10').catch((failure) => failure);
+    expect(raised.code).toBe(2);
+    expect(raised.stderr).toContain('has none');
   });
 
   it('raises a least total’s bound a step at a time in one proof, recorded, to the optimum', async () => {
