@@ -125,6 +125,8 @@ export async function openQueueProof(
   });
 
   let counted = { workers: 0, threads: 0 };
+  /** The ids of the workers alive, as last counted. */
+  let alive: readonly string[] = [];
   let wake: () => void = () => {};
   const dropped = new Set<string>();
   const count = async (): Promise<void> => {
@@ -135,6 +137,7 @@ export async function openQueueProof(
     });
     const threads = beats.reduce((sum, beat) => sum + beat.threads, 0);
     counted = { workers: beats.length, threads: Math.ceil(threads / replicas) };
+    alive = beats.map((beat) => beat.id);
     wake();
   };
   await count();
@@ -203,15 +206,20 @@ export async function openQueueProof(
       const outcome = await solveOnce(job, id, avoid, report);
       if ('answer' in outcome) return outcome;
       const { failed, why, worker } = outcome;
-      if (worker && !avoid.includes(worker)) avoid.push(worker);
-      if (failed) failures++;
+      // A worker that failed the job before took it again because the others were busy: while
+      // one of them is alive the job waits for it, and only a new worker's failure counts.
+      const again = worker !== undefined && avoid.includes(worker);
+      const waits = again && alive.some((other) => !avoid.includes(other));
+      if (worker && !again) avoid.push(worker);
+      if (failed && !waits) failures++;
       if (failures >= MAX_JOB_FAILURES) {
         throw new CodebreakerError(
           'bad-option',
           `job ${job.key} ${why} (${failures} times): the proof stops; its finished jobs are kept in Redis, and the same command goes on from them`,
         );
       }
-      tell(`job ${job.key}: ${failed ? why : `dropped an answer: ${why}`}; it runs again`);
+      if (!waits)
+        tell(`job ${job.key}: ${failed ? why : `dropped an answer: ${why}`}; it runs again`);
     }
   };
 

@@ -231,6 +231,11 @@ export interface WorkerBeat {
   readonly solving: readonly string[];
 }
 
+/** A worker alive: its heartbeat, and its id (its key without the prefix). */
+export interface AliveWorker extends WorkerBeat {
+  readonly id: string;
+}
+
 /**
  * The workers alive, by their keys; a key that is not a worker's heartbeat is left out, and
  * `drop` hears its name and why (once for each such key, whoever wrote it).
@@ -238,8 +243,8 @@ export interface WorkerBeat {
 export async function aliveWorkers(
   redis: Redis,
   drop: (key: string, why: string) => void = () => {},
-): Promise<WorkerBeat[]> {
-  const beats: WorkerBeat[] = [];
+): Promise<AliveWorker[]> {
+  const beats: AliveWorker[] = [];
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${WORKER_PREFIX}*`, 'COUNT', 100);
@@ -256,7 +261,7 @@ export async function aliveWorkers(
         return;
       }
       const beat = beatSchema.safeParse(parsed);
-      if (beat.success) beats.push(beat.data);
+      if (beat.success) beats.push({ ...beat.data, id: keys[i].slice(WORKER_PREFIX.length) });
       else drop(keys[i], 'not a heartbeat');
     });
   } while (cursor !== '0');
