@@ -15,7 +15,8 @@
  * A second guess with no such class is a way on: the opening is then not refuted here.
  *
  * Each second guess settled is a line of the log (JSON: the opening, the class, the guess, the
- * class that refutes it, its size, nodes, seconds), written as it is settled, so a stopped run
+ * class that refutes it and its size, or null for a way on, nodes, seconds; scripts/
+ * refutation-log.ts), written as it is settled, so a stopped run
  * loses at most the guess it was on, and a run with the same log goes on where it stopped.
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once;
  * `--threads T` runs T such processes (each with its own score table: 1 GiB for Super
@@ -226,6 +227,8 @@ const summary: string[] = [];
 let refutedOpenings = 0;
 let secondGuesses = 0;
 let refutedGuesses = 0;
+/** Refuted, or ways on. */
+let settledGuesses = 0;
 let stopped = false;
 let failedCheck = false;
 
@@ -262,7 +265,8 @@ for (const opening of openings) {
     const key = keyOf(code(opening), answerText, code(second));
     const known = logged.get(key);
     if (known && (!values.recheck || summaryOnly)) {
-      refuted++;
+      if (known.refutedBy === null) open++;
+      else refuted++;
       continue;
     }
     if (summaryOnly) {
@@ -280,6 +284,14 @@ for (const opening of openings) {
     const nodes = search.nodes;
     let by: { part: Int32Array; answer: number } | undefined;
     try {
+      if (known?.refutedBy === null) {
+        // A way on: every class it leaves solved again within the guesses left.
+        const holds = order.every(({ part }) => !unsolvable(part, [opening, second], depth - 2));
+        console.error(`  ${key} (a way on): ${holds ? 'holds' : 'DOES NOT HOLD'}`);
+        if (holds) open++;
+        else failedCheck = true;
+        continue;
+      }
       if (known) {
         // Solve again the class the log says refutes this guess.
         const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
@@ -299,25 +311,25 @@ for (const opening of openings) {
       break;
     }
     const took = (Date.now() - start) / 1000;
-    if (!by) {
-      open++;
-      console.error(
-        `  ${key}: every class it leaves is solved within ${depth - 2} (${took.toFixed(1)} s)`,
-      );
-      continue;
-    }
     const entry: RefutationLine = {
       opening: code(opening),
       answer: answerText,
       guess: code(second),
-      refutedBy: game.answerText(by.answer),
-      size: by.part.length,
+      refutedBy: by ? game.answerText(by.answer) : null,
+      size: by ? by.part.length : null,
       depth,
       nodes: search.nodes - nodes,
       seconds: Number(took.toFixed(1)),
     };
     appendFileSync(logFile, `${JSON.stringify(entry)}\n`);
     logged.set(key, entry);
+    if (!by) {
+      open++;
+      console.error(
+        `  ${elapsed()}: ${key}: every class it leaves is solved within ${depth - 2} (${entry.nodes} nodes, ${took.toFixed(1)} s): a way on`,
+      );
+      continue;
+    }
     refuted++;
     console.error(
       `  ${elapsed()}: ${key} refuted by its class ${entry.refutedBy} of ${entry.size} (${entry.nodes} nodes, ${took.toFixed(1)} s); ${refuted} of this shard's done`,
@@ -328,6 +340,7 @@ for (const opening of openings) {
   if (done && shards === 1) refutedOpenings++;
   secondGuesses += inShard;
   refutedGuesses += refuted;
+  settledGuesses += refuted + open;
   summary.push(
     `opening ${code(opening)}, class ${answerText}: ${refuted} of ${inShard} second guesses refuted${open > 0 ? `, ${open} not (a way on)` : ''}${left > 0 ? `, ${left} not yet searched` : ''}`,
   );
@@ -352,7 +365,7 @@ if (values.json) {
       nodes: summaryOnly
         ? [...logged].reduce((sum, [key, line]) => sum + (before.has(key) ? 0 : line.nodes), 0)
         : search.nodes,
-      jobsDone: refutedGuesses,
+      jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
       proved,

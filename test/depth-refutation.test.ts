@@ -72,7 +72,7 @@ describe('scripts/depth-refutation.ts', () => {
   );
 
   it(
-    'does not refute 5, and a forged line claiming it fails --recheck',
+    'does not refute 5, logs its ways on, and a forged line claiming it fails --recheck',
     { timeout: 60_000 },
     async () => {
       const log5 = join(dir, 'mastermind-5.jsonl');
@@ -80,9 +80,26 @@ describe('scripts/depth-refutation.ts', () => {
       const { status, stdout, stderr } = await refute(...mastermind5);
       expect(status).toBe(0);
       expect(stdout).toContain('not settled here');
-      const wayOn = / {2}(\S+) (\S+) (\S+): every class it leaves is solved within 3/.exec(stderr);
+      const wayOn = /(\S+) (\S+) (\S+): every class it leaves is solved within 3/.exec(stderr);
       expect(wayOn).not.toBeNull();
       const [, opening, answer, guess] = wayOn!;
+      // Every second guess is in the log, the ways on with no class named, and a second run
+      // reads them back without searching.
+      const settled = linesOf(log5);
+      const open = settled.filter((line) => line.refutedBy === null);
+      expect(open.length).toBeGreaterThan(0);
+      for (const line of open) expect(line.size).toBe(null);
+      expect(open.map((line) => `${line.opening} ${line.answer} ${line.guess}`)).toContain(
+        `${opening} ${answer} ${guess}`,
+      );
+      const again = await refute(...mastermind5);
+      expect(again.status).toBe(0);
+      expect(again.stderr).not.toMatch(/refuted by|every class it leaves/);
+      expect(readRefutationLog(log5)).toEqual(settled);
+      const ways = (out: string) =>
+        [...out.matchAll(/, (\d+) not \(a way on\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      expect(ways(again.stdout)).toBe(open.length);
+      expect(ways(stdout)).toBe(open.length);
       // A line that says this second guess is refuted by its largest class, which it is not.
       const game = gameFor(resolveRules({ game: 'mastermind' }));
       const first = partition(game, game.codes.parse(opening), allCandidates(game));
@@ -106,6 +123,8 @@ describe('scripts/depth-refutation.ts', () => {
       const checked = await refute(...mastermind5, '--recheck');
       expect(checked.status).toBe(1);
       expect(checked.stderr).toContain(`${opening} ${answer} ${guess}: DOES NOT HOLD`);
+      // The other ways on are solved again, and hold.
+      expect(checked.stderr.match(/\(a way on\): holds/g)).toHaveLength(open.length - 1);
     },
   );
 
