@@ -21,8 +21,9 @@
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once;
  * `--threads T` runs T such processes (each with its own score table: 1 GiB for Super
  * Mastermind) and then says where the whole log stands.
- * A log read back is what a run relies on: `--recheck` solves again every refutation in the log
- * (of its shard) and fails if one does not hold. The summary at the end says, per opening,
+ * A log read back is what a run relies on: `--recheck` solves again every line of the log (of
+ * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
+ * recheck stopped goes on where it stopped), and fails if one does not hold. The summary at the end says, per opening,
  * how many second guesses are refuted and how many are left, and whether the depth is refuted.
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
@@ -119,8 +120,10 @@ function readLog(): void {
   }
 }
 readLog();
-/** Refutations taken from the log as it was before this run, not solved again. */
-const readBack = values.recheck ? 0 : logged.size;
+/** The lines of the log solved again by a recheck. */
+const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
+/** Lines taken from the log as it was before this run and not solved in it. */
+const readBack = values.recheck ? solvedAgain() : logged.size;
 
 /**
  * With `--threads T`: T processes of this script, one shard each, with the same flags; this one
@@ -172,7 +175,8 @@ function childrenCpuSeconds(): number {
 const summaryOnly = threads > 1;
 let shardsFailed = false;
 let shardsStopped = false;
-const before = new Set(logged.keys());
+/** The lines the log had before this run: its shards' nodes are those of the lines after. */
+const linesBefore = readRefutationLog(logFile).length;
 if (summaryOnly) {
   ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
   readLog();
@@ -264,7 +268,7 @@ for (const opening of openings) {
     const second = seconds2[i];
     const key = keyOf(code(opening), answerText, code(second));
     const known = logged.get(key);
-    if (known && (!values.recheck || summaryOnly)) {
+    if (known && (!values.recheck || summaryOnly || known.recheck)) {
       if (known.refutedBy === null) open++;
       else refuted++;
       continue;
@@ -284,24 +288,33 @@ for (const opening of openings) {
     const nodes = search.nodes;
     let by: { part: Int32Array; answer: number } | undefined;
     try {
-      if (known?.refutedBy === null) {
-        // A way on: every class it leaves solved again within the guesses left.
-        const holds = order.every(({ part }) => !unsolvable(part, [opening, second], depth - 2));
-        console.error(`  ${key} (a way on): ${holds ? 'holds' : 'DOES NOT HOLD'}`);
-        if (holds) open++;
-        else failedCheck = true;
-        continue;
-      }
       if (known) {
-        // Solve again the class the log says refutes this guess.
+        // A way on: every class it leaves solved again within the guesses left; a refutation:
+        // the class the log names solved again.
+        const wayOn = known.refutedBy === null;
         const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
-        const holds =
-          named !== undefined &&
-          named.part.length === known.size &&
-          unsolvable(named.part, [opening, second], depth - 2);
-        console.error(`  ${key}: ${holds ? 'holds' : 'DOES NOT HOLD'}`);
-        if (holds) refuted++;
-        else failedCheck = true;
+        const holds = wayOn
+          ? order.every(({ part }) => !unsolvable(part, [opening, second], depth - 2))
+          : named !== undefined &&
+            named.part.length === known.size &&
+            unsolvable(named.part, [opening, second], depth - 2);
+        console.error(
+          `  ${elapsed()}: ${key}${wayOn ? ' (a way on)' : ''}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,
+        );
+        if (!holds) {
+          failedCheck = true;
+          continue;
+        }
+        const again: RefutationLine = {
+          ...known,
+          nodes: search.nodes - nodes,
+          seconds: Number(((Date.now() - start) / 1000).toFixed(1)),
+          recheck: true,
+        };
+        appendFileSync(logFile, `${JSON.stringify(again)}\n`);
+        logged.set(key, again);
+        if (wayOn) open++;
+        else refuted++;
         continue;
       }
       by = order.find(({ part }) => unsolvable(part, [opening, second], depth - 2));
@@ -349,7 +362,7 @@ for (const opening of openings) {
 const proved = !failedCheck && !shardsFailed && shards === 1 && refutedOpenings === openings.length;
 const lines = [
   ...summary,
-  `${refutedGuesses} of ${secondGuesses} second guesses refuted in all`,
+  `${refutedGuesses} of ${secondGuesses} second guesses refuted in all; ${solvedAgain()} lines of the log solved again by --recheck`,
   proved
     ? `no strategy keeps to ${depth} guesses: every opening refuted (${elapsed()})`
     : `not settled here (${elapsed()}${interrupted || shardsStopped ? ', stopped' : stopped ? ', time limit' : ''})`,
@@ -363,13 +376,15 @@ if (values.json) {
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6 + childrenCpuSeconds(),
       nodes: summaryOnly
-        ? [...logged].reduce((sum, [key, line]) => sum + (before.has(key) ? 0 : line.nodes), 0)
+        ? readRefutationLog(logFile)
+            .slice(linesBefore)
+            .reduce((sum, line) => sum + line.nodes, 0)
         : search.nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
       proved,
-      relied: { logLines: readBack, rechecked: values.recheck },
+      relied: { logLines: readBack, rechecked: values.recheck, solvedAgain: solvedAgain() },
       summary: lines,
     }),
   );

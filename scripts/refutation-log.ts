@@ -24,6 +24,11 @@ export interface RefutationLine {
   /** What the exact search took to settle it. */
   readonly nodes: number;
   readonly seconds: number;
+  /**
+   * Set on a line `--recheck` appends once it has solved the line before it (the same second
+   * guess, the same class) again and found it holds: a recheck that stops goes on from there.
+   */
+  readonly recheck?: true;
 }
 
 /** The lines of the log `file` (none if there is no such file). */

@@ -133,7 +133,7 @@ describe('npm run campaign', () => {
     const result = JSON.parse((await campaign('classic-depth4', '--threads', '2')).stdout);
     expect(result).toMatchObject({ proved: true, lowerBound: 5, threads: 2 });
     expect(result.jobsDone).toBe(result.jobsKnown);
-    expect(result.relied).toEqual({ logLines: 0, rechecked: false });
+    expect(result.relied).toEqual({ logLines: 0, rechecked: false, solvedAgain: 0 });
     expect(records().at(-1)).toMatchObject({
       campaign: 'classic-depth4',
       lowerBound: 5,
@@ -145,7 +145,17 @@ describe('npm run campaign', () => {
     const again = JSON.parse((await campaign('classic-depth4')).stdout);
     expect(again).toMatchObject({ proved: true, relied: { logLines: result.jobsKnown } });
     const checked = JSON.parse((await campaign('classic-depth4', '--recheck')).stdout);
-    expect(checked).toMatchObject({ proved: true, relied: { logLines: 0, rechecked: true } });
+    expect(checked).toMatchObject({
+      proved: true,
+      relied: { logLines: 0, rechecked: true, solvedAgain: result.jobsKnown },
+    });
+    // A recheck again solves nothing: every line was solved again, and says so in the log.
+    const twice = JSON.parse((await campaign('classic-depth4', '--recheck')).stdout);
+    expect(twice).toMatchObject({
+      proved: true,
+      nodes: 0,
+      relied: { logLines: result.jobsKnown, rechecked: true, solvedAgain: result.jobsKnown },
+    });
     // It has no least total to raise.
     const raised = await campaign('classic-depth4', '--raise', '10').catch((failure) => failure);
     expect(raised.code).toBe(2);

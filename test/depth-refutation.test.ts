@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRefutationLog } from '../scripts/refutation-log.js';
+import { type RefutationLine, readRefutationLog } from '../scripts/refutation-log.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
 import { gameFor } from '../src/game.js';
@@ -65,9 +65,23 @@ describe('scripts/depth-refutation.ts', () => {
       expect(again.stderr).not.toContain('refuted by');
       expect(readFileSync(log4, 'utf8')).toBe(before);
 
+      const lines = linesOf(log4);
       const checked = await refute(...mastermind4, '--recheck');
       expect(checked.status).toBe(0);
-      expect(checked.stderr.match(/: holds/g)).toHaveLength(linesOf(log4).length);
+      expect(checked.stderr.match(/: holds/g)).toHaveLength(lines.length);
+      // Each line solved again is appended again, marked, so a recheck goes on where it stopped.
+      const after = linesOf(log4);
+      expect(after.slice(0, lines.length)).toEqual(lines);
+      const appended = after.slice(lines.length);
+      const sameAs = (line: RefutationLine): string =>
+        JSON.stringify([line.opening, line.answer, line.guess, line.refutedBy, line.size]);
+      expect(appended.map(sameAs).sort()).toEqual(lines.map(sameAs).sort());
+      for (const line of appended) expect(line.recheck).toBe(true);
+      expect(checked.stdout).toContain(`${lines.length} lines of the log solved again`);
+      const twice = await refute(...mastermind4, '--recheck');
+      expect(twice.status).toBe(0);
+      expect(twice.stderr).not.toContain('holds');
+      expect(linesOf(log4)).toEqual(after);
     },
   );
 
