@@ -39,7 +39,7 @@ import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { guessRepresentatives } from '../src/symmetry.js';
-import { type RefutationLine, readRefutationLog } from './refutation-log.js';
+import { BrokenLogError, type RefutationLine, readRefutationLog } from './refutation-log.js';
 
 const options = {
   game: { type: 'string' },
@@ -113,9 +113,19 @@ const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const logged = new Map<string, RefutationLine>();
 const keyOf = (opening: string, answer: string, guess: string): string =>
   `${opening} ${answer} ${guess}`;
+/** The log's lines; a broken log is one line on stderr and status 2, the file left as it is. */
+function logLines(): RefutationLine[] {
+  try {
+    return readRefutationLog(logFile);
+  } catch (error) {
+    if (!(error instanceof BrokenLogError)) throw error;
+    console.error(`depth-refutation.ts: ${error.message}`);
+    process.exit(2);
+  }
+}
 /** Reads the log's lines for this depth into `logged`. */
 function readLog(): void {
-  for (const entry of readRefutationLog(logFile)) {
+  for (const entry of logLines()) {
     if (entry.depth === depth) logged.set(keyOf(entry.opening, entry.answer, entry.guess), entry);
   }
 }
@@ -176,7 +186,7 @@ const summaryOnly = threads > 1;
 let shardsFailed = false;
 let shardsStopped = false;
 /** The lines the log had before this run: its shards' nodes are those of the lines after. */
-const linesBefore = readRefutationLog(logFile).length;
+const linesBefore = logLines().length;
 if (summaryOnly) {
   ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
   readLog();
@@ -376,7 +386,7 @@ if (values.json) {
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6 + childrenCpuSeconds(),
       nodes: summaryOnly
-        ? readRefutationLog(logFile)
+        ? logLines()
             .slice(linesBefore)
             .reduce((sum, line) => sum + line.nodes, 0)
         : search.nodes,

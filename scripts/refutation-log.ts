@@ -1,8 +1,33 @@
 /**
  * The log of a refutation (scripts/depth-refutation.ts): one JSON line per second guess settled,
- * refuted or a way on, appended as it is settled. The script and the tests read it here.
+ * refuted or a way on, appended as it is settled. The script and the tests read it here, each
+ * line checked against its shape: a log is read back, so it is untrusted input.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { z } from 'zod';
+import { problemOf } from '../src/cli/queue/records.js';
+
+/** A log larger than this is not one this script wrote (Super Mastermind's is under 1 MB). */
+const MAX_LOG_BYTES = 256 * 1024 * 1024;
+/** A code or an answer, as the game writes it. */
+const text = z.string().min(1).max(64);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+const lineSchema = z
+  .strictObject({
+    opening: text,
+    answer: text,
+    guess: text,
+    refutedBy: text.nullable(),
+    size: count.nullable(),
+    depth: z.number().int().min(3).max(64),
+    nodes: count,
+    seconds: z.number().min(0).max(1e9),
+    recheck: z.literal(true).optional(),
+  })
+  .refine((line) => (line.refutedBy === null) === (line.size === null), {
+    message: 'refutedBy and size are both null (a way on) or neither',
+  });
 
 /** One second guess settled. */
 export interface RefutationLine {
@@ -31,11 +56,34 @@ export interface RefutationLine {
   readonly recheck?: true;
 }
 
-/** The lines of the log `file` (none if there is no such file). */
+/** A log that is not one: its file, the line and what is wrong, in one sentence. */
+export class BrokenLogError extends Error {}
+
+/** The lines of the log `file` (none if there is no such file); throws `BrokenLogError`. */
 export function readRefutationLog(file: string): RefutationLine[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  const bytes = statSync(file).size;
+  if (bytes > MAX_LOG_BYTES) {
+    throw new BrokenLogError(`${file} has ${bytes} bytes: not a refutation log`);
+  }
+  const lines: RefutationLine[] = [];
+  readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as RefutationLine);
+    .forEach((line, index) => {
+      if (line.trim() === '') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        throw new BrokenLogError(`${file} line ${index + 1} is not JSON: mend or remove it`);
+      }
+      const checked = lineSchema.safeParse(parsed);
+      if (!checked.success) {
+        throw new BrokenLogError(
+          `${file} line ${index + 1} is not a refutation line (${problemOf(checked.error)}): mend or remove it`,
+        );
+      }
+      lines.push(checked.data);
+    });
+  return lines;
 }

@@ -199,6 +199,42 @@ describe('scripts/depth-refutation.ts', () => {
     },
   );
 
+  it('refuses a broken log with one line and status 2, and leaves it as it was', async () => {
+    const log = join(dir, 'broken.jsonl');
+    const good = {
+      opening: '1123',
+      answer: '0H1B',
+      guess: '1344',
+      refutedBy: '0H2B',
+      size: 20,
+      depth: 4,
+      nodes: 1,
+      seconds: 0,
+    };
+    const broken = [
+      `${JSON.stringify(good)}\n{"opening":`,
+      JSON.stringify({ ...good, size: null }),
+      JSON.stringify({ ...good, nodes: -1 }),
+      JSON.stringify({ ...good, proved: true }),
+    ];
+    for (const text of broken) {
+      writeFileSync(log, `${text}\n`);
+      const { status, stdout, stderr } = await refute(
+        '--game',
+        'mastermind',
+        '--depth',
+        '4',
+        '--log',
+        log,
+      );
+      expect(status).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^depth-refutation\.ts: \S+ line \d+ is not (JSON|a refutation line)/);
+      expect(readFileSync(log, 'utf8')).toBe(`${text}\n`);
+    }
+  });
+
   it('refuses bad flags with one line and status 2', async () => {
     const { status, stderr } = await refute(
       '--game',
