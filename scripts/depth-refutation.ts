@@ -203,10 +203,14 @@ if (shards === 1 && !summaryOnly) {
     interrupted = true;
   });
 }
-/** The exact search, stopped at the time limit or a Ctrl-C. */
+/**
+ * The exact search, stopped at the time limit or a Ctrl-C. It only decides whether a strategy
+ * exists, so it counts early (a guess's classes only while it can still keep to the depth).
+ */
 const search = new OptimalSearch(game, {
   firstFound: true,
   lookahead: false,
+  earlyCount: true,
   progressEvery: 1,
   onProgress: () => interrupted || Date.now() > deadline,
 });

@@ -39,6 +39,46 @@ describe('the WebAssembly ranking kernels', () => {
     }
   });
 
+  it.each(games)(
+    'count early as the TypeScript kernels do, keeping what a full count keeps: %o',
+    (options) => {
+      const game = new Game(resolveRules(options));
+      const table = game.useTable()!;
+      const random = seededRandom(game.size + 1);
+      for (const crush of [false, true]) {
+        const bounds = BoundsByWidth.forGame(game, game.answers - 1, crush).plain();
+        const early = new RankingKernels(game, bounds, table, true, true);
+        const plainEarly = new RankingKernels(game, bounds, table, false, true);
+        expectSameRankings(game, bounds, [early], plainEarly, 80, random);
+        // Against a full count, given the width it measures as the cap: the same guesses, keys
+        // and least bound left out, at every depth.
+        const full = new RankingKernels(game, bounds, table, false);
+        const ranked = (
+          ranker: RankingKernels,
+          candidates: Int32Array,
+          depth: number,
+          cap?: number,
+        ) => {
+          const ranking = newRanking(game.size);
+          ranker.rank(candidates, undefined, depth, Number.POSITIVE_INFINITY, ranking, cap);
+          return {
+            guesses: [...ranking.guesses.subarray(0, ranking.count)],
+            keys: [...ranking.keys.subarray(0, ranking.count)],
+            skipped: ranking.skipped,
+            width: ranking.width,
+          };
+        };
+        for (let trial = 0; trial < 80; trial++) {
+          const n = 2 + Math.floor(random() * (Math.min(game.size, 400) - 1));
+          const candidates = randomSet(game, n, random);
+          const depth = 2 + (trial % 4);
+          const expected = ranked(full, candidates, depth);
+          expect(ranked(early, candidates, depth, expected.width)).toEqual(expected);
+        }
+      }
+    },
+  );
+
   it('kernels share one table in one memory, each with a slot of its own, and rank as the TypeScript kernels do', () => {
     // Bulls and Cows: 5,040 codes, rows of a multiple of 16 bytes, as the kernels read them.
     const game = new Game(resolveRules({ game: 'moo' }));

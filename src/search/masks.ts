@@ -22,6 +22,24 @@ import type { Ranking } from './ranking-buffer.js';
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
   count(rows: number, n: number, size: number, shift: number, counts: number): void;
+  survivors(
+    counts: number,
+    shift: number,
+    guesses: number,
+    count: number,
+    all: number,
+    caps: number,
+    out: number,
+  ): number;
+  countMore(
+    rows: number,
+    from: number,
+    n: number,
+    guesses: number,
+    count: number,
+    shift: number,
+    counts: number,
+  ): void;
   gather(
     rows: number,
     n: number,
@@ -129,6 +147,7 @@ export class MaskKernel {
   readonly #grouped: number;
   readonly #start: number;
   readonly #next: number;
+  readonly #caps: number;
   readonly #total: number;
   readonly #depths: number;
   readonly #totalNarrow: number;
@@ -146,6 +165,7 @@ export class MaskKernel {
   readonly #depthsView: Uint8Array;
   readonly #totalNarrowView: Float64Array;
   readonly #depthsNarrowView: Uint8Array;
+  readonly #capsView: Uint16Array;
   readonly #skipped: Float64Array;
   readonly #width: Int32Array;
   /** How many guesses the last `classify` kept. */
@@ -205,6 +225,7 @@ export class MaskKernel {
     this.#grouped = addresses.grouped;
     this.#start = addresses.start;
     this.#next = addresses.next;
+    this.#caps = addresses.caps;
     this.#total = addresses.total;
     this.#depths = addresses.depths;
     this.#totalNarrow = addresses.totalNarrow;
@@ -221,6 +242,7 @@ export class MaskKernel {
     this.#depthsView = new Uint8Array(buffer, this.#depths, size + 1);
     this.#totalNarrowView = new Float64Array(buffer, this.#totalNarrow, size + 1);
     this.#depthsNarrowView = new Uint8Array(buffer, this.#depthsNarrow, size + 1);
+    this.#capsView = new Uint16Array(buffer, this.#caps, 1 << this.#shift);
     this.#codesView = new Int32Array(buffer, this.#codes, size);
     this.#groupedView = new Int32Array(buffer, this.#grouped, size);
     this.#startView = new Int32Array(buffer, this.#start, answers + 1);
@@ -271,6 +293,55 @@ export class MaskKernel {
   }
 
   /**
+   * Early counting (`#rankEarly` in search/ranking.ts): counts the classes of `candidates` for
+   * every code over the first `sample` of them (taken `step` apart, so that the sample spreads
+   * over the node), keeps the guesses of `guesses` (undefined: every code) none of whose classes
+   * exceeds its cap in `caps` (one per answer, `2^answerShift` of them), counts the rest of the
+   * candidates for those alone, and keys them as `keys` does. Returns how many survived.
+   */
+  rankEarly(
+    candidates: Int32Array,
+    step: number,
+    sample: number,
+    guesses: Int32Array | undefined,
+    caps: Uint16Array,
+    classes: ClassBounds,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number {
+    const n = candidates.length;
+    const rows = this.#rowsView;
+    for (let i = 0, at = 0; i < n; i++, at = (at + step) % n) {
+      rows[i] = this.#table + candidates[at] * this.#stride;
+    }
+    this.#exports.count(this.#rows, sample, this.#size, this.#shift, this.#classCounts);
+    this.#capsView.set(caps);
+    if (guesses) this.#guessesView.set(guesses);
+    const count = guesses ? guesses.length : this.#size;
+    const alive = this.#exports.survivors(
+      this.#classCounts,
+      this.#shift,
+      this.#guesses,
+      count,
+      guesses ? 0 : 1,
+      this.#caps,
+      this.#guesses,
+    );
+    this.#exports.countMore(
+      this.#rows,
+      sample,
+      n,
+      this.#guesses,
+      alive,
+      this.#shift,
+      this.#classCounts,
+    );
+    this.#keysOf(n, alive, false, classes, depth, limit, ranking);
+    return alive;
+  }
+
+  /**
    * The streaming kernel's keys (`#keysFromCounts` in search/ranking.ts) from the counters `count`
    * just left, for `n` candidates and `guesses` (undefined: every code), under `classes`, with
    * `depth` guesses left: keeps in `ranking` the guesses below `limit` and notes the least bound
@@ -284,14 +355,28 @@ export class MaskKernel {
     limit: number,
     ranking: Ranking,
   ): number {
-    this.#setTables(n, classes, depth);
     if (guesses) this.#guessesView.set(guesses);
+    const count = guesses ? guesses.length : this.#size;
+    return this.#keysOf(n, count, guesses === undefined, classes, depth, limit, ranking);
+  }
+
+  /** `keys` for the `count` guesses at `#guesses`, or every code below `count` if `all`. */
+  #keysOf(
+    n: number,
+    count: number,
+    all: boolean,
+    classes: ClassBounds,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number {
+    this.#setTables(n, classes, depth);
     const written = this.#exports.keys(
       this.#classCounts,
       this.#shift,
       this.#guesses,
-      guesses ? guesses.length : this.#size,
-      guesses ? 0 : 1,
+      count,
+      all ? 1 : 0,
       this.#answers,
       this.#solved,
       n,

@@ -476,6 +476,77 @@
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $eachRow))))
 
+  ;; Early counting (search/ranking.ts `#rankEarly`), after `count` has counted a sample of the
+  ;; candidates: the guesses (`count` of them at `guesses`, or every code below `count` when
+  ;; `all`) none of whose classes so far exceeds its cap (`caps`: a 16-bit cap per answer, `2^shift`
+  ;; of them) are written to `out`, in order. A guess with a class over its cap cannot keep to
+  ;; the depth whatever the other candidates give. Returns how many it wrote.
+  (func (export "survivors")
+    (param $counts i32) (param $shift i32) (param $guesses i32) (param $count i32) (param $all i32)
+    (param $caps i32) (param $out i32)
+    (result i32)
+    (local $i i32) (local $guess i32) (local $at i32) (local $a i32) (local $per i32)
+    (local $written i32)
+    (local.set $per (i32.shl (i32.const 1) (local.get $shift)))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $guess
+          (if (result i32) (local.get $all)
+            (then (local.get $i))
+            (else (i32.load (i32.add (local.get $guesses) (i32.shl (local.get $i) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (local.set $at
+          (i32.add (local.get $counts)
+            (i32.shl (i32.shl (local.get $guess) (local.get $shift)) (i32.const 1))))
+        (local.set $a (i32.const 0))
+        (block $answered
+          (loop $answer
+            (br_if $answered (i32.ge_u (local.get $a) (local.get $per)))
+            (br_if $each
+              (i32.gt_u
+                (i32.load16_u (i32.add (local.get $at) (i32.shl (local.get $a) (i32.const 1))))
+                (i32.load16_u (i32.add (local.get $caps) (i32.shl (local.get $a) (i32.const 1))))))
+            (local.set $a (i32.add (local.get $a) (i32.const 1)))
+            (br $answer)))
+        (i32.store
+          (i32.add (local.get $out) (i32.shl (local.get $written) (i32.const 2)))
+          (local.get $guess))
+        (local.set $written (i32.add (local.get $written) (i32.const 1)))
+        (br $each)))
+    (local.get $written))
+
+  ;; Early counting, the rest: adds to the counters of the `count` guesses at `guesses` the
+  ;; candidates whose rows' addresses are at `rows`, from the `from`-th to the `n`-th.
+  (func (export "countMore")
+    (param $rows i32) (param $from i32) (param $n i32) (param $guesses i32) (param $count i32)
+    (param $shift i32) (param $counts i32)
+    (local $row i32) (local $end i32) (local $base i32) (local $g i32) (local $gEnd i32)
+    (local $guess i32) (local $at i32)
+    (local.set $row (i32.add (local.get $rows) (i32.shl (local.get $from) (i32.const 2))))
+    (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $gEnd (i32.add (local.get $guesses) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $eachRow
+        (br_if $done (i32.ge_u (local.get $row) (local.get $end)))
+        (local.set $base (i32.load (local.get $row)))
+        (local.set $g (local.get $guesses))
+        (block $rowDone
+          (loop $eachGuess
+            (br_if $rowDone (i32.ge_u (local.get $g) (local.get $gEnd)))
+            (local.set $guess (i32.load (local.get $g)))
+            (local.set $at
+              (i32.add (local.get $counts)
+                (i32.shl
+                  (i32.or (i32.shl (local.get $guess) (local.get $shift))
+                    (i32.load8_u (i32.add (local.get $base) (local.get $guess))))
+                  (i32.const 1))))
+            (i32.store16 (local.get $at) (i32.add (i32.load16_u (local.get $at)) (i32.const 1)))
+            (local.set $g (i32.add (local.get $g) (i32.const 4)))
+            (br $eachGuess)))
+        (local.set $row (i32.add (local.get $row) (i32.const 4)))
+        (br $eachRow))))
+
   ;; The streaming kernel's keys (search/ranking.ts `#keysFromCounts`), from the counters `count`
   ;; left (16 bits, `2^shift` a code, at `counts`), for the guesses (`count` of them at
   ;; `guesses`, or every code below `count` when `all`): n + Σ_a total[c_a] over the classes but

@@ -67,9 +67,19 @@ export class RankingKernels {
   /** Per class, 1 if the node has a guess of it (the TypeScript kernel's; see search/masks.ts). */
   readonly #seen = new Uint8Array(CLASSES);
 
-  /** Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test). */
-  constructor(game: Game, bounds: BoundsByWidth, table: Uint8Array, simd = true) {
+  /** Whether a depth budget's caps stop the counting of guesses that cannot keep to it. */
+  readonly #early: boolean;
+  /** Per answer, the caps of early counting (see `#rankEarly`). */
+  readonly #caps: Uint16Array;
+
+  /**
+   * Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test); `early`
+   * counts early (see `#rankEarly`).
+   */
+  constructor(game: Game, bounds: BoundsByWidth, table: Uint8Array, simd = true, early = false) {
     this.#game = game;
+    this.#early = early;
+    this.#caps = new Uint16Array(1 << answerShift(game.answers));
     this.#simd = simd ? MaskKernel.create(table, game.size, game.answers, game.solved) : undefined;
     this.#bounds = bounds;
     this.#table = table;
@@ -377,6 +387,7 @@ export class RankingKernels {
     ranking: Ranking,
     cap: number,
   ): void {
+    if (this.#early && this.#rankEarly(candidates, guesses, depth, limit, ranking, cap)) return;
     const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
     // The keys are read off under the width the masks measured, if they did, else under `cap`
     // while the width is measured, and again in the rare case it is narrower.
@@ -398,6 +409,57 @@ export class RankingKernels {
       this.#keysFromCounts(counts, candidates.length, guesses, depth, limit, ranking, width, false);
     }
     ranking.width = width;
+  }
+
+  /**
+   * Early counting, for a search that only decides whether a strategy keeps to a depth budget:
+   * a guess one of whose classes is too large to be solved within the guesses left after it
+   * cannot keep to the budget, and most guesses show it on a sample of the candidates. So the
+   * classes of every code are counted over a sample spread over the node (the WebAssembly
+   * kernel's `count`), the guesses none of whose classes exceeds its cap so far survive, and
+   * the rest of the candidates are counted for them alone: on Super Mastermind's classes of 300
+   * with three guesses left, a sample of 128 leaves a few hundred guesses of 32,768. The guesses
+   * kept and their keys are those the full count gives, under the bounds of `cap` (the node's
+   * width is not measured, as no guess is counted in full: `cap` bounds it). Returns false,
+   * having done nothing, where no cap is below the node's size.
+   */
+  #rankEarly(
+    candidates: Int32Array,
+    guesses: Int32Array | undefined,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+    cap: number,
+  ): boolean {
+    const n = candidates.length;
+    const classes = this.#classBounds(cap);
+    const caps = this.#caps;
+    caps.fill(0xffff);
+    let least = n;
+    let most = 0;
+    for (let a = 0; a < this.#game.answers; a++) {
+      if (a === this.#game.solved) continue;
+      const { depth: depths } =
+        ((classes.narrowMask >>> a) & 1) === 1 ? classes.narrow : classes.bounds;
+      // The largest class solved within depth − 1 guesses, by the bounds.
+      let c = 0;
+      while (c < n && depths[c + 1] < depth) c++;
+      caps[a] = c;
+      if (c < least) least = c;
+      if (c > most) most = c;
+    }
+    if (least >= n) return false;
+    if (this.#simd) {
+      // Enough that a class over the largest cap shows in most guesses that have one.
+      const sample = Math.min(n, Math.max(64, 6 * most));
+      const step = n % EARLY_STEP === 0 ? 1 : EARLY_STEP;
+      this.#simd.rankEarly(candidates, step, sample, guesses, caps, classes, depth, limit, ranking);
+    } else {
+      const counts = this.#countClasses(candidates);
+      this.#keysFromCounts(counts, n, guesses, depth, limit, ranking, cap, false);
+    }
+    ranking.width = cap;
+    return true;
   }
 
   /**
@@ -551,6 +613,9 @@ export class RankingKernels {
     return -1;
   }
 }
+
+/** Early counting's sample takes every EARLY_STEP-th candidate (a prime), round the node. */
+const EARLY_STEP = 7919;
 
 /**
  * Whether the mask kernel ranks a node of `n` candidates with `depth` guesses left under

@@ -58,6 +58,14 @@ export interface SearchOptions {
    */
   firstFound?: boolean;
   /**
+   * Count a node's classes early (search/ranking.ts `#rankEarly`): a guess stops being counted
+   * once a sample of the candidates shows it cannot keep to the depth budget. The guesses kept
+   * are the same, but their bounds are those of the parent's width (the node's is not
+   * measured), so the order they are tried in, and the strategy found first, may differ. For
+   * searches that only decide whether a strategy exists (scripts/depth-refutation.ts).
+   */
+  earlyCount?: boolean;
+  /**
    * Called about every `progressEvery` nodes, and at least every quarter of a second while
    * nodes or lookaheads are searched; return true to stop the search.
    */
@@ -126,7 +134,13 @@ export class Recursion {
     // classes (see search/bounds.ts) raise the bounds of the guesses that make large wide classes
     // but lead the search to worse guesses first (on Mastermind, two thirds more nodes).
     // They bound the classes of a guess played (`#known`), and so the proof's lower bounds.
-    this.kernels = new RankingKernels(game, this.byWidth.plain(), table, options.simd ?? true);
+    this.kernels = new RankingKernels(
+      game,
+      this.byWidth.plain(),
+      table,
+      options.simd ?? true,
+      options.earlyCount ?? false,
+    );
   }
 
   /**
