@@ -7,6 +7,7 @@
  */
 import { analyze } from '../src/analyze.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
+import { parseFeedback } from '../src/feedback.js';
 import { Game } from '../src/game.js';
 import { type RulesOptions, resolveRules } from '../src/rules.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
@@ -331,6 +332,66 @@ function tablesBench(): void {
   console.log('');
 }
 
+/**
+ * The refutation of a worst case (scripts/depth-refutation.ts): classes of Super Mastermind its
+ * log says have no strategy within the 4 guesses left after two, each searched with early
+ * counting (as the script searches) and, as the baseline in the same run, with the full count;
+ * both must refute the class, with the same nodes.
+ */
+function refutationBench(): void {
+  console.log(
+    'refutations within a depth: early counting against the full count (Super Mastermind)',
+  );
+  const widths = [36, 7, 8, 10, 10, 8];
+  console.log(line(['class', 'secrets', 'nodes', 'full', 'early', 'speed-up'], widths));
+  const game = new Game(resolveRules({ game: 'super-mastermind' }));
+  game.useTable();
+  const all = allCandidates(game);
+  const searches = [false, true].map(
+    (earlyCount) => new OptimalSearch(game, { firstFound: true, lookahead: false, earlyCount }),
+  );
+  // Lines of campaigns/super-mastermind-depth6.refutation.jsonl: opening, class, second guess,
+  // the class it leaves.
+  const classes = [
+    ['11123', '0H1B', '12445', '0H2B'],
+    ['11234', '0H2B', '12315', '0H2B'],
+  ];
+  for (const [opening, answer, second, by] of classes) {
+    const [first, next] = [opening, second].map((code) => game.codes.parse(code));
+    const members = classOf(
+      partition(game, first, all),
+      game.answerIndex(parseFeedback(answer, game.rules)),
+    );
+    const part = classOf(
+      partition(game, next, members),
+      game.answerIndex(parseFeedback(by, game.rules)),
+    );
+    const [full, early] = searches.map((search) => {
+      const nodes = search.nodes;
+      const start = performance.now();
+      const refuted = search.solve(part, [first, next], 4).guess < 0;
+      return { refuted, nodes: search.nodes - nodes, seconds: seconds(start) };
+    });
+    if (!full.refuted || !early.refuted || full.nodes !== early.nodes) {
+      throw new Error(`${opening} ${answer} ${second} ${by}: the two searches disagree`);
+    }
+    console.log(
+      line(
+        [
+          `${opening} ${answer}, then ${second} ${by}`,
+          part.length,
+          early.nodes,
+          `${full.seconds.toFixed(1)} s`,
+          `${early.seconds.toFixed(1)} s`,
+          `${(full.seconds / early.seconds).toFixed(2)}×`,
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log('');
+}
+
 const benches: Record<string, () => void | Promise<void>> = {
   'first-consistent': firstConsistentBench,
   heuristics: heuristicBench,
@@ -341,5 +402,6 @@ const benches: Record<string, () => void | Promise<void>> = {
   queue: queueBench,
   static: staticBench,
   speed: speedBench,
+  refutation: refutationBench,
 };
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench();
