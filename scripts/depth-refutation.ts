@@ -23,8 +23,9 @@
  * Mastermind) and then says where the whole log stands.
  * A log read back is what a run relies on: `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
- * recheck stopped goes on where it stopped), and fails if one does not hold. The summary at the end says, per opening,
- * how many second guesses are refuted and how many are left, and whether the depth is refuted.
+ * recheck stopped goes on where it stopped), and fails if one does not hold. The summary at the
+ * end says, per opening, how many second guesses are refuted and how many are left, and whether
+ * the depth is refuted.
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */

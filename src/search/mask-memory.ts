@@ -205,10 +205,11 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
   const grouped = codes + 4 * size;
   const start = grouped + 4 * size;
   const next = start + 4 * 33;
-  // The caps of early counting (`survivors`), a 16-bit one per answer.
-  const caps = align(next + 4 * 32, 16);
+  // The answers early counting's sample checks, and their caps (`sampleKill`), a byte each.
+  const checked = align(next + 4 * 32, 16);
+  const checkedCaps = checked + 32;
   // The size bounds `settle` reads, by size.
-  const total = align(caps + 2 * 32, 16);
+  const total = align(checkedCaps + 32, 16);
   const depths = total + 8 * (size + 1);
   const totalNarrow = align(depths + size + 1, 16);
   const depthsNarrow = totalNarrow + 8 * (size + 1);
@@ -232,7 +233,8 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
     grouped,
     start,
     next,
-    caps,
+    checked,
+    checkedCaps,
     total,
     depths,
     totalNarrow,

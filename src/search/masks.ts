@@ -19,16 +19,28 @@ import type { SizeBounds } from './bounds.js';
 import { CLASSES, type KernelPlace, answerShift, kernelPlace, layout } from './mask-memory.js';
 import type { Ranking } from './ranking-buffer.js';
 
+/** `sampleKill`'s mark of a guess that cannot keep to the depth. */
+const DEAD = 255;
+
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
   count(rows: number, n: number, size: number, shift: number, counts: number): void;
-  survivors(
-    counts: number,
-    shift: number,
+  sampleKill(
+    rows: number,
+    m: number,
+    size: number,
+    checked: number,
+    checkedCaps: number,
+    nChecked: number,
+    dead: number,
+  ): void;
+  alive(
+    dead: number,
     guesses: number,
     count: number,
     all: number,
-    caps: number,
+    shift: number,
+    counts: number,
     out: number,
   ): number;
   countMore(
@@ -147,7 +159,8 @@ export class MaskKernel {
   readonly #grouped: number;
   readonly #start: number;
   readonly #next: number;
-  readonly #caps: number;
+  readonly #checked: number;
+  readonly #checkedCaps: number;
   readonly #total: number;
   readonly #depths: number;
   readonly #totalNarrow: number;
@@ -165,7 +178,9 @@ export class MaskKernel {
   readonly #depthsView: Uint8Array;
   readonly #totalNarrowView: Float64Array;
   readonly #depthsNarrowView: Uint8Array;
-  readonly #capsView: Uint16Array;
+  readonly #checkedView: Uint8Array;
+  /** Early counting's marks, a byte per code (`sampleKill`, `alive`): DEAD for a guess dead. */
+  readonly #deadView: Uint8Array;
   readonly #skipped: Float64Array;
   readonly #width: Int32Array;
   /** How many guesses the last `classify` kept. */
@@ -225,7 +240,8 @@ export class MaskKernel {
     this.#grouped = addresses.grouped;
     this.#start = addresses.start;
     this.#next = addresses.next;
-    this.#caps = addresses.caps;
+    this.#checked = addresses.checked;
+    this.#checkedCaps = addresses.checkedCaps;
     this.#total = addresses.total;
     this.#depths = addresses.depths;
     this.#totalNarrow = addresses.totalNarrow;
@@ -242,7 +258,8 @@ export class MaskKernel {
     this.#depthsView = new Uint8Array(buffer, this.#depths, size + 1);
     this.#totalNarrowView = new Float64Array(buffer, this.#totalNarrow, size + 1);
     this.#depthsNarrowView = new Uint8Array(buffer, this.#depthsNarrow, size + 1);
-    this.#capsView = new Uint16Array(buffer, this.#caps, 1 << this.#shift);
+    this.#checkedView = new Uint8Array(buffer, this.#checked, 64);
+    this.#deadView = new Uint8Array(buffer, this.#planes, size);
     this.#codesView = new Int32Array(buffer, this.#codes, size);
     this.#groupedView = new Int32Array(buffer, this.#grouped, size);
     this.#startView = new Int32Array(buffer, this.#start, answers + 1);
@@ -293,18 +310,20 @@ export class MaskKernel {
   }
 
   /**
-   * Early counting (`#rankEarly` in search/ranking.ts): counts the classes of `candidates` for
-   * every code over the first `sample` of them (taken `step` apart, so that the sample spreads
-   * over the node), keeps the guesses of `guesses` (undefined: every code) none of whose classes
-   * exceeds its cap in `caps` (one per answer, `2^answerShift` of them), counts the rest of the
-   * candidates for those alone, and keys them as `keys` does. Returns how many survived.
+   * Early counting (`#rankEarly` in search/ranking.ts): counts, for every code, how many of the
+   * first `sample` candidates (taken `step` apart, so that the sample spreads over the node)
+   * give each answer of `checked` (a multiple of 4 of them, 255 for none), with SIMD; the
+   * guesses of `guesses` (undefined: every code) none of whose counts exceeds its cap (`caps`,
+   * at the same places) survive, and their classes are counted over every candidate and keyed
+   * as `keys` keys them. Returns how many survived.
    */
   rankEarly(
     candidates: Int32Array,
     step: number,
     sample: number,
     guesses: Int32Array | undefined,
-    caps: Uint16Array,
+    checked: Uint8Array,
+    caps: Uint8Array,
     classes: ClassBounds,
     depth: number,
     limit: number,
@@ -315,30 +334,47 @@ export class MaskKernel {
     for (let i = 0, at = 0; i < n; i++, at = (at + step) % n) {
       rows[i] = this.#table + candidates[at] * this.#stride;
     }
-    this.#exports.count(this.#rows, sample, this.#size, this.#shift, this.#classCounts);
-    this.#capsView.set(caps);
-    if (guesses) this.#guessesView.set(guesses);
-    const count = guesses ? guesses.length : this.#size;
-    const alive = this.#exports.survivors(
-      this.#classCounts,
-      this.#shift,
-      this.#guesses,
-      count,
-      guesses ? 0 : 1,
-      this.#caps,
-      this.#guesses,
-    );
-    this.#exports.countMore(
+    this.#checkedView.set(checked);
+    this.#checkedView.set(caps, 32);
+    const dead = this.#planes;
+    this.#exports.sampleKill(
       this.#rows,
       sample,
-      n,
+      this.#size,
+      this.#checked,
+      this.#checkedCaps,
+      checked.length,
+      dead,
+    );
+    if (guesses) this.#guessesView.set(guesses);
+    const count = guesses ? guesses.length : this.#size;
+    const all = guesses ? 0 : 1;
+    // Each guess alive once, its classes counted over every candidate.
+    const { alive } = this.#exports;
+    const kept = alive(
+      dead,
       this.#guesses,
-      alive,
+      count,
+      all,
       this.#shift,
       this.#classCounts,
+      this.#codes,
     );
-    this.#keysOf(n, alive, false, classes, depth, limit, ranking);
-    return alive;
+    this.#exports.countMore(this.#rows, 0, n, this.#codes, kept, this.#shift, this.#classCounts);
+    if (!guesses) {
+      // Every code: those alive, in order, are the guesses to key.
+      this.#guessesView.set(this.#codesView.subarray(0, kept));
+      this.#keysOf(n, kept, false, classes, depth, limit, ranking);
+      return kept;
+    }
+    // The guesses given, as many times as they are given, but the dead ones.
+    const marks = this.#deadView;
+    let listed = 0;
+    for (let i = 0; i < guesses.length; i++) {
+      if (marks[guesses[i]] !== DEAD) this.#guessesView[listed++] = guesses[i];
+    }
+    this.#keysOf(n, listed, false, classes, depth, limit, ranking);
+    return kept;
   }
 
   /**

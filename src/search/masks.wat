@@ -476,18 +476,76 @@
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $eachRow))))
 
-  ;; Early counting (search/ranking.ts `#rankEarly`), after `count` has counted a sample of the
-  ;; candidates: the guesses (`count` of them at `guesses`, or every code below `count` when
-  ;; `all`) none of whose classes so far exceeds its cap (`caps`: a 16-bit cap per answer, `2^shift`
-  ;; of them) are written to `out`, in order. A guess with a class over its cap cannot keep to
-  ;; the depth whatever the other candidates give. Returns how many it wrote.
-  (func (export "survivors")
-    (param $counts i32) (param $shift i32) (param $guesses i32) (param $count i32) (param $all i32)
-    (param $caps i32) (param $out i32)
+  ;; Early counting's sample in SIMD: for each block of 16 codes and each answer of `checked`
+  ;; (`nChecked` bytes, a multiple of 4; an answer of 255 matches nothing), counts over the first
+  ;; `m` candidates (m ≤ 255: 8-bit counts), whose rows' addresses are at `rows`, how many give
+  ;; each code that answer, and marks at `dead` (a byte per code, 255 for dead) the codes for
+  ;; which some count exceeds the cap at the same place of `checkedCaps`. The rows are read 16
+  ;; codes at a time, four answers per read; `size` rounded up to 16 codes are marked.
+  (func (export "sampleKill")
+    (param $rows i32) (param $m i32) (param $size i32) (param $checked i32)
+    (param $checkedCaps i32) (param $nChecked i32) (param $dead i32)
+    (local $block i32) (local $k i32) (local $row i32) (local $end i32) (local $v v128)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128)
+    (local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
+    (local $n0 v128) (local $n1 v128) (local $n2 v128) (local $n3 v128)
+    (local $out v128)
+    (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $m) (i32.const 2))))
+    (block $done
+      (loop $blocks
+        (br_if $done (i32.ge_u (local.get $block) (local.get $size)))
+        (local.set $out (v128.const i64x2 0 0))
+        (local.set $k (i32.const 0))
+        (block $groupsDone
+          (loop $groups
+            (br_if $groupsDone (i32.ge_u (local.get $k) (local.get $nChecked)))
+            (local.set $a0 (i8x16.splat (i32.load8_u (i32.add (local.get $checked) (local.get $k)))))
+            (local.set $a1 (i8x16.splat (i32.load8_u offset=1 (i32.add (local.get $checked) (local.get $k)))))
+            (local.set $a2 (i8x16.splat (i32.load8_u offset=2 (i32.add (local.get $checked) (local.get $k)))))
+            (local.set $a3 (i8x16.splat (i32.load8_u offset=3 (i32.add (local.get $checked) (local.get $k)))))
+            (local.set $n0 (v128.const i64x2 0 0))
+            (local.set $n1 (v128.const i64x2 0 0))
+            (local.set $n2 (v128.const i64x2 0 0))
+            (local.set $n3 (v128.const i64x2 0 0))
+            (local.set $row (local.get $rows))
+            (block $rowsDone
+              (loop $eachRow
+                (br_if $rowsDone (i32.ge_u (local.get $row) (local.get $end)))
+                (local.set $v
+                  (v128.load (i32.add (i32.load (local.get $row)) (local.get $block))))
+                ;; A match is all ones (−1): subtracting it counts one.
+                (local.set $n0 (i8x16.sub (local.get $n0) (i8x16.eq (local.get $v) (local.get $a0))))
+                (local.set $n1 (i8x16.sub (local.get $n1) (i8x16.eq (local.get $v) (local.get $a1))))
+                (local.set $n2 (i8x16.sub (local.get $n2) (i8x16.eq (local.get $v) (local.get $a2))))
+                (local.set $n3 (i8x16.sub (local.get $n3) (i8x16.eq (local.get $v) (local.get $a3))))
+                (local.set $row (i32.add (local.get $row) (i32.const 4)))
+                (br $eachRow)))
+            (local.set $c0 (i8x16.splat (i32.load8_u (i32.add (local.get $checkedCaps) (local.get $k)))))
+            (local.set $c1 (i8x16.splat (i32.load8_u offset=1 (i32.add (local.get $checkedCaps) (local.get $k)))))
+            (local.set $c2 (i8x16.splat (i32.load8_u offset=2 (i32.add (local.get $checkedCaps) (local.get $k)))))
+            (local.set $c3 (i8x16.splat (i32.load8_u offset=3 (i32.add (local.get $checkedCaps) (local.get $k)))))
+            (local.set $out
+              (v128.or (local.get $out)
+                (v128.or
+                  (v128.or (i8x16.gt_u (local.get $n0) (local.get $c0))
+                    (i8x16.gt_u (local.get $n1) (local.get $c1)))
+                  (v128.or (i8x16.gt_u (local.get $n2) (local.get $c2))
+                    (i8x16.gt_u (local.get $n3) (local.get $c3))))))
+            (local.set $k (i32.add (local.get $k) (i32.const 4)))
+            (br $groups)))
+        (v128.store (i32.add (local.get $dead) (local.get $block)) (local.get $out))
+        (local.set $block (i32.add (local.get $block) (i32.const 16)))
+        (br $blocks))))
+
+  ;; Early counting: the guesses (`count` of them at `guesses`, or every code below `count` when
+  ;; `all`) not marked dead (255) at `dead` (a byte per code), written to `out` in order, each
+  ;; once (a guess taken is marked 1), their counters at `counts` (16 bits, `2^shift` a code)
+  ;; set to zero. Returns how many it wrote.
+  (func (export "alive")
+    (param $dead i32) (param $guesses i32) (param $count i32) (param $all i32) (param $shift i32)
+    (param $counts i32) (param $out i32)
     (result i32)
-    (local $i i32) (local $guess i32) (local $at i32) (local $a i32) (local $per i32)
-    (local $written i32)
-    (local.set $per (i32.shl (i32.const 1) (local.get $shift)))
+    (local $i i32) (local $guess i32) (local $written i32)
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
@@ -496,19 +554,13 @@
             (then (local.get $i))
             (else (i32.load (i32.add (local.get $guesses) (i32.shl (local.get $i) (i32.const 2)))))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (local.set $at
+        (br_if $each (i32.load8_u (i32.add (local.get $dead) (local.get $guess))))
+        (i32.store8 (i32.add (local.get $dead) (local.get $guess)) (i32.const 1))
+        (memory.fill
           (i32.add (local.get $counts)
-            (i32.shl (i32.shl (local.get $guess) (local.get $shift)) (i32.const 1))))
-        (local.set $a (i32.const 0))
-        (block $answered
-          (loop $answer
-            (br_if $answered (i32.ge_u (local.get $a) (local.get $per)))
-            (br_if $each
-              (i32.gt_u
-                (i32.load16_u (i32.add (local.get $at) (i32.shl (local.get $a) (i32.const 1))))
-                (i32.load16_u (i32.add (local.get $caps) (i32.shl (local.get $a) (i32.const 1))))))
-            (local.set $a (i32.add (local.get $a) (i32.const 1)))
-            (br $answer)))
+            (i32.shl (i32.shl (local.get $guess) (local.get $shift)) (i32.const 1)))
+          (i32.const 0)
+          (i32.shl (i32.const 2) (local.get $shift)))
         (i32.store
           (i32.add (local.get $out) (i32.shl (local.get $written) (i32.const 2)))
           (local.get $guess))

@@ -31,6 +31,23 @@ import { CLASSES, answerShift } from './mask-memory.js';
 import { type ClassBounds, MaskKernel } from './masks.js';
 import { type Ranking, newRanking } from './ranking-buffer.js';
 
+/** Early counting's sample takes every EARLY_STEP-th candidate (a prime), round the node. */
+const EARLY_STEP = 7919;
+/**
+ * Early counting's sample, in candidates per unit of the largest cap it checks: on Super
+ * Mastermind's refutations 8 beat 6 and 10 (fewer guesses survive 6 to count in full, and 10
+ * costs more than it spares).
+ */
+const EARLY_SAMPLE_PER_CAP = 8;
+/** The most candidates in early counting's sample (its counts are bytes). */
+const EARLY_MOST_SAMPLE = 255;
+/** The answers early counting's sample checks, at most (a multiple of 4). */
+const EARLY_ANSWERS = 8;
+/** The guesses whose classes of the sample choose the answers it checks. */
+const EARLY_PROBES = 8;
+/** The bytes of the answers checked and of their caps: EARLY_ANSWERS, in groups of 4. */
+const EARLY_CHECKED_BYTES = Math.ceil(EARLY_ANSWERS / 4) * 4;
+
 /** The ranking kernels of one game, with the buffers they reuse. */
 export class RankingKernels {
   readonly #game: Game;
@@ -70,7 +87,10 @@ export class RankingKernels {
   /** Whether a depth budget's caps stop the counting of guesses that cannot keep to it. */
   readonly #early: boolean;
   /** Per answer, the caps of early counting (see `#rankEarly`). */
-  readonly #caps: Uint16Array;
+  readonly #caps: Int32Array;
+  /** The answers early counting checks on its sample, and their caps (see `#checkedAnswers`). */
+  readonly #checked = new Uint8Array(EARLY_CHECKED_BYTES);
+  readonly #checkedCaps = new Uint8Array(EARLY_CHECKED_BYTES);
 
   /**
    * Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test); `early`
@@ -79,7 +99,7 @@ export class RankingKernels {
   constructor(game: Game, bounds: BoundsByWidth, table: Uint8Array, simd = true, early = false) {
     this.#game = game;
     this.#early = early;
-    this.#caps = new Uint16Array(1 << answerShift(game.answers));
+    this.#caps = new Int32Array(game.answers);
     this.#simd = simd ? MaskKernel.create(table, game.size, game.answers, game.solved) : undefined;
     this.#bounds = bounds;
     this.#table = table;
@@ -414,14 +434,15 @@ export class RankingKernels {
   /**
    * Early counting, for a search that only decides whether a strategy keeps to a depth budget:
    * a guess one of whose classes is too large to be solved within the guesses left after it
-   * cannot keep to the budget, and most guesses show it on a sample of the candidates. So the
-   * classes of every code are counted over a sample spread over the node (the WebAssembly
-   * kernel's `count`), the guesses none of whose classes exceeds its cap so far survive, and
-   * the rest of the candidates are counted for them alone: on Super Mastermind's classes of 300
-   * with three guesses left, a sample of 128 leaves a few hundred guesses of 32,768. The guesses
-   * kept and their keys are those the full count gives, under the bounds of `cap` (the node's
-   * width is not measured, as no guess is counted in full: `cap` bounds it). Returns false,
-   * having done nothing, where no cap is below the node's size.
+   * (over its cap) cannot keep to the budget, and most guesses show it on a sample of the
+   * candidates. So the WebAssembly kernel counts, over a sample spread over the node, the
+   * classes of every code for the few answers most likely to exceed their caps (with SIMD, 16
+   * codes and 4 answers at a time), and only the guesses none of whose counts exceeds its cap
+   * are counted over every candidate: on Super Mastermind's classes of 300 with three guesses
+   * left, a few hundred to a thousand of 32,768. The guesses kept and their keys are those the
+   * full count gives, under the bounds of `cap` (the node's width is not measured, as most
+   * guesses are not counted in full: `cap` bounds it). Returns false, having done nothing,
+   * where no cap is below the node's size.
    */
   #rankEarly(
     candidates: Int32Array,
@@ -432,13 +453,13 @@ export class RankingKernels {
     cap: number,
   ): boolean {
     const n = candidates.length;
+    const { answers, solved } = this.#game;
     const classes = this.#classBounds(cap);
     const caps = this.#caps;
-    caps.fill(0xffff);
     let least = n;
     let most = 0;
-    for (let a = 0; a < this.#game.answers; a++) {
-      if (a === this.#game.solved) continue;
+    for (let a = 0; a < answers; a++) {
+      if (a === solved) continue;
       const { depth: depths } =
         ((classes.narrowMask >>> a) & 1) === 1 ? classes.narrow : classes.bounds;
       // The largest class solved within depth − 1 guesses, by the bounds.
@@ -446,20 +467,70 @@ export class RankingKernels {
       while (c < n && depths[c + 1] < depth) c++;
       caps[a] = c;
       if (c < least) least = c;
-      if (c > most) most = c;
+      if (c < n && c > most) most = c;
     }
     if (least >= n) return false;
-    if (this.#simd) {
-      // Enough that a class over the largest cap shows in most guesses that have one.
-      const sample = Math.min(n, Math.max(64, 6 * most));
-      const step = n % EARLY_STEP === 0 ? 1 : EARLY_STEP;
-      this.#simd.rankEarly(candidates, step, sample, guesses, caps, classes, depth, limit, ranking);
-    } else {
-      const counts = this.#countClasses(candidates);
+    // Enough that a class over the largest cap shows in most guesses that have one, and few
+    // enough for 8-bit counts.
+    const sample = Math.min(n, EARLY_MOST_SAMPLE, Math.max(64, EARLY_SAMPLE_PER_CAP * most));
+    const step = n % EARLY_STEP === 0 ? 1 : EARLY_STEP;
+    const checked = this.#simd ? this.#checkedAnswers(candidates, step, sample) : 0;
+    if (checked === 0) {
+      const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
       this.#keysFromCounts(counts, n, guesses, depth, limit, ranking, cap, false);
+    } else {
+      const [answersChecked, capsChecked] = [this.#checked, this.#checkedCaps].map((bytes) =>
+        bytes.subarray(0, Math.ceil(checked / 4) * 4),
+      );
+      this.#simd!.rankEarly(
+        candidates,
+        step,
+        sample,
+        guesses,
+        answersChecked,
+        capsChecked,
+        classes,
+        depth,
+        limit,
+        ranking,
+      );
     }
     ranking.width = cap;
     return true;
+  }
+
+  /**
+   * The answers early counting checks on its sample (at most EARLY_ANSWERS), into `#checked`
+   * with their caps into `#checkedCaps`, the rest of a group of 4 left as 255 (no answer, no
+   * cap): those whose caps are below the sample's size, the classes a few guesses spread over
+   * the codes make of the sample largest against their caps first. Returns how many.
+   */
+  #checkedAnswers(candidates: Int32Array, step: number, sample: number): number {
+    const { answers, solved, size } = this.#game;
+    const table = this.#table;
+    const caps = this.#caps;
+    const weight = this.#counts;
+    const n = candidates.length;
+    for (let p = 0; p < EARLY_PROBES; p++) {
+      const probe = Math.floor(((p + 0.5) * size) / EARLY_PROBES);
+      for (let i = 0, at = 0; i < sample; i++, at = (at + step) % n) {
+        weight[table[candidates[at] * size + probe]]++;
+      }
+    }
+    const order: number[] = [];
+    for (let a = 0; a < answers; a++) {
+      if (a !== solved && caps[a] < sample && weight[a] > 0) order.push(a);
+    }
+    order.sort((x, y) => weight[y] / (caps[y] + 1) - weight[x] / (caps[x] + 1) || x - y);
+    weight.fill(0);
+    const chosen = order.slice(0, EARLY_ANSWERS);
+    this.#checked.fill(255);
+    this.#checkedCaps.fill(255);
+    chosen.forEach((a, i) => {
+      this.#checked[i] = a;
+      this.#checkedCaps[i] = caps[a];
+    });
+    return chosen.length;
   }
 
   /**
@@ -613,9 +684,6 @@ export class RankingKernels {
     return -1;
   }
 }
-
-/** Early counting's sample takes every EARLY_STEP-th candidate (a prime), round the node. */
-const EARLY_STEP = 7919;
 
 /**
  * Whether the mask kernel ranks a node of `n` candidates with `depth` guesses left under
