@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: times codebreaker against baselines measured in the same run, and prints the
  * ratios; the whole run takes about twenty minutes (the settled proofs alone about nine, the
- * optimal Bulls and Cows proof one or two). `npm run bench -- --full` runs every baseline over every secret instead of a sample, and
+ * optimal Bulls and Cows proof one or two, the refutations under a minute). `npm run bench --
+ * --full` runs every baseline over every secret instead of a sample, and
  * the longer proofs (Bulls and Cows on one thread too); `--only=NAME` runs one section. Needs
  * `npm run build` (done by `npm ci`) for the sections that time the CLI.
  */
