@@ -12,10 +12,12 @@
  * than 32 answers, `MaskKernel.create` returns undefined and the TypeScript kernel runs. Where
  * a kernel keeps its buffers and the table: search/mask-memory.ts.
  *
- * One class a little past 400 lines: most of it is the kernel's addresses and views of them.
+ * One class past 400 lines: most of it is the kernel's addresses, its views of them and the
+ * signatures of its exports.
  */
 import { instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
+import type { EarlyPlan } from './early-count.js';
 import { CLASSES, type KernelPlace, answerShift, kernelPlace, layout } from './mask-memory.js';
 import type { Ranking } from './ranking-buffer.js';
 
@@ -310,20 +312,17 @@ export class MaskKernel {
   }
 
   /**
-   * Early counting (`#rankEarly` in search/ranking.ts): counts, for every code, how many of the
-   * first `sample` candidates (taken `step` apart, so that the sample spreads over the node)
-   * give each answer of `checked` (a multiple of 4 of them, 255 for none), with SIMD; the
-   * guesses of `guesses` (undefined: every code) none of whose counts exceeds its cap (`caps`,
-   * at the same places) survive, and their classes are counted over every candidate and keyed
-   * as `keys` keys them. Returns how many survived.
+   * Early counting (`#rankEarly` in search/ranking.ts, its plan search/early-count.ts): counts,
+   * for every code, how many of the first `sample` candidates (taken `step` apart, so that the
+   * sample spreads over the node) give each answer of `checked`, with SIMD; the guesses of
+   * `guesses` (undefined: every code) none of whose counts exceeds its cap (`caps`, at the same
+   * places) survive, and their classes are counted over every candidate and keyed as `keys`
+   * keys them. Returns how many survived.
    */
   rankEarly(
     candidates: Int32Array,
-    step: number,
-    sample: number,
+    { sample, step, checked, caps }: EarlyPlan,
     guesses: Int32Array | undefined,
-    checked: Uint8Array,
-    caps: Uint8Array,
     classes: ClassBounds,
     depth: number,
     limit: number,

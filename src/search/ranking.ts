@@ -27,26 +27,10 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import type { BoundsByWidth, SizeBounds } from './bounds.js';
 import { packCost } from './cost.js';
+import { EarlyCounting } from './early-count.js';
 import { CLASSES, answerShift } from './mask-memory.js';
 import { type ClassBounds, MaskKernel } from './masks.js';
 import { type Ranking, newRanking } from './ranking-buffer.js';
-
-/** Early counting's sample takes every EARLY_STEP-th candidate (a prime), round the node. */
-const EARLY_STEP = 7919;
-/**
- * Early counting's sample, in candidates per unit of the largest cap it checks: on Super
- * Mastermind's refutations 8 beat 6 and 10 (fewer guesses survive 6 to count in full, and 10
- * costs more than it spares).
- */
-const EARLY_SAMPLE_PER_CAP = 8;
-/** The most candidates in early counting's sample (its counts are bytes). */
-const EARLY_MOST_SAMPLE = 255;
-/** The answers early counting's sample checks, at most (a multiple of 4). */
-const EARLY_ANSWERS = 8;
-/** The guesses whose classes of the sample choose the answers it checks. */
-const EARLY_PROBES = 8;
-/** The bytes of the answers checked and of their caps: EARLY_ANSWERS, in groups of 4. */
-const EARLY_CHECKED_BYTES = Math.ceil(EARLY_ANSWERS / 4) * 4;
 
 /** The ranking kernels of one game, with the buffers they reuse. */
 export class RankingKernels {
@@ -84,13 +68,8 @@ export class RankingKernels {
   /** Per class, 1 if the node has a guess of it (the TypeScript kernel's; see search/masks.ts). */
   readonly #seen = new Uint8Array(CLASSES);
 
-  /** Whether a depth budget's caps stop the counting of guesses that cannot keep to it. */
-  readonly #early: boolean;
-  /** Per answer, the caps of early counting (see `#rankEarly`). */
-  readonly #caps: Int32Array;
-  /** The answers early counting checks on its sample, and their caps (see `#checkedAnswers`). */
-  readonly #checked = new Uint8Array(EARLY_CHECKED_BYTES);
-  readonly #checkedCaps = new Uint8Array(EARLY_CHECKED_BYTES);
+  /** With `early`: the plans of early counting (see `#rankEarly`). */
+  readonly #early: EarlyCounting | undefined;
 
   /**
    * Kernels over `table`; `simd` false keeps to TypeScript (to measure, and to test); `early`
@@ -98,8 +77,7 @@ export class RankingKernels {
    */
   constructor(game: Game, bounds: BoundsByWidth, table: Uint8Array, simd = true, early = false) {
     this.#game = game;
-    this.#early = early;
-    this.#caps = new Int32Array(game.answers);
+    this.#early = early ? new EarlyCounting(game, table) : undefined;
     this.#simd = simd ? MaskKernel.create(table, game.size, game.answers, game.solved) : undefined;
     this.#bounds = bounds;
     this.#table = table;
@@ -452,85 +430,17 @@ export class RankingKernels {
     ranking: Ranking,
     cap: number,
   ): boolean {
-    const n = candidates.length;
-    const { answers, solved } = this.#game;
     const classes = this.#classBounds(cap);
-    const caps = this.#caps;
-    let least = n;
-    let most = 0;
-    for (let a = 0; a < answers; a++) {
-      if (a === solved) continue;
-      const { depth: depths } =
-        ((classes.narrowMask >>> a) & 1) === 1 ? classes.narrow : classes.bounds;
-      // The largest class solved within depth − 1 guesses, by the bounds.
-      let c = 0;
-      while (c < n && depths[c + 1] < depth) c++;
-      caps[a] = c;
-      if (c < least) least = c;
-      if (c < n && c > most) most = c;
-    }
-    if (least >= n) return false;
-    // Enough that a class over the largest cap shows in most guesses that have one, and few
-    // enough for 8-bit counts.
-    const sample = Math.min(n, EARLY_MOST_SAMPLE, Math.max(64, EARLY_SAMPLE_PER_CAP * most));
-    const step = n % EARLY_STEP === 0 ? 1 : EARLY_STEP;
-    const checked = this.#simd ? this.#checkedAnswers(candidates, step, sample) : 0;
-    if (checked === 0) {
-      const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
-      this.#keysFromCounts(counts, n, guesses, depth, limit, ranking, cap, false);
+    const plan = this.#early!.plan(candidates, depth, classes, this.#simd !== undefined);
+    if (!plan) return false;
+    if (plan.checked.length > 0) {
+      this.#simd!.rankEarly(candidates, plan, guesses, classes, depth, limit, ranking);
     } else {
-      const [answersChecked, capsChecked] = [this.#checked, this.#checkedCaps].map((bytes) =>
-        bytes.subarray(0, Math.ceil(checked / 4) * 4),
-      );
-      this.#simd!.rankEarly(
-        candidates,
-        step,
-        sample,
-        guesses,
-        answersChecked,
-        capsChecked,
-        classes,
-        depth,
-        limit,
-        ranking,
-      );
+      const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
+      this.#keysFromCounts(counts, candidates.length, guesses, depth, limit, ranking, cap, false);
     }
     ranking.width = cap;
     return true;
-  }
-
-  /**
-   * The answers early counting checks on its sample (at most EARLY_ANSWERS), into `#checked`
-   * with their caps into `#checkedCaps`, the rest of a group of 4 left as 255 (no answer, no
-   * cap): those whose caps are below the sample's size, the classes a few guesses spread over
-   * the codes make of the sample largest against their caps first. Returns how many.
-   */
-  #checkedAnswers(candidates: Int32Array, step: number, sample: number): number {
-    const { answers, solved, size } = this.#game;
-    const table = this.#table;
-    const caps = this.#caps;
-    const weight = this.#counts;
-    const n = candidates.length;
-    for (let p = 0; p < EARLY_PROBES; p++) {
-      const probe = Math.floor(((p + 0.5) * size) / EARLY_PROBES);
-      for (let i = 0, at = 0; i < sample; i++, at = (at + step) % n) {
-        weight[table[candidates[at] * size + probe]]++;
-      }
-    }
-    const order: number[] = [];
-    for (let a = 0; a < answers; a++) {
-      if (a !== solved && caps[a] < sample && weight[a] > 0) order.push(a);
-    }
-    order.sort((x, y) => weight[y] / (caps[y] + 1) - weight[x] / (caps[x] + 1) || x - y);
-    weight.fill(0);
-    const chosen = order.slice(0, EARLY_ANSWERS);
-    this.#checked.fill(255);
-    this.#checkedCaps.fill(255);
-    chosen.forEach((a, i) => {
-      this.#checked[i] = a;
-      this.#checkedCaps[i] = caps[a];
-    });
-    return chosen.length;
   }
 
   /**
