@@ -133,8 +133,6 @@ function readLog(): void {
 readLog();
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
-/** Lines taken from the log as it was before this run and not solved in it. */
-const readBack = values.recheck ? solvedAgain() : logged.size;
 
 /**
  * With `--threads T`: T processes of this script, one shard each, with the same flags; this one
@@ -188,6 +186,12 @@ let shardsFailed = false;
 let shardsStopped = false;
 /** The lines the log had before this run: its shards' nodes are those of the lines after. */
 const linesBefore = logLines().length;
+/**
+ * The second guesses the result rests on that this run did not solve: every one the log settles
+ * but those it appended (new ones, or with `--recheck` those it solved again), so that a recheck
+ * stopped half way counts the lines it did not reach.
+ */
+const readBack = (): number => logged.size - (logLines().length - linesBefore);
 if (summaryOnly) {
   ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
   readLog();
@@ -399,7 +403,7 @@ if (values.json) {
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
       proved,
-      relied: { logLines: readBack, rechecked: values.recheck, solvedAgain: solvedAgain() },
+      relied: { logLines: readBack(), rechecked: values.recheck, solvedAgain: solvedAgain() },
       summary: lines,
     }),
   );

@@ -199,6 +199,51 @@ describe('scripts/depth-refutation.ts', () => {
     },
   );
 
+  it(
+    'says, when a recheck is stopped half way, that it rests on the lines it did not solve again',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'moo-6-recheck.jsonl');
+      const args = ['--game', 'moo', '--depth', '6', '--log', log];
+      expect((await refute(...args)).status).toBe(0);
+      const settled = linesOf(log).length;
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          tsx,
+          join(ROOT, 'scripts', 'depth-refutation.ts'),
+          ...args,
+          '--recheck',
+          '--json',
+        ],
+        { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk;
+      });
+      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await new Promise<void>((resolve) =>
+        child.stderr.on('data', (chunk: Buffer) => {
+          err += chunk;
+          if (err.includes(': holds')) resolve();
+        }),
+      );
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await ended).toBe(0);
+      const again = linesOf(log).filter((line) => line.recheck).length;
+      expect(again).toBeGreaterThan(0);
+      expect(JSON.parse(out).relied).toEqual({
+        logLines: settled - again,
+        rechecked: true,
+        solvedAgain: again,
+      });
+    },
+  );
+
   it('refuses a broken log with one line and status 2, and leaves it as it was', async () => {
     const log = join(dir, 'broken.jsonl');
     const good = {
