@@ -208,6 +208,10 @@ if (shards === 1 && !summaryOnly) {
     interrupted = true;
   });
 }
+/** The second guess being searched, when its search began, and its nodes then (for progress). */
+const current = { key: '', since: 0, nodes: 0, told: 0 };
+/** A second guess searched longer than this has a line of progress on stderr this often. */
+const PROGRESS_MS = 60_000;
 /**
  * The exact search, stopped at the time limit or a Ctrl-C. It only decides whether a strategy
  * exists, so it counts early (a guess's classes only while it can still keep to the depth).
@@ -217,7 +221,15 @@ const search = new OptimalSearch(game, {
   lookahead: false,
   earlyCount: true,
   progressEvery: 1,
-  onProgress: () => interrupted || Date.now() > deadline,
+  onProgress: ({ nodes }) => {
+    const now = Date.now();
+    if (now - Math.max(current.since, current.told) >= PROGRESS_MS) {
+      current.told = now;
+      const took = ((now - current.since) / 1000).toFixed(0);
+      console.error(`  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s`);
+    }
+    return interrupted || now > deadline;
+  },
 });
 
 /** Whether `members` (after `history`) has no strategy within `guesses`. */
@@ -305,6 +317,7 @@ for (const opening of openings) {
       .sort((a, b) => b.part.length - a.part.length);
     const start = Date.now();
     const nodes = search.nodes;
+    Object.assign(current, { key, since: start, nodes, told: 0 });
     let by: { part: Int32Array; answer: number } | undefined;
     try {
       if (known) {
