@@ -26,6 +26,36 @@ const refute = (...args: string[]) => runScript('depth-refutation.ts', args);
 
 const linesOf = readRefutationLog;
 
+/**
+ * Runs the script with `args` in a process group of its own, and signals the group with SIGINT,
+ * as a terminal's Ctrl-C does, once its stderr says `heard`; its status and stdout.
+ */
+async function interrupted(
+  args: readonly string[],
+  heard: string,
+): Promise<{ status: number | null; out: string }> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    ['--import', tsx, join(ROOT, 'scripts', 'depth-refutation.ts'), ...args],
+    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk;
+  });
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve) =>
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk;
+      if (err.includes(heard)) resolve();
+    }),
+  );
+  process.kill(-child.pid!, 'SIGINT');
+  return { status: await ended, out };
+}
+
 /** "opening 1234, class 0H2B: 57 of 57 second guesses refuted" → [57, 57]. */
 const counts = (stdout: string): number[][] =>
   [...stdout.matchAll(/: (\d+) of (\d+) second guesses refuted/g)].map((m) => [+m[1], +m[2]]);
@@ -161,28 +191,9 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const log = join(dir, 'moo-6-stopped.jsonl');
-      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
       const args = ['--game', 'moo', '--depth', '6', '--log', log, '--threads', '2'];
-      // Its own process group, signalled as a terminal's Ctrl-C signals one.
-      const child = spawn(
-        process.execPath,
-        ['--import', tsx, join(ROOT, 'scripts', 'depth-refutation.ts'), ...args],
-        { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk;
-      });
-      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-      await new Promise<void>((resolve) =>
-        child.stderr.on('data', (chunk: Buffer) => {
-          err += chunk;
-          if (err.includes('refuted by')) resolve();
-        }),
-      );
-      process.kill(-child.pid!, 'SIGINT');
-      expect(await ended).toBe(0);
+      const { status, out } = await interrupted(args, 'refuted by');
+      expect(status).toBe(0);
       // What it says is what the log holds, every line whole.
       const lines = linesOf(log);
       const [[done, of]] = counts(out);
@@ -207,33 +218,8 @@ describe('scripts/depth-refutation.ts', () => {
       const args = ['--game', 'moo', '--depth', '6', '--log', log];
       expect((await refute(...args)).status).toBe(0);
       const settled = linesOf(log).length;
-      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          tsx,
-          join(ROOT, 'scripts', 'depth-refutation.ts'),
-          ...args,
-          '--recheck',
-          '--json',
-        ],
-        { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk;
-      });
-      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-      await new Promise<void>((resolve) =>
-        child.stderr.on('data', (chunk: Buffer) => {
-          err += chunk;
-          if (err.includes(': holds')) resolve();
-        }),
-      );
-      process.kill(-child.pid!, 'SIGINT');
-      expect(await ended).toBe(0);
+      const { status, out } = await interrupted([...args, '--recheck', '--json'], ': holds');
+      expect(status).toBe(0);
       const again = linesOf(log).filter((line) => line.recheck).length;
       expect(again).toBeGreaterThan(0);
       expect(JSON.parse(out).relied).toEqual({
