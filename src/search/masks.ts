@@ -47,7 +47,6 @@ interface MaskExports {
   ): number;
   countMore(
     rows: number,
-    from: number,
     n: number,
     guesses: number,
     count: number,
@@ -359,7 +358,7 @@ export class MaskKernel {
       this.#classCounts,
       this.#codes,
     );
-    this.#exports.countMore(this.#rows, 0, n, this.#codes, kept, this.#shift, this.#classCounts);
+    this.#exports.countMore(this.#rows, n, this.#codes, kept, this.#shift, this.#classCounts);
     if (!guesses) {
       // Every code: those alive, in order, are the guesses to key.
       this.#guessesView.set(this.#codesView.subarray(0, kept));

@@ -568,14 +568,14 @@
         (br $each)))
     (local.get $written))
 
-  ;; Early counting, the rest: adds to the counters of the `count` guesses at `guesses` the
-  ;; candidates whose rows' addresses are at `rows`, from the `from`-th to the `n`-th.
+  ;; Early counting, the survivors: adds to the counters of the `count` guesses at `guesses` the
+  ;; `n` candidates whose rows' addresses are at `rows`.
   (func (export "countMore")
-    (param $rows i32) (param $from i32) (param $n i32) (param $guesses i32) (param $count i32)
-    (param $shift i32) (param $counts i32)
+    (param $rows i32) (param $n i32) (param $guesses i32) (param $count i32) (param $shift i32)
+    (param $counts i32)
     (local $row i32) (local $end i32) (local $base i32) (local $g i32) (local $gEnd i32)
     (local $guess i32) (local $at i32)
-    (local.set $row (i32.add (local.get $rows) (i32.shl (local.get $from) (i32.const 2))))
+    (local.set $row (local.get $rows))
     (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
     (local.set $gEnd (i32.add (local.get $guesses) (i32.shl (local.get $count) (i32.const 2))))
     (block $done
