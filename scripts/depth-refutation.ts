@@ -124,13 +124,24 @@ function logLines(): RefutationLine[] {
     process.exit(2);
   }
 }
-/** Reads the log's lines for this depth into `logged`. */
-function readLog(): void {
-  for (const entry of logLines()) {
+/** Reads the log's lines for this depth into `logged`; returns every line of the log. */
+function readLog(): RefutationLine[] {
+  const lines = logLines();
+  for (const entry of lines) {
     if (entry.depth === depth) logged.set(keyOf(entry.opening, entry.answer, entry.guess), entry);
   }
+  return lines;
 }
-readLog();
+/** The lines the log had before this run. */
+const linesBefore = readLog().length;
+/** The lines this run appended (a run on shards reads theirs back once they end). */
+const appended: RefutationLine[] = [];
+/** Appends `line`, settling `key`, to the log. */
+function record(key: string, line: RefutationLine): void {
+  appendFileSync(logFile, `${JSON.stringify(line)}\n`);
+  logged.set(key, line);
+  appended.push(line);
+}
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
 
@@ -184,17 +195,9 @@ function childrenCpuSeconds(): number {
 const summaryOnly = threads > 1;
 let shardsFailed = false;
 let shardsStopped = false;
-/** The lines the log had before this run: its shards' nodes are those of the lines after. */
-const linesBefore = logLines().length;
-/**
- * The second guesses the result rests on that this run did not solve: every one the log settles
- * but those it appended (new ones, or with `--recheck` those it solved again), so that a recheck
- * stopped half way counts the lines it did not reach.
- */
-const readBack = (): number => logged.size - (logLines().length - linesBefore);
 if (summaryOnly) {
   ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
-  readLog();
+  appended.push(...readLog().slice(linesBefore));
 }
 
 /**
@@ -343,8 +346,7 @@ for (const opening of openings) {
           seconds: Number(((Date.now() - start) / 1000).toFixed(1)),
           recheck: true,
         };
-        appendFileSync(logFile, `${JSON.stringify(again)}\n`);
-        logged.set(key, again);
+        record(key, again);
         if (wayOn) open++;
         else refuted++;
         continue;
@@ -366,8 +368,7 @@ for (const opening of openings) {
       nodes: search.nodes - nodes,
       seconds: Number(took.toFixed(1)),
     };
-    appendFileSync(logFile, `${JSON.stringify(entry)}\n`);
-    logged.set(key, entry);
+    record(key, entry);
     if (!by) {
       open++;
       console.error(
@@ -407,16 +408,19 @@ if (values.json) {
       threads,
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6 + childrenCpuSeconds(),
-      nodes: summaryOnly
-        ? logLines()
-            .slice(linesBefore)
-            .reduce((sum, line) => sum + line.nodes, 0)
-        : search.nodes,
+      nodes: summaryOnly ? appended.reduce((sum, line) => sum + line.nodes, 0) : search.nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
       proved,
-      relied: { logLines: readBack(), rechecked: values.recheck, solvedAgain: solvedAgain() },
+      // The second guesses the result rests on that this run did not solve: every one the log
+      // settles but those it appended (new ones, or with --recheck those it solved again), so
+      // that a recheck stopped half way counts the lines it did not reach.
+      relied: {
+        logLines: logged.size - appended.length,
+        rechecked: values.recheck,
+        solvedAgain: solvedAgain(),
+      },
       summary: lines,
     }),
   );
