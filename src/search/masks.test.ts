@@ -58,16 +58,7 @@ describe('the WebAssembly ranking kernels', () => {
           candidates: Int32Array,
           depth: number,
           cap?: number,
-        ) => {
-          const ranking = newRanking(game.size);
-          ranker.rank(candidates, undefined, depth, Number.POSITIVE_INFINITY, ranking, cap);
-          return {
-            guesses: [...ranking.guesses.subarray(0, ranking.count)],
-            keys: [...ranking.keys.subarray(0, ranking.count)],
-            skipped: ranking.skipped,
-            width: ranking.width,
-          };
-        };
+        ) => rankingOf(game, ranker, candidates, undefined, depth, Number.POSITIVE_INFINITY, cap);
         for (let trial = 0; trial < 80; trial++) {
           const n = 2 + Math.floor(random() * (Math.min(game.size, 400) - 1));
           const candidates = randomSet(game, n, random);
@@ -154,18 +145,31 @@ function expectSameRankings(
     const limit = trial % 4 === 0 ? Number.POSITIVE_INFINITY : (3 * n - 1 - (trial % 7)) * 256;
     // The width the node's cannot exceed, its parent's: here sometimes narrower than the game's.
     const cap = bounds.widest - (trial % 3);
-    const [expected, ...ranked] = [plain, ...kernels].map((ranker) => {
-      const ranking = newRanking(game.size);
-      ranker.rank(candidates, guesses, depth, limit, ranking, cap);
-      return {
-        guesses: [...ranking.guesses.subarray(0, ranking.count)],
-        keys: [...ranking.keys.subarray(0, ranking.count)],
-        skipped: ranking.skipped,
-        width: ranking.width,
-      };
-    });
+    const [expected, ...ranked] = [plain, ...kernels].map((ranker) =>
+      rankingOf(game, ranker, candidates, guesses, depth, limit, cap),
+    );
     for (const ranking of ranked) expect(ranking).toEqual(expected);
   }
+}
+
+/** What `ranker` ranks at the node `candidates` (its `rank`'s arguments), as plain values. */
+function rankingOf(
+  game: Game,
+  ranker: RankingKernels,
+  candidates: Int32Array,
+  guesses: Int32Array | undefined,
+  depth: number,
+  limit: number,
+  cap?: number,
+) {
+  const ranking = newRanking(game.size);
+  ranker.rank(candidates, guesses, depth, limit, ranking, cap);
+  return {
+    guesses: [...ranking.guesses.subarray(0, ranking.count)],
+    keys: [...ranking.keys.subarray(0, ranking.count)],
+    skipped: ranking.skipped,
+    width: ranking.width,
+  };
 }
 
 /** `n` codes of `game` picked at random, in order. */
