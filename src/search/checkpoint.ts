@@ -46,9 +46,17 @@ export function recordOf(json: RecordJson): JobRecord {
   return json.length > 1 ? { cost, tree: json[1] } : { cost };
 }
 
-/** The answers of a proof's finished jobs, by job key. */
+/**
+ * The answers of a proof's finished jobs, by job key, and which of them a `--recheck` has solved
+ * again and found true, so that a recheck stopped goes on where it stopped.
+ */
 export class Checkpoint {
   readonly #jobs = new Map<string, JobRecord>();
+  /**
+   * By job, the packed cost below which a recheck found no strategy: whether the claim solved
+   * again was an exact cost or a lower bound, that is what solving it again shows.
+   */
+  readonly #rechecked = new Map<string, number>();
   /** Counts the records put, so a writer can tell whether anything is new. */
   changes = 0;
 
@@ -102,6 +110,26 @@ export class Checkpoint {
   put(key: string, record: JobRecord): void {
     this.#jobs.set(key, record);
     this.changes++;
+  }
+
+  /**
+   * Whether a recheck found that no strategy of job `key`'s class costs less than packed `cost`
+   * (or more), which is what a claim of that cost, exact or a lower bound, says.
+   */
+  rechecked(key: string, cost: number): boolean {
+    return (this.#rechecked.get(key) ?? Number.NEGATIVE_INFINITY) >= cost;
+  }
+
+  /** Records that a recheck found that no strategy of job `key`'s class costs less than `cost`. */
+  markRechecked(key: string, cost: number): void {
+    if (this.rechecked(key, cost)) return;
+    this.#rechecked.set(key, cost);
+    this.changes++;
+  }
+
+  /** Every recheck recorded (job and cost), in the order first recorded. */
+  rechecks(): IterableIterator<[string, number]> {
+    return this.#rechecked.entries();
   }
 }
 

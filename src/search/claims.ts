@@ -9,7 +9,11 @@
  * was claimed shows the claim false.
  */
 import { crc32 } from '../checksum.js';
+import type { Checkpoint } from './checkpoint.js';
 import type { JobRunner, ProofJob } from './jobs.js';
+
+/** Where the claims solved again and found true are kept, so that a recheck stopped goes on. */
+export type RecheckRecord = Pick<Checkpoint, 'rechecked' | 'markRechecked'>;
 
 /** Where a claim came from. */
 type ClaimSource = 'checkpoint' | 'workers';
@@ -31,6 +35,11 @@ export interface Reliance {
   readonly workers: { readonly bounds: number; readonly exact: number };
   /** How many of them were solved again here, and agreed. */
   readonly rechecked: number;
+  /**
+   * How many `--recheck` did not solve again because an earlier run had, and found them true,
+   * as the checkpoint says (read back, so taken as written).
+   */
+  readonly recheckedEarlier: number;
   /** How many `--recheck` picked but did not solve again: it was asked to stop first. */
   readonly unchecked: number;
   /** The keys of the jobs whose claims solving them again here showed false. */
@@ -60,20 +69,27 @@ export class Claims {
    * that settles for the first strategy, whose exact costs claim nothing of the kind). `watch`
    * hears how many are solved of those picked, and the nodes searched on them so far, now and
    * then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
+   * `kept.record` (a checkpoint) is told each claim found true; with `kept.resume`, a claim it
+   * says an earlier run found true is not solved again but counted as `recheckedEarlier`.
    */
   async recheck(
     share: number,
     strict: boolean,
     runner: () => JobRunner,
     watch: (solved: number, picked: number, nodes: number) => boolean = () => false,
+    kept?: { readonly record: RecheckRecord; readonly resume: boolean },
   ): Promise<Reliance> {
     const count = { checkpoint: { bounds: 0, exact: 0 }, workers: { bounds: 0, exact: 0 } };
     const todo: Claim[] = [];
+    let earlier = 0;
     for (const claim of this.#claims.values()) {
       count[claim.source][claim.exact ? 'exact' : 'bounds']++;
       // A claim of ∞ (no strategy within the depth) is checked with no limit at all.
       const checkable = strict || !claim.exact;
-      if (share > 0 && checkable && picked(claim.job.key, share)) todo.push(claim);
+      if (share > 0 && checkable && picked(claim.job.key, share)) {
+        if (kept?.resume && kept.record.rechecked(claim.job.key, claim.cost)) earlier++;
+        else todo.push(claim);
+      }
     }
     const refuted: string[] = [];
     let solved = 0;
@@ -119,6 +135,7 @@ export class Claims {
             nodesDone += answer.nodes;
             solved++;
             if (answer.first !== undefined) refuted.push(claim.job.key);
+            else kept?.record.markRechecked(claim.job.key, claim.cost);
             heard();
           }
         };
@@ -131,6 +148,7 @@ export class Claims {
     return {
       ...count,
       rechecked: solved - refuted.length,
+      recheckedEarlier: earlier,
       unchecked: todo.length - solved,
       refuted: refuted.sort(),
     };

@@ -297,6 +297,7 @@ describe('a proof resumed from a checkpoint', () => {
   const copied = (checkpoint: Checkpoint): Checkpoint => {
     const copy = new Checkpoint(checkpoint.identity);
     for (const [key, record] of checkpoint.entries()) copy.put(key, record);
+    for (const [key, cost] of checkpoint.rechecks()) copy.markRechecked(key, cost);
     return copy;
   };
 
@@ -374,6 +375,47 @@ describe('a proof resumed from a checkpoint', () => {
     expect(seen.every((step) => step.picked === picked)).toBe(true);
     expect(seen.at(-1)!.solved).toBe(1);
     expect(stopped.relied).toMatchObject({ rechecked: 1, unchecked: picked - 1, refuted: [] });
+  });
+
+  it('goes on with a recheck stopped, from the answers the checkpoint says it found true', async () => {
+    const checkpoint = new Checkpoint(identity);
+    await proveOptimal(game, { checkpoint });
+    const kept = copied(checkpoint);
+    const stopped = await proveOptimal(game, {
+      checkpoint: kept,
+      recheck: 1,
+      progressEvery: 1,
+      onProgress: ({ rechecking }) => (rechecking?.solved ?? 0) >= 2,
+    });
+    const picked = stopped.relied.checkpoint.bounds + stopped.relied.checkpoint.exact;
+    expect(stopped.relied).toMatchObject({ rechecked: 2, recheckedEarlier: 0 });
+    expect([...kept.rechecks()]).toHaveLength(2);
+    // Resumed, it solves the rest alone; without --recheck-resume, all of them again.
+    const resumed = await proveOptimal(game, {
+      checkpoint: copied(kept),
+      recheck: 1,
+      recheckResume: true,
+    });
+    expect(resumed.relied).toMatchObject({
+      rechecked: picked - 2,
+      recheckedEarlier: 2,
+      unchecked: 0,
+      refuted: [],
+    });
+    const anew = await proveOptimal(game, { checkpoint: copied(kept), recheck: 1 });
+    expect(anew.relied).toMatchObject({ rechecked: picked, recheckedEarlier: 0 });
+    // A recheck that found less than the claim read now says counts for nothing: the two
+    // recorded as found true at a cost one lower.
+    {
+      const changed = copied(checkpoint);
+      for (const [key, cost] of kept.rechecks()) changed.markRechecked(key, cost - 1);
+      const again = await proveOptimal(game, {
+        checkpoint: changed,
+        recheck: 1,
+        recheckResume: true,
+      });
+      expect(again.relied).toMatchObject({ rechecked: picked, recheckedEarlier: 0 });
+    }
   });
 
   it('a forged lower bound proves a wrong optimum unchecked; solving it again refutes it', async () => {

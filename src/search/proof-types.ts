@@ -81,6 +81,12 @@ export interface ProofOptions extends OptimalOptions {
    * a proof stopped before its end checks none).
    */
   recheck?: number;
+  /**
+   * The recheck goes on where an earlier one stopped: an answer the checkpoint says a recheck
+   * found true, as it is claimed now, is not solved again (counted as `recheckedEarlier`). Either
+   * way the checkpoint is told every answer this recheck finds true.
+   */
+  recheckResume?: boolean;
   /** Runs those jobs again (default: one at a time in this thread). */
   recheckRunner?: () => JobRunner;
 }

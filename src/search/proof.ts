@@ -127,7 +127,7 @@ export class Proof {
 
   async run(): Promise<ProvedResult> {
     const result = await this.#prove();
-    const { recheck = 0, recheckRunner, cacheBytes } = this.#options;
+    const { recheck = 0, recheckRunner, cacheBytes, checkpoint, recheckResume } = this.#options;
     const runner = recheckRunner ?? (() => inProcessRunner({ cacheBytes, trees: false }));
     // A proof stopped before its end is not checked: it was asked to stop.
     const share = result.exhaustive ? recheck : 0;
@@ -142,6 +142,8 @@ export class Proof {
           nodes: proved.nodes + nodes,
           rechecking: { solved, picked },
         }) === true,
+      // The checkpoint keeps what was found true, so a recheck stopped can go on from there.
+      checkpoint && { record: checkpoint, resume: recheckResume === true },
     );
     return { ...result, relied };
   }

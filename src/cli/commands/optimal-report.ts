@@ -188,8 +188,14 @@ export function printResult(
 
 /** What a proof relied on, for its JSON: the answers from outside, by source and kind. */
 function reliedJson(relied: Reliance): Record<string, unknown> {
-  const { checkpoint, workers, rechecked, unchecked } = relied;
-  return { checkpoint, workers, rechecked, ...(unchecked > 0 ? { unchecked } : {}) };
+  const { checkpoint, workers, rechecked, recheckedEarlier, unchecked } = relied;
+  return {
+    checkpoint,
+    workers,
+    rechecked,
+    ...(recheckedEarlier > 0 ? { recheckedEarlier } : {}),
+    ...(unchecked > 0 ? { unchecked } : {}),
+  };
 }
 
 /** "12 lower bounds and 3 exact costs from the checkpoint; 15 solved again here, all true". */
@@ -205,12 +211,18 @@ function reliedText(relied: Reliance): string | undefined {
     );
   }
   if (parts.length === 0) return undefined;
-  const { rechecked, unchecked } = relied;
+  const { rechecked, recheckedEarlier, unchecked } = relied;
   const checked =
     unchecked > 0
-      ? `; ${groupThousands(rechecked)} of ${groupThousands(rechecked + unchecked)} solved again here before the stop, all true (--recheck again solves them all)`
+      ? `; ${groupThousands(rechecked)} of ${groupThousands(rechecked + unchecked)} solved again here before the stop, all true (--recheck again goes on with the rest)`
       : rechecked > 0
         ? `; ${groupThousands(rechecked)} solved again here, all true`
-        : '; none solved again here (--recheck does)';
-  return `${parts.join(', ')}${checked}`;
+        : recheckedEarlier > 0
+          ? '; none solved again here'
+          : '; none solved again here (--recheck does)';
+  const earlier =
+    recheckedEarlier > 0
+      ? `, and ${groupThousands(recheckedEarlier)} by earlier runs, all true as the checkpoint says`
+      : '';
+  return `${parts.join(', ')}${checked}${earlier}`;
 }

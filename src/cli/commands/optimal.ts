@@ -51,6 +51,7 @@ interface OptimalFlags extends RulesFlags, RedisFlags {
   queue?: string;
   keyFile?: string;
   recheck?: string | boolean;
+  recheckResume?: boolean;
   replicas?: string;
   out?: string;
   json?: boolean;
@@ -131,6 +132,10 @@ export function optimalCommand(program: Command, io: Io): void {
       'solve again here the answers taken from the checkpoint or workers (all, or a share such as 0.1) and refuse the result if any is false',
     )
     .option(
+      '--recheck-resume',
+      'with --recheck and --checkpoint: go on where an earlier recheck stopped, skipping the answers the checkpoint says it found true',
+    )
+    .option(
       '--replicas <n>',
       'with --queue: how many different workers solve each job (2: only answers that agree count)',
     )
@@ -174,6 +179,12 @@ export function optimalCommand(program: Command, io: Io): void {
         flags.symmetry !== false;
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit, !inProcess);
       const recheck = recheckFlag(flags.recheck);
+      if (flags.recheckResume && (recheck === 0 || flags.checkpoint === undefined)) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--recheck-resume needs --recheck and --checkpoint: it goes on with a recheck the checkpoint recorded',
+        );
+      }
       const replicas = wholeFlag(flags.replicas, '--replicas', 1, 2) ?? 1;
       if (replicas > 1 && flags.queue === undefined) {
         throw new CodebreakerError(
@@ -208,6 +219,7 @@ export function optimalCommand(program: Command, io: Io): void {
         checkpoint: flags.checkpoint,
         keyFile: flags.keyFile,
         recheck,
+        recheckResume: flags.recheckResume === true,
       };
 
       const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));

@@ -14,7 +14,9 @@
  *      "jobs":{"255/1123:3":[1234567,[...packed tree...]],"255/1123:7":[880003]}}
  *
  * The `proof` names the question, so that a checkpoint of other rules, another objective or
- * another depth cap is refused too. `null` stands for ∞.
+ * another depth cap is refused too. `null` stands for ∞. A checkpoint that `--recheck` has
+ * begun to solve again also has `"rechecked":{"255/1123:3":1234567}`: by job, the cost below which
+ * solving it again found no strategy (the answers it found true, for the jobs the file keeps).
  */
 import {
   Checkpoint,
@@ -80,11 +82,17 @@ export async function openCheckpoint(
 
 /** The file: header line and body (see the module comment). */
 export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string {
+  const kept = new Map(checkpoint.kept());
   const jobs: Record<string, unknown> = {};
-  for (const [job, record] of checkpoint.kept()) jobs[job] = recordJson(record);
+  for (const [job, record] of kept) jobs[job] = recordJson(record);
+  const rechecked: Record<string, number | null> = {};
+  for (const [job, cost] of checkpoint.rechecks()) {
+    if (kept.has(job)) rechecked[job] = Number.isFinite(cost) ? cost : null;
+  }
+  const body = { proof: identityJson(checkpoint.identity), jobs };
   return signedText(
     FORMAT,
-    JSON.stringify({ proof: identityJson(checkpoint.identity), jobs }),
+    JSON.stringify(Object.keys(rechecked).length > 0 ? { ...body, rechecked } : body),
     key,
   );
 }
@@ -103,7 +111,7 @@ export async function parseCheckpoint(
   const { checkpointBodySchema, problemOf } = await import('../queue/records.js');
   const parsed = checkpointBodySchema.safeParse(doc);
   if (!parsed.success) throw bad(`its body is not valid (${problemOf(parsed.error)})`);
-  const { proof, jobs } = parsed.data;
+  const { proof, jobs, rechecked = {} } = parsed.data;
   if (JSON.stringify(proof) !== JSON.stringify(identityJson(identity))) {
     const theirs = describeIdentity(proof as ProofIdentity);
     throw bad(
@@ -112,5 +120,8 @@ export async function parseCheckpoint(
   }
   const checkpoint = new Checkpoint(identity);
   for (const [job, record] of Object.entries(jobs)) checkpoint.put(job, recordOf(record));
+  for (const [job, cost] of Object.entries(rechecked)) {
+    checkpoint.markRechecked(job, cost ?? Number.POSITIVE_INFINITY);
+  }
   return checkpoint;
 }

@@ -321,7 +321,51 @@ describe('optimal --recheck', () => {
       const honest = await cli('optimal', ...game, '--checkpoint', file, '--recheck', '--json');
       const { relied, total } = JSON.parse(honest.out);
       expect(total).toBe(5625);
-      expect(relied.rechecked).toBe(relied.checkpoint.bounds + relied.checkpoint.exact);
+      const claims = relied.checkpoint.bounds + relied.checkpoint.exact;
+      expect(relied.rechecked).toBe(claims);
+      // The file keeps what the recheck found true: --recheck-resume solves none of it again,
+      // only the answers the last run wrote itself (it ran again jobs the file kept as a cost
+      // alone), and says so; a bare --recheck solves all of it again.
+      const written = await parseCheckpoint(readFileSync(file, 'utf8'), identity, key);
+      expect([...written.rechecks()]).toHaveLength(claims);
+      const resume = ['optimal', ...game, '--checkpoint', file, '--recheck', '--recheck-resume'];
+      const readOf = (relied: Record<string, { bounds: number; exact: number }>): number =>
+        relied.checkpoint.bounds + relied.checkpoint.exact;
+      const first = JSON.parse((await cli(...resume, '--json')).out).relied;
+      expect(first.recheckedEarlier).toBeGreaterThan(0);
+      expect(first.rechecked + first.recheckedEarlier).toBe(readOf(first));
+      const then = JSON.parse((await cli(...resume, '--json')).out).relied;
+      const read = readOf(then);
+      expect(then).toMatchObject({ rechecked: 0, recheckedEarlier: read });
+      expect((await cli(...resume)).out).toContain(
+        `none solved again here, and ${read} by earlier runs, all true as the checkpoint says`,
+      );
+      const anew = await cli('optimal', ...game, '--checkpoint', file, '--recheck', '--json');
+      const all = JSON.parse(anew.out).relied;
+      expect(all).toMatchObject({ rechecked: readOf(all) });
+      expect(all.recheckedEarlier).toBeUndefined();
+      // What the file says was found true is checked for its shape like the rest of it.
+      const marked = new Checkpoint(identity);
+      for (const [job, record] of written.entries()) marked.put(job, record);
+      marked.markRechecked([...written.entries()][0][0], -1);
+      writeFileSync(lied, checkpointText(marked, key));
+      const broken = await cli('optimal', ...game, '--checkpoint', lied, '--recheck');
+      expect([broken.status, broken.out, broken.err]).toEqual([
+        2,
+        '',
+        expect.stringMatching(/^codebreaker: [^\n]*its body is not valid \(rechecked\.[^\n]*\n$/),
+      ]);
+      for (const alone of [['--recheck-resume'], ['--recheck', '--recheck-resume']]) {
+        const where = alone.length === 1 ? ['--checkpoint', file] : [];
+        const bad = await cli('optimal', ...game, ...where, ...alone);
+        expect([bad.status, bad.out, bad.err]).toEqual([
+          2,
+          '',
+          expect.stringMatching(
+            /^codebreaker: --recheck-resume needs --recheck and --checkpoint[^\n]*\n$/,
+          ),
+        ]);
+      }
       for (const share of ['2', 'x', '1.5']) {
         const bad = await cli('optimal', ...game, '--recheck', share);
         expect([bad.status, bad.err]).toEqual([

@@ -83,6 +83,8 @@ export interface ProofRequest {
   readonly keyFile: string | undefined;
   /** `--recheck`: the share of the answers taken from outside to solve again here. */
   readonly recheck: number;
+  /** `--recheck-resume`: not those an earlier recheck found true, as the checkpoint says. */
+  readonly recheckResume: boolean;
 }
 
 /** What the command hears of a running proof. */
@@ -155,6 +157,7 @@ export async function runProof(
       progressEvery: 512,
       checkpoint: queued?.checkpoint ?? saved?.checkpoint,
       recheck: request.recheck,
+      recheckResume: request.recheckResume,
       recheckRunner,
       onProgress: (progress) => {
         const stop = hooks.progress(progress, queued?.workers());
@@ -187,6 +190,7 @@ export async function runProof(
 /**
  * Copies `file`'s jobs that `proof` lacks into it, and returns what copies `proof`'s new or
  * changed jobs back into `file` (a record put again replaces the one before: a bound made exact).
+ * The answers a recheck found true go along both ways.
  */
 function mirrorOf(proof: Checkpoint, file: Checkpoint): () => void {
   const copy = (from: Checkpoint, to: Checkpoint, missingOnly: boolean): void => {
@@ -194,6 +198,7 @@ function mirrorOf(proof: Checkpoint, file: Checkpoint): () => void {
       const known = to.get(job);
       if (known === undefined || (!missingOnly && known !== record)) to.put(job, record);
     }
+    for (const [job, cost] of from.rechecks()) to.markRechecked(job, cost);
   };
   copy(file, proof, true);
   let seen = -1;

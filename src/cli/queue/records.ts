@@ -111,10 +111,14 @@ const recordSchema = z.union([
 /** A finished job's record in Redis: the record and the coordinator's signature of it. */
 export const doneSchema = z.strictObject({ record: recordSchema, signature });
 
-/** A checkpoint's body: the proof it is for, and its finished jobs by key. */
+/**
+ * A checkpoint's body: the proof it is for, its finished jobs by key, and by key the cost below
+ * which `--recheck` found no strategy.
+ */
 export const checkpointBodySchema = z.strictObject({
   proof: z.unknown(),
   jobs: z.record(jobKey, recordSchema),
+  rechecked: z.record(jobKey, count.nullable()).optional(),
 });
 
 /** The first problem zod found, in a few words: "candidates.3: expected number". */
