@@ -18,9 +18,10 @@
  * class that refutes it and its size, or null for a way on, nodes, seconds; scripts/
  * refutation-log.ts), written as it is settled, so a stopped run
  * loses at most the guess it was on, and a run with the same log goes on where it stopped.
- * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once;
- * `--threads T` runs T such processes (each with its own score table: 1 GiB for Super
- * Mastermind) and then says where the whole log stands.
+ * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
+ * (on as many machines); `--threads T` runs T such shards on worker threads of this process, which
+ * read one score table in shared memory (1 GiB for Super Mastermind, where T processes took
+ * T + 1), and then says where the whole log stands.
  * A log read back is what a run relies on: `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
  * recheck stopped goes on where it stopped), and fails if one does not hold. The summary at the
@@ -29,12 +30,17 @@
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
-import { spawn } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
+import {
+  type SharedTable,
+  adoptSharedTable,
+  sharedScoreTable,
+} from '../src/cli/proofs/shared-table.js';
 import { CodebreakerError } from '../src/errors.js';
 import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
@@ -145,51 +151,56 @@ function record(key: string, line: RefutationLine): void {
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
 
+/** What a shard on a worker thread is given: the score table, and where a stop is asked. */
+interface ShardData {
+  readonly table: SharedTable;
+  /** Set to 1 (`Atomics.store`) by the main thread at a Ctrl-C or SIGTERM. */
+  readonly stop: Int32Array;
+}
+const onThread = isMainThread ? undefined : (workerData as ShardData);
+// A shard on a thread reads the table the main thread built.
+if (onThread) adoptSharedTable(game, onThread.table);
+
 /**
- * With `--threads T`: T processes of this script, one shard each, with the same flags; this one
- * waits for them and then reads the log they wrote, searching nothing itself. The shards load
- * the TypeScript with tsx's loader alone and listen for no signal, so a Ctrl-C ends them at once
- * (each loses at most the guess it was on: every line is appended whole); their work is counted
- * from the outside, their CPU time as this process's children (Linux's /proc) and their nodes
- * from the lines they added.
+ * With `--threads T`: T shards of this script on worker threads, with the same flags; this thread
+ * builds the score table they share, waits for them and then reads the log they wrote, searching
+ * nothing itself. A Ctrl-C or SIGTERM asks them to stop: each drops the guess it is on (every line
+ * is appended whole) and ends. Their CPU time is this process's; their nodes are counted from the
+ * lines they added.
  */
 async function runShards(): Promise<{ failed: boolean; stopped: boolean }> {
   const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
   const at = flags.indexOf('--threads');
   if (at >= 0) flags.splice(at, 2);
-  process.on('SIGINT', () => {});
-  process.on('SIGTERM', () => {});
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  let stopped = false;
+  const asked = (): void => {
+    stopped = true;
+    Atomics.store(stop, 0, 1);
+  };
+  process.on('SIGINT', asked);
+  process.on('SIGTERM', asked);
+  const data: ShardData = { table: sharedScoreTable(game, threads), stop };
+  // The thread loads this TypeScript file through tsx's loader, as this one was.
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const start = `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(import.meta.url)}))`;
   const ends = Array.from({ length: threads }, (_, index) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', tsx, process.argv[1], ...flags, '--shard', `${index}/${threads}`],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    return new Promise<{ status: number | null; signal: string | null }>((resolve) =>
-      child.on('close', (status, signal) => resolve({ status, signal })),
-    );
+    const worker = new Worker(start, {
+      eval: true,
+      argv: [...flags, '--shard', `${index}/${threads}`],
+      workerData: data,
+    });
+    return new Promise<number>((resolve) => {
+      worker.on('error', (error) => {
+        console.error(`depth-refutation.ts: shard ${index}: ${error.message}`);
+      });
+      worker.on('exit', resolve);
+    });
   });
   const done = await Promise.all(ends);
-  const stopped = done.some(({ signal }) => signal === 'SIGINT' || signal === 'SIGTERM');
-  const failed = done.some(({ status, signal }) => status !== 0 && signal === null);
-  if (failed) {
-    const how = done.map(({ status, signal }) => signal ?? String(status)).join(', ');
-    console.error(`depth-refutation.ts: the shards ended with ${how}`);
-  }
+  const failed = done.some((status) => status !== 0);
+  if (failed) console.error(`depth-refutation.ts: the shards ended with ${done.join(', ')}`);
   return { failed, stopped };
-}
-
-/** The CPU seconds of this process's children that have ended (Linux; else 0). */
-function childrenCpuSeconds(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // cutime and cstime, fields 16 and 17 of proc(5), in clock ticks of 1/100 s.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 const summaryOnly = threads > 1;
@@ -201,16 +212,17 @@ if (summaryOnly) {
 }
 
 /**
- * Set by a Ctrl-C in a run of one process, heard between second guesses (the search runs in this
- * thread): the run stops there and prints where it stands. A shard listens for no signal, so a
- * Ctrl-C ends it at once.
+ * Set by a Ctrl-C (on a thread, by the main thread's stop), heard while the search runs: the
+ * run stops there, drops the guess it was on, and prints where it stands.
  */
 let interrupted = false;
-if (shards === 1 && !summaryOnly) {
+if (!onThread && shards === 1 && !summaryOnly) {
   process.on('SIGINT', () => {
     interrupted = true;
   });
 }
+const stopAsked = (): boolean =>
+  interrupted || (onThread !== undefined && Atomics.load(onThread.stop, 0) === 1);
 /** The second guess being searched, when its search began, and its nodes then (for progress). */
 const current = { key: '', since: 0, nodes: 0, told: 0 };
 /** A second guess searched longer than this has a line of progress on stderr this often. */
@@ -231,7 +243,7 @@ const search = new OptimalSearch(game, {
       const took = ((now - current.since) / 1000).toFixed(0);
       console.error(`  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s`);
     }
-    return interrupted || now > deadline;
+    return stopAsked() || now > deadline;
   },
 });
 
@@ -295,7 +307,7 @@ for (const opening of openings) {
   let left = 0;
   for (let i = shard; i < seconds2.length; i += shards) {
     if (!summaryOnly) await new Promise((resolve) => setImmediate(resolve));
-    if (!summaryOnly && (interrupted || Date.now() > deadline)) {
+    if (!summaryOnly && (stopAsked() || Date.now() > deadline)) {
       stopped = true;
       break;
     }
@@ -401,13 +413,15 @@ const lines = [
     : `not settled here (${elapsed()}${interrupted || shardsStopped ? ', stopped' : stopped ? ', time limit' : ''})`,
 ];
 const cpu = process.cpuUsage();
-if (values.json) {
+if (onThread) {
+  // A shard on a thread says nothing on stdout: the main thread reads the log it wrote.
+} else if (values.json) {
   // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
   console.log(
     JSON.stringify({
       threads,
       seconds: (Date.now() - started) / 1000,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6 + childrenCpuSeconds(),
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
       nodes: summaryOnly ? appended.reduce((sum, line) => sum + line.nodes, 0) : search.nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,

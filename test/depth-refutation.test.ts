@@ -65,7 +65,7 @@ describe('scripts/depth-refutation.ts', () => {
   const mastermind4 = ['--game', 'mastermind', '--depth', '4', '--log', log4];
 
   it(
-    'refutes 4 guesses for classic Mastermind at each of its 5 openings, on two processes',
+    'refutes 4 guesses for classic Mastermind at each of its 5 openings, on two threads',
     { timeout: 60_000 },
     async () => {
       const { status, stdout } = await refute(...mastermind4, '--threads', '2');
@@ -187,7 +187,7 @@ describe('scripts/depth-refutation.ts', () => {
   );
 
   it(
-    'leaves a log a Ctrl-C cannot spoil, on two processes, and the next run ends the work',
+    'leaves a log a Ctrl-C cannot spoil, on two threads, and the next run ends the work',
     { timeout: 60_000 },
     async () => {
       const log = join(dir, 'moo-6-stopped.jsonl');
