@@ -169,14 +169,43 @@ function boundsOf(of: Run[]): { lower: number | undefined; upper: number | undef
   };
 }
 
+/**
+ * What the last run of an `optimal` campaign that read answers back rested on, and how far the
+ * recheck of them has got: "26,260 answers read back; 1,200 solved again by this run, 300 by
+ * earlier ones (`--recheck-resume`), 24,760 not". Undefined if it read none back.
+ */
+function reliedOf(of: Run[]): string | undefined {
+  const last = of.findLast((run) => run.relied !== undefined && !run.anew);
+  const relied = last?.relied as
+    | {
+        checkpoint?: { bounds: number; exact: number };
+        workers?: { bounds: number; exact: number };
+        rechecked?: number;
+        recheckedEarlier?: number;
+      }
+    | undefined;
+  if (!relied?.checkpoint || !relied.workers) return undefined;
+  const read =
+    relied.checkpoint.bounds +
+    relied.checkpoint.exact +
+    relied.workers.bounds +
+    relied.workers.exact;
+  if (read === 0) return undefined;
+  const here = relied.rechecked ?? 0;
+  const earlier = relied.recheckedEarlier ?? 0;
+  const count = (n: number): string => n.toLocaleString('en');
+  return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(read - here - earlier)} not`;
+}
+
 function list(): void {
   const all = runs();
   for (const campaign of campaigns()) {
     const mine = all.filter((run) => run.campaign === campaign.name);
     const { lower, upper } = boundsOf(mine);
+    const relied = reliedOf(mine);
     const where =
       mine.length > 0
-        ? `${mine.length} run${mine.length === 1 ? '' : 's'}; bounds ${lower ?? '?'} to ${upper ?? '?'}${mine.some((run) => run.proved) ? ', proved' : ''}; ${rate(mine)}`
+        ? `${mine.length} run${mine.length === 1 ? '' : 's'}; the bounds its runs reached ${lower ?? '?'} to ${upper ?? '?'}${mine.some((run) => run.proved) ? ', proved' : ''}; ${rate(mine)}${relied ? `\n  ${relied}` : ''}`
         : 'not started';
     console.log(
       `${campaign.name}: ${campaign.question}\n  ${where}\n  npm run campaign -- ${campaign.name}\n`,

@@ -112,7 +112,13 @@ describe('npm run campaign', () => {
     expect(second.relied.rechecked).toBe(bounds + exact);
     expect(records()).toHaveLength(2);
     expect(again.stderr).toContain('recorded in');
-    expect((await campaign()).stdout).toContain('2 runs; bounds 5625 to 5625, proved');
+    const status = (await campaign()).stdout;
+    expect(status).toContain('2 runs; the bounds its runs reached 5625 to 5625, proved');
+    // Where the recheck stands: the last run read answers back and solved them all again.
+    const read = (bounds + exact).toLocaleString('en');
+    expect(status).toContain(
+      `its last run from the checkpoint read ${read} answers back; ${read} solved again by that run, 0 by earlier ones (--recheck-resume), 0 not`,
+    );
     expect((await campaign('--table')).stdout).toMatch(
       /\| classic \| .* \| 2 \| .* \| 5625 \| 5625 \| yes \|/,
     );
@@ -123,7 +129,9 @@ describe('npm run campaign', () => {
     expect(result).toMatchObject({ size: 5, proved: true, lowerBound: 5, threads: 2 });
     expect(result.cpuSeconds).toBeGreaterThan(0);
     expect(records().at(-1)).toMatchObject({ campaign: 'static-small', best: 5, proved: true });
-    expect((await campaign()).stdout).toContain('1 run; bounds 5 to 5, proved');
+    expect((await campaign()).stdout).toContain(
+      '1 run; the bounds its runs reached 5 to 5, proved',
+    );
     const again = JSON.parse((await campaign('static-small', '--threads', '1')).stdout);
     expect(again).toMatchObject({ size: 5, proved: true, nodes: 0 });
     expect(again.relied).toMatchObject({ refutedBelow: 5, jobsRefuted: 0 });
@@ -179,7 +187,7 @@ describe('npm run campaign', () => {
     await campaign('classic-raised', '--threads', '1', '--raise', '60');
     expect(records().at(-1)).toMatchObject({ below: 5685, raise: 60, proved: true });
     expect((await campaign()).stdout).toContain(
-      'classic-raised: the least total of classic Mastermind\n  2 runs; bounds 5625 to 5625, proved',
+      'classic-raised: the least total of classic Mastermind\n  2 runs; the bounds its runs reached 5625 to 5625, proved',
     );
   });
 
