@@ -175,7 +175,7 @@ function boundsOf(of: Run[]): { lower: number | undefined; upper: number | undef
  * earlier ones (`--recheck-resume`), 24,760 not". Undefined if it read none back.
  */
 function reliedOf(of: Run[]): string | undefined {
-  const last = of.findLast((run) => run.relied !== undefined && !run.anew);
+  const last = of.filter((run) => run.relied !== undefined && !run.anew).at(-1);
   const relied = last?.relied as
     | {
         checkpoint?: { bounds: number; exact: number };
