@@ -184,7 +184,7 @@ function reliedOf(of: Run[]): string | undefined {
         recheckedEarlier?: number;
       }
     | undefined;
-  if (!relied?.checkpoint || !relied.workers) return undefined;
+  if (!last || !relied?.checkpoint || !relied.workers) return undefined;
   const read =
     relied.checkpoint.bounds +
     relied.checkpoint.exact +
@@ -194,7 +194,14 @@ function reliedOf(of: Run[]): string | undefined {
   const here = relied.rechecked ?? 0;
   const earlier = relied.recheckedEarlier ?? 0;
   const count = (n: number): string => n.toLocaleString('en');
-  return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(read - here - earlier)} not`;
+  const left = read - here - earlier;
+  // The run's CPU, its proof's included, over the answers it solved again: an upper bound on
+  // the rate, and answers differ in size by orders of magnitude.
+  const pace =
+    here > 0 && left > 0
+      ? `; about ${((left * last.cpuSeconds) / here / 3600).toFixed(1)} CPU h more at that run's pace`
+      : '';
+  return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(left)} not${pace}`;
 }
 
 function list(): void {
