@@ -38,6 +38,7 @@ interface StaticFlags extends RulesFlags {
   checkpoint?: string;
   keyFile?: string;
   recheck?: string | boolean;
+  recheckResume?: boolean;
   start?: string;
 }
 
@@ -92,8 +93,13 @@ function progressJson(
   };
 }
 
-/** What the recheck did: jobs the checkpoint says are refuted, searched again, of how many. */
-type Rechecked = { readonly searched: number; readonly of: number } | undefined;
+/**
+ * What the recheck did: jobs the checkpoint says are refuted, searched again, of how many, and
+ * how many were not because an earlier recheck had been (`--recheck-resume`).
+ */
+type Rechecked =
+  | { readonly searched: number; readonly of: number; readonly earlier: number }
+  | undefined;
 
 /** What a result with a checkpoint says of it: how far it got, and what it took on trust. */
 function checkpointJson(
@@ -111,6 +117,7 @@ function checkpointJson(
       // Of the jobs of every size the file says is refuted and of those it records, searched again.
       rechecked: rechecked?.searched ?? 0,
       recheckable: rechecked?.of ?? null,
+      ...(rechecked && rechecked.earlier > 0 ? { recheckedEarlier: rechecked.earlier } : {}),
     },
   };
 }
@@ -123,9 +130,11 @@ function reliedText(checkpoint: StaticCheckpointFile, rechecked: Rechecked): str
   const check =
     rechecked === undefined
       ? 'not checked (the search was cut short first)'
-      : rechecked.searched === 0
-        ? 'not checked again (--recheck checks it)'
-        : `${groupThousands(rechecked.searched)} of those ${groupThousands(rechecked.of)} jobs searched again, all refuted`;
+      : rechecked.earlier > 0
+        ? `${groupThousands(rechecked.searched)} of those ${groupThousands(rechecked.of)} jobs searched again, all refuted, and ${groupThousands(rechecked.earlier)} by earlier runs, as the checkpoint says`
+        : rechecked.searched === 0
+          ? 'not checked again (--recheck checks it)'
+          : `${groupThousands(rechecked.searched)} of those ${groupThousands(rechecked.of)} jobs searched again, all refuted`;
   return `${claim}, ${check}; its set, if any, checked`;
 }
 
@@ -195,6 +204,10 @@ export function staticCommand(program: Command, io: Io): void {
       'search again first the jobs the checkpoint says are refuted (all, or a share such as 0.1, picked at random) and refuse the checkpoint if one finds a set',
     )
     .option(
+      '--recheck-resume',
+      'with --recheck: go on where an earlier recheck stopped, not searching again the jobs the checkpoint says it refuted',
+    )
+    .option(
       '--json',
       'print one JSON document (with --checkpoint, and a progress line a minute on stderr)',
     )
@@ -209,6 +222,12 @@ export function staticCommand(program: Command, io: Io): void {
         throw new CodebreakerError(
           'bad-option',
           '--recheck needs --checkpoint: it checks what the file says',
+        );
+      }
+      if (flags.recheckResume && recheck === 0) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--recheck-resume needs --recheck: it goes on with a recheck the checkpoint recorded',
         );
       }
       const checkpoint =
@@ -239,7 +258,7 @@ export function staticCommand(program: Command, io: Io): void {
             })
           : undefined;
       let jsonAt = milliseconds();
-      let rechecked: { searched: number; of: number } | undefined;
+      let rechecked: Rechecked;
       const result = await solveStaticOnThreads(game, {
         threads,
         deadline,
@@ -248,9 +267,10 @@ export function staticCommand(program: Command, io: Io): void {
         checkpoint,
         start,
         recheck,
+        recheckResume: flags.recheckResume === true,
         stop,
-        onRechecked: (searched, of) => {
-          rechecked = { searched, of };
+        onRechecked: (searched, of, earlier) => {
+          rechecked = { searched, of, earlier };
         },
         onRecheckProgress: (size, nodes) => {
           status.update(

@@ -71,6 +71,7 @@ describe('static --checkpoint', () => {
       jobs,
       nodes: 0,
       best: undefined,
+      rechecked: new Map(),
       changes: 0,
     };
     writeFileSync(file, staticCheckpointText(small, state, loadKey(KEY)));
@@ -96,6 +97,7 @@ describe('static --checkpoint', () => {
       jobs: jobsOf(4),
       nodes: 0,
       best: undefined,
+      rechecked: new Map(),
       changes: 0,
     };
     writeFileSync(file, staticCheckpointText(small, state, key));
@@ -126,6 +128,54 @@ describe('static --checkpoint', () => {
     expect(flag.err).toBe(
       'codebreaker: --recheck needs --checkpoint: it checks what the file says\n',
     );
+  });
+
+  it('keeps the jobs a recheck refuted again, and --recheck-resume goes on from them', async () => {
+    const file = join(dir, 'resume.json');
+    const key = loadKey(KEY);
+    const jobsOf = (size: number): number => staticPrefixes(small, jobDepth(size)).length;
+    const state = {
+      lowerBound: 4,
+      done: new Set([0, 1, 2, 3, 4]),
+      jobs: jobsOf(4),
+      nodes: 0,
+      best: undefined,
+      rechecked: new Map<number, Set<number>>(),
+      changes: 0,
+    };
+    writeFileSync(file, staticCheckpointText(small, state, key));
+    let below = 0;
+    for (let size = staticLowerBound(small); size < 4; size++) below += jobsOf(size);
+    expect((await run(file, '--threads', '2', '--recheck')).status).toBe(0);
+    // Every job it searched again is in the file, by size: all of each size below 4, and the
+    // five of 4 the file said were refuted.
+    const kept = body(file).rechecked as Record<string, string>;
+    expect(kept['4']).toBe('0-4');
+    expect(Object.values(kept).reduce((sum, ranges) => sum + jobsIn(ranges), 0)).toBe(below + 5);
+    // Run again, the file says all of 4 is refuted (this run's own search, not a recheck):
+    // resumed, it searches again only the jobs of 4 no recheck did.
+    const resumed = JSON.parse(
+      (await run(file, '--threads', '2', '--recheck', '--recheck-resume')).out,
+    );
+    expect(resumed.relied).toEqual({
+      refutedBelow: 5,
+      jobsRefuted: 0,
+      rechecked: jobsOf(4) - 5,
+      recheckable: below + jobsOf(4),
+      recheckedEarlier: below + 5,
+    });
+    const flag = await run(file, '--recheck-resume');
+    expect([flag.status, flag.out, flag.err]).toEqual([
+      2,
+      '',
+      'codebreaker: --recheck-resume needs --recheck: it goes on with a recheck the checkpoint recorded\n',
+    ]);
+    // A size above the file's own is refused, as any fault of its body.
+    const above = { ...state, rechecked: new Map([[5, new Set([0])]]) };
+    writeFileSync(file, staticCheckpointText(small, above, key));
+    const refused = await run(file);
+    expect([refused.status, refused.out]).toEqual([2, '']);
+    expect(refused.err).toMatch(/^codebreaker: [^\n]*searched again, above its sizes\n$/);
   });
 
   it('starts from a set given (--start), kept in the checkpoint at once; refuses one that does not identify', async () => {
@@ -201,6 +251,7 @@ describe('static --checkpoint', () => {
       jobs: 0,
       nodes: 0,
       best: codes,
+      rechecked: new Map(),
       changes: 0,
     };
     writeFileSync(wrong, gzipSync(staticCheckpointText(small, state, loadKey(KEY))));
@@ -226,6 +277,7 @@ describe('static --checkpoint', () => {
         jobs,
         nodes: 0,
         best: undefined,
+        rechecked: new Map(),
         changes: 0,
       };
       writeFileSync(file, gzipSync(staticCheckpointText(moo, state, loadKey(KEY))));

@@ -7,7 +7,9 @@
  * - `lowerBound`: every size below it is refuted;
  * - the jobs of size `lowerBound` refuted so far (`done`, as ranges of job numbers: "0-15,17");
  * - `best`: the smallest identifying set found, which is checked again when read back;
- * - the sets visited by the jobs recorded, over every run.
+ * - the sets visited by the jobs recorded, over every run;
+ * - once `--recheck` has begun, the jobs it has searched again and refuted, by size
+ *   (`"rechecked":{"6":"0-99"}`), so that `--recheck-resume` goes on where it stopped.
  *
  * It is framed and signed as signed-file.ts says, with its own purpose, so that no other signed
  * file passes for it:
@@ -50,6 +52,8 @@ export interface StaticState {
   nodes: number;
   /** The smallest identifying set found, in code order. */
   best: number[] | undefined;
+  /** By size, the jobs a recheck searched again and refuted. */
+  rechecked: Map<number, Set<number>>;
   /** Counts the changes, so the writer can tell whether anything is new. */
   changes: number;
 }
@@ -84,6 +88,9 @@ export function rangesText(done: ReadonlySet<number>): string {
   return parts.join(',');
 }
 
+/** The job ranges of a file: "0-15,17,20-31". */
+const RANGES = /^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/;
+
 /** The job numbers of `text` (see `rangesText`), each below `jobs`. */
 function parseRanges(text: string, jobs: number): Set<number> {
   const done = new Set<number>();
@@ -109,7 +116,11 @@ export function staticCheckpointText(game: Game, state: StaticState, key: Signin
     nodes: state.nodes,
     best: state.best ? state.best.map((g) => game.codes.make(g)) : null,
   };
-  return signedText(FORMAT, JSON.stringify(body), key);
+  const rechecked = Object.fromEntries(
+    [...state.rechecked].map(([size, jobs]) => [String(size), rangesText(jobs)]),
+  );
+  const text = state.rechecked.size > 0 ? { ...body, rechecked } : body;
+  return signedText(FORMAT, JSON.stringify(text), key);
 }
 
 /**
@@ -131,12 +142,15 @@ export async function parseStaticCheckpoint(
     lowerBound: z.number().int().min(0).max(64),
     jobDepth: z.number().int().min(1).max(8),
     jobs: z.number().int().min(0).max(1e9),
-    done: z
-      .string()
-      .max(1e8)
-      .regex(/^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/, 'not a list of job ranges'),
+    done: z.string().max(1e8).regex(RANGES, 'not a list of job ranges'),
     nodes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     best: z.array(z.string().max(64)).max(64).nullable(),
+    rechecked: z
+      .record(
+        z.string().regex(/^\d{1,2}$/, 'not a size'),
+        z.string().max(1e8).regex(RANGES, 'not a list of job ranges'),
+      )
+      .optional(),
   });
   const parsed = bodySchema.safeParse(doc);
   if (!parsed.success) {
@@ -176,12 +190,20 @@ export async function parseStaticCheckpoint(
       );
     }
   }
+  const rechecked = new Map<number, Set<number>>();
+  for (const [size, ranges] of Object.entries(body.rechecked ?? {})) {
+    if (Number(size) > body.lowerBound) {
+      throw badCheckpoint(`it says jobs of ${size} guesses were searched again, above its sizes`);
+    }
+    rechecked.set(Number(size), parseRanges(ranges, jobsOf(Number(size))));
+  }
   return {
     lowerBound: body.lowerBound,
     done: parseRanges(body.done, body.jobs),
     jobs: body.jobs,
     nodes: body.nodes,
     best,
+    rechecked,
     changes: 0,
   };
 }
@@ -206,6 +228,7 @@ export async function openStaticCheckpoint(
     jobs: 0,
     nodes: 0,
     best: undefined,
+    rechecked: new Map(),
     changes: 0,
   };
   const save = await checkpointWriter(

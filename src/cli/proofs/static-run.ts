@@ -45,8 +45,16 @@ export interface StaticRun {
   readonly start?: readonly number[];
   /** The share of the jobs the checkpoint says are refuted to search again first (`--recheck`). */
   readonly recheck?: number;
-  /** Told how many of those jobs were searched again, of how many. */
-  readonly onRechecked?: (searched: number, of: number) => void;
+  /**
+   * `--recheck-resume`: not the jobs the checkpoint says an earlier recheck searched again and
+   * refuted (either way, it keeps those this one does).
+   */
+  readonly recheckResume?: boolean;
+  /**
+   * Told how many of those jobs were searched again, of how many, and how many were not because
+   * an earlier recheck had been (`recheckResume`).
+   */
+  readonly onRechecked?: (searched: number, of: number, earlier: number) => void;
   /** Told, while they run, the size whose jobs are searched again and the sets visited so far. */
   readonly onRecheckProgress?: (size: number, nodes: number) => void;
 }
@@ -54,21 +62,28 @@ export interface StaticRun {
 /**
  * Searches again, before anything else, a share of what the checkpoint says is refuted: of
  * every job of each size below its lower bound, and of the jobs it records of that size,
- * picked at random. Throws if one finds a set. False if it was cut short (time limit, Ctrl-C).
+ * picked at random (with `recheckResume`, not those an earlier recheck did). The checkpoint
+ * keeps each job refuted again. Throws if one finds a set. False if it was cut short (time
+ * limit, Ctrl-C).
  */
 async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promise<boolean> {
   const checkpoint = run.checkpoint!;
   const read = checkpoint.read;
   const share = run.recheck ?? 0;
+  const { rechecked } = checkpoint.state;
   let searched = 0;
   let of = 0;
+  let earlier = 0;
   let before = 0;
   if (read) {
     for (let size = staticLowerBound(game); size <= read.lowerBound; size++) {
       const prefixes = staticPrefixes(game, jobDepth(size));
       const claimed = size < read.lowerBound ? prefixes.map((_, job) => job) : [...read.done];
       of += claimed.length;
-      const todo = claimed.filter(() => share === 1 || (share > 0 && Math.random() < share));
+      const again = rechecked.get(size) ?? new Set<number>();
+      const picked = claimed.filter(() => share === 1 || (share > 0 && Math.random() < share));
+      const todo = run.recheckResume ? picked.filter((job) => !again.has(job)) : picked;
+      earlier += picked.length - todo.length;
       const result = await pool.searchJobs({
         rules: game.rules,
         size,
@@ -76,7 +91,11 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
         todo,
         deadline: run.deadline,
         onNodes: (nodes) => run.onRecheckProgress?.(size, before + nodes),
-        onRefuted: () => {},
+        onRefuted: (job) => {
+          again.add(job);
+          rechecked.set(size, again);
+          checkpoint.changed(false);
+        },
       });
       before += result.nodes;
       if (result.guesses) {
@@ -90,7 +109,7 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
       searched += todo.length;
     }
   }
-  run.onRechecked?.(searched, of);
+  run.onRechecked?.(searched, of, earlier);
   return true;
 }
 
