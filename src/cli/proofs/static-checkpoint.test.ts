@@ -14,7 +14,7 @@ import { gameFor } from '../../game.js';
 import { staticJobDepth as jobDepth, staticPrefixes } from '../../search/static-jobs.js';
 import { staticLowerBound } from '../../search/static.js';
 import { loadKey } from '../keys.js';
-import { rangesText, staticCheckpointText } from './static-checkpoint.js';
+import { type StaticState, rangesText, staticCheckpointText } from './static-checkpoint.js';
 
 const KEY = join(import.meta.dirname, '..', '..', '..', 'campaigns', 'campaign.key');
 /** 4 of 5 without repetition: 120 codes; 5 guesses needed, 4 refuted in 11 jobs of 2 guesses. */
@@ -26,6 +26,22 @@ afterAll(async () => {
   await stopAll();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The jobs of the small game at `size`. */
+const jobsOf = (size: number): number => staticPrefixes(small, jobDepth(size)).length;
+
+/** A true state of the small game: every size below 4 refuted, and 5 jobs of 4 (no 4 guesses do). */
+function fiveJobsOfFour(): StaticState {
+  return {
+    lowerBound: 4,
+    done: new Set([0, 1, 2, 3, 4]),
+    jobs: jobsOf(4),
+    nodes: 0,
+    best: undefined,
+    rechecked: new Map(),
+    changes: 0,
+  };
+}
 
 /** The body of the checkpoint at `path` (gzip or not), parsed. */
 function body(path: string): Record<string, unknown> {
@@ -62,19 +78,9 @@ describe('static --checkpoint', () => {
 
   it('resumes a size from the jobs it records, searching only the others', async () => {
     const fresh = JSON.parse((await cli('static', ...SMALL, '--threads', '1', '--json')).out);
-    const jobs = staticPrefixes(small, jobDepth(4)).length;
-    expect(jobs).toBeGreaterThan(5);
+    expect(jobsOf(4)).toBeGreaterThan(5);
     const file = join(dir, 'half.json');
-    const state = {
-      lowerBound: 4,
-      done: new Set([0, 1, 2, 3, 4]),
-      jobs,
-      nodes: 0,
-      best: undefined,
-      rechecked: new Map(),
-      changes: 0,
-    };
-    writeFileSync(file, staticCheckpointText(small, state, loadKey(KEY)));
+    writeFileSync(file, staticCheckpointText(small, fiveJobsOfFour(), loadKey(KEY)));
     const resumed = await run(file, '--threads', '2');
     expect(resumed.status).toBe(0);
     const doc = JSON.parse(resumed.out);
@@ -89,17 +95,7 @@ describe('static --checkpoint', () => {
   it('searches again what the checkpoint says is refuted with --recheck, and refuses a false claim', async () => {
     const file = join(dir, 'claims.json');
     const key = loadKey(KEY);
-    const jobsOf = (size: number): number => staticPrefixes(small, jobDepth(size)).length;
-    // True: every size below 4 refuted, and 5 jobs of 4 (no 4 guesses do).
-    const state = {
-      lowerBound: 4,
-      done: new Set([0, 1, 2, 3, 4]),
-      jobs: jobsOf(4),
-      nodes: 0,
-      best: undefined,
-      rechecked: new Map(),
-      changes: 0,
-    };
+    const state = fiveJobsOfFour();
     writeFileSync(file, staticCheckpointText(small, state, key));
     const all = JSON.parse((await run(file, '--threads', '2', '--recheck')).out);
     expect(all).toMatchObject({ size: 5, proved: true });
@@ -133,16 +129,7 @@ describe('static --checkpoint', () => {
   it('keeps the jobs a recheck refuted again, and --recheck-resume goes on from them', async () => {
     const file = join(dir, 'resume.json');
     const key = loadKey(KEY);
-    const jobsOf = (size: number): number => staticPrefixes(small, jobDepth(size)).length;
-    const state = {
-      lowerBound: 4,
-      done: new Set([0, 1, 2, 3, 4]),
-      jobs: jobsOf(4),
-      nodes: 0,
-      best: undefined,
-      rechecked: new Map<number, Set<number>>(),
-      changes: 0,
-    };
+    const state = fiveJobsOfFour();
     writeFileSync(file, staticCheckpointText(small, state, key));
     let below = 0;
     for (let size = staticLowerBound(small); size < 4; size++) below += jobsOf(size);
