@@ -70,7 +70,8 @@ export class Claims {
    * hears how many are solved of those picked, and the nodes searched on them so far, now and
    * then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
    * `kept.record` (a checkpoint) is told each claim found true; with `kept.resume`, a claim it
-   * says an earlier run found true is not solved again but counted as `recheckedEarlier`.
+   * says an earlier run found true is not solved again but counted as `recheckedEarlier`. The
+   * claims are solved the smallest class first.
    */
   async recheck(
     share: number,
@@ -91,6 +92,9 @@ export class Claims {
         else todo.push(claim);
       }
     }
+    // The smallest classes first: a recheck stopped (a long one is, run after run) has then
+    // solved as many claims as it could, and the largest, hours each on the largest games, last.
+    todo.sort((a, b) => a.job.candidates.length - b.job.candidates.length);
     const refuted: string[] = [];
     let solved = 0;
     if (todo.length > 0) {
