@@ -413,9 +413,8 @@ const lines = [
     : `not settled here (${elapsed()}${interrupted || shardsStopped ? ', stopped' : stopped ? ', time limit' : ''})`,
 ];
 const cpu = process.cpuUsage();
-if (onThread) {
-  // A shard on a thread says nothing on stdout: the main thread reads the log it wrote.
-} else if (values.json) {
+// A shard on a thread says nothing on stdout: the main thread reads the log it wrote.
+if (onThread === undefined && values.json) {
   // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
   console.log(
     JSON.stringify({
@@ -438,7 +437,7 @@ if (onThread) {
       summary: lines,
     }),
   );
-} else {
+} else if (onThread === undefined) {
   console.log(lines.join('\n'));
 }
 if (failedCheck || shardsFailed) {
