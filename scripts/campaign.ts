@@ -195,11 +195,11 @@ function reliedOf(of: Run[]): string | undefined {
   const earlier = relied.recheckedEarlier ?? 0;
   const count = (n: number): string => n.toLocaleString('en');
   const left = read - here - earlier;
-  // The run's CPU, its proof's included, over the answers it solved again: an upper bound on
-  // the rate, and answers differ in size by orders of magnitude.
+  // A recheck solves the smallest classes first, so those left are the largest: at the pace of
+  // the run (its CPU, its proof's included, over the answers it solved again) they take more.
   const pace =
     here > 0 && left > 0
-      ? `; about ${((left * last.cpuSeconds) / here / 3600).toFixed(1)} CPU h more at that run's pace`
+      ? `; those left are the largest, more than ${((left * last.cpuSeconds) / here / 3600).toFixed(1)} CPU h at that run's pace`
       : '';
   return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(left)} not${pace}`;
 }
