@@ -31,6 +31,27 @@ function claimOf(answer: number): { job: ProofJob; cost: number } {
   return { job, cost: new OptimalSearch(game).solve(candidates, [first], 254).cost };
 }
 
+/** An empty checkpoint of classic Mastermind's least total, to record rechecks in. */
+function leastTotalCheckpoint(): Checkpoint {
+  return new Checkpoint({
+    rules: game.rules,
+    objective: 'expected',
+    maxDepth: null,
+    consistentOnly: false,
+  });
+}
+
+/** Solves `claims` again in this process, all of them, recording in `checkpoint`. */
+function recheckAll(claims: Claims, checkpoint: Checkpoint, resume: boolean, stopAfter = 0) {
+  return claims.recheck(
+    1,
+    true,
+    () => inProcessRunner({ trees: false }),
+    stopAfter > 0 ? (solved) => solved >= stopAfter : undefined,
+    { record: checkpoint, resume },
+  );
+}
+
 describe('claims solved again', () => {
   // The three largest classes, claimed largest first.
   const answers = [...Array(game.answers).keys()]
@@ -44,34 +65,14 @@ describe('claims solved again', () => {
     expect(new Set(sizes).size).toBe(3);
     const taken = new Claims();
     for (const { job, cost } of claims) taken.add(job, cost, false, 'checkpoint');
-    const checkpoint = new Checkpoint({
-      rules: game.rules,
-      objective: 'expected',
-      maxDepth: null,
-      consistentOnly: false,
-    });
+    const checkpoint = leastTotalCheckpoint();
     // Stopped once one is solved: it is the smallest, and only it is recorded.
-    const stopped = await taken.recheck(
-      1,
-      true,
-      () => inProcessRunner({ trees: false }),
-      (solved) => solved >= 1,
-      { record: checkpoint, resume: false },
-    );
+    const stopped = await recheckAll(taken, checkpoint, false, 1);
     expect(stopped).toMatchObject({ rechecked: 1, unchecked: 2, refuted: [] });
     const smallest = claims[2];
     expect([...checkpoint.rechecks()]).toEqual([[smallest.job.key, smallest.cost]]);
     // Resumed, it solves the other two, and counts the first as solved before.
-    const resumed = await taken.recheck(
-      1,
-      true,
-      () => inProcessRunner({ trees: false }),
-      undefined,
-      {
-        record: checkpoint,
-        resume: true,
-      },
-    );
+    const resumed = await recheckAll(taken, checkpoint, true);
     expect(resumed).toMatchObject({ rechecked: 2, recheckedEarlier: 1, unchecked: 0, refuted: [] });
     expect([...checkpoint.rechecks()].map(([key]) => key).sort()).toEqual(
       claims.map(({ job }) => job.key).sort(),
@@ -84,22 +85,8 @@ describe('claims solved again', () => {
     // A lower bound one guess above the least total: a strategy below it exists.
     const claimed = largest.cost + 2 ** 8;
     taken.add(largest.job, claimed, false, 'checkpoint');
-    const checkpoint = new Checkpoint({
-      rules: game.rules,
-      objective: 'expected',
-      maxDepth: null,
-      consistentOnly: false,
-    });
-    const relied = await taken.recheck(
-      1,
-      true,
-      () => inProcessRunner({ trees: false }),
-      undefined,
-      {
-        record: checkpoint,
-        resume: true,
-      },
-    );
+    const checkpoint = leastTotalCheckpoint();
+    const relied = await recheckAll(taken, checkpoint, true);
     expect(relied).toMatchObject({ rechecked: 0, refuted: [largest.job.key] });
     expect([...checkpoint.rechecks()]).toEqual([]);
   });
