@@ -42,9 +42,12 @@ export function startCli(argv: readonly string[], env: Record<string, string> = 
   return run;
 }
 
-/** Waits until `check` holds, looking every 10 ms (the test's own timeout bounds the wait). */
-export async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * Waits until `check` holds, looking every 10 ms (the test's own timeout bounds the wait); it may
+ * look asynchronously (in Redis, say).
+ */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** Kills every process started and still running, and waits for them to end. */

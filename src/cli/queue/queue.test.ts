@@ -66,8 +66,7 @@ describe('optimal --queue with codebreaker worker, on a real Redis', () => {
       };
       const done = doneKey(queueName(identity, true));
       const admin = new Redis(redis.port, '127.0.0.1');
-      while ((await admin.hlen(done)) === 0)
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(async () => (await admin.hlen(done)) > 0);
       await admin.quit();
       expect(workers.some((run) => /^solved /m.test(run.err))).toBe(true);
       first.child.kill('SIGKILL');
