@@ -39,4 +39,36 @@ describe('the records a checkpoint file keeps', () => {
     // The checkpoint itself keeps everything, for the proof that runs.
     expect(checkpoint.size).toBe(10);
   });
+
+  it('keeps the rechecks of kept jobs, and those below a kept job not yet found true', () => {
+    const checkpoint = new Checkpoint({
+      rules: resolveRules({ game: 'mastermind' }),
+      objective: 'expected',
+      maxDepth: null,
+      consistentOnly: false,
+    });
+    checkpoint.put('255/1:2', { cost: 900, tree: [7, 0] });
+    checkpoint.put('255/1:3', { cost: 700, tree: [8, 0] });
+    // A recheck of 255/1:2 under way (two pieces found), and one of 255/1:3 found true.
+    checkpoint.markRechecked('255/1:2/7', 950);
+    checkpoint.markRechecked('255/1:2/7:3', 300);
+    checkpoint.markRechecked('255/1:3', 700);
+    checkpoint.markRechecked('255/1:3/8', 700);
+    // Below no kept job at all.
+    checkpoint.markRechecked('255/1:5/6', 100);
+    const kept = new Map(checkpoint.kept());
+    expect(Object.fromEntries(checkpoint.keptRechecks(kept))).toEqual({
+      '255/1:2/7': 950,
+      '255/1:2/7:3': 300,
+      '255/1:3': 700,
+    });
+    // Found true at a lower cost than the record's, 255/1:2 is still under way.
+    checkpoint.markRechecked('255/1:2', 899);
+    expect(Object.fromEntries(checkpoint.keptRechecks(kept))).toHaveProperty('255/1:2/7', 950);
+    checkpoint.markRechecked('255/1:2', 900);
+    expect(Object.fromEntries(checkpoint.keptRechecks(kept))).toEqual({
+      '255/1:2': 900,
+      '255/1:3': 700,
+    });
+  });
 });

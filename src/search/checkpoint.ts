@@ -120,6 +120,11 @@ export class Checkpoint {
     return (this.#rechecked.get(key) ?? Number.NEGATIVE_INFINITY) >= cost;
   }
 
+  /** The packed cost below which a recheck found no strategy of job `key`'s class, if any. */
+  recheckedBound(key: string): number | undefined {
+    return this.#rechecked.get(key);
+  }
+
   /** Records that a recheck found that no strategy of job `key`'s class costs less than `cost`. */
   markRechecked(key: string, cost: number): void {
     if (this.rechecked(key, cost)) return;
@@ -130,6 +135,30 @@ export class Checkpoint {
   /** Every recheck recorded (job and cost), in the order first recorded. */
   rechecks(): IterableIterator<[string, number]> {
     return this.#rechecked.entries();
+  }
+
+  /**
+   * The rechecks a file needs, given the records it keeps (`kept`): those of kept jobs, and
+   * those of the jobs below a kept job not yet found true, the pieces of a claim solved again as
+   * jobs (search/recheck-split.ts) that a recheck stopped goes on from. Once the claim is found
+   * true, its pieces serve no more.
+   */
+  *keptRechecks(kept: ReadonlyMap<string, JobRecord>): Generator<[string, number]> {
+    for (const [key, cost] of this.#rechecked) {
+      if (kept.has(key) || this.#inProgress(key, kept)) yield [key, cost];
+    }
+  }
+
+  /** Whether a job above `key` is kept and not yet found true by a recheck. */
+  #inProgress(key: string, kept: ReadonlyMap<string, JobRecord>): boolean {
+    for (let i = key.indexOf('/') + 1; i < key.length; i++) {
+      const char = key[i];
+      if (char !== ':' && char !== '/') continue;
+      const above = key.slice(0, i);
+      const record = kept.get(above);
+      if (record && !this.rechecked(above, record.cost)) return true;
+    }
+    return false;
   }
 }
 

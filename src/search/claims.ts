@@ -10,10 +10,25 @@
  */
 import { crc32 } from '../checksum.js';
 import type { Checkpoint } from './checkpoint.js';
-import type { JobRunner, ProofJob } from './jobs.js';
+import { JobQueue, type JobRunner, type ProofJob, ProofStopped } from './jobs.js';
+import type { Solved } from './proof-types.js';
 
-/** Where the claims solved again and found true are kept, so that a recheck stopped goes on. */
-export type RecheckRecord = Pick<Checkpoint, 'rechecked' | 'markRechecked'>;
+/**
+ * Where the claims solved again and found true are kept, so that a recheck stopped goes on, and
+ * the pieces of those solved again as several jobs.
+ */
+export type RecheckRecord = Pick<Checkpoint, 'rechecked' | 'recheckedBound' | 'markRechecked'>;
+
+/** Solves a claim again as the proof solved it, as several jobs (search/recheck-split.ts). */
+export interface ClaimSplitter {
+  /** Whether the proof solved `job` as several jobs. */
+  splits(job: ProofJob): boolean;
+  /**
+   * Solves `job` again within packed `cost`, its pieces on `queue` and their answers kept in
+   * `record`; rejects with the queue's failure.
+   */
+  solve(job: ProofJob, cost: number, queue: JobQueue, record: RecheckRecord): Promise<Solved>;
+}
 
 /** Where a claim came from. */
 type ClaimSource = 'checkpoint' | 'workers';
@@ -46,6 +61,23 @@ export interface Reliance {
   readonly refuted: readonly string[];
 }
 
+/**
+ * `record` as a recheck that takes nothing from earlier runs sees it: what this run found, told
+ * to `record` too (if there is one).
+ */
+function thisRunOnly(record: RecheckRecord | undefined): RecheckRecord {
+  const found = new Map<string, number>();
+  const bound = (key: string): number => found.get(key) ?? Number.NEGATIVE_INFINITY;
+  return {
+    rechecked: (key, cost) => bound(key) >= cost,
+    recheckedBound: (key) => found.get(key),
+    markRechecked: (key, cost) => {
+      if (bound(key) < cost) found.set(key, cost);
+      record?.markRechecked(key, cost);
+    },
+  };
+}
+
 /** The share of claims `--recheck` takes, and how a claim is picked for it. */
 function picked(key: string, share: number): boolean {
   if (share >= 1) return true;
@@ -71,7 +103,9 @@ export class Claims {
    * then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
    * `kept.record` (a checkpoint) is told each claim found true; with `kept.resume`, a claim it
    * says an earlier run found true is not solved again but counted as `recheckedEarlier`. The
-   * claims are solved the smallest class first.
+   * claims are solved the smallest class first; those that `split` says the proof solved as
+   * several jobs, after the others, as several jobs again (search/recheck-split.ts), the answers
+   * of their pieces kept in `kept.record` too.
    */
   async recheck(
     share: number,
@@ -79,6 +113,7 @@ export class Claims {
     runner: () => JobRunner,
     watch: (solved: number, picked: number, nodes: number) => boolean = () => false,
     kept?: { readonly record: RecheckRecord; readonly resume: boolean },
+    split?: ClaimSplitter,
   ): Promise<Reliance> {
     const count = { checkpoint: { bounds: 0, exact: 0 }, workers: { bounds: 0, exact: 0 } };
     const todo: Claim[] = [];
@@ -95,8 +130,17 @@ export class Claims {
     // The smallest classes first: a recheck stopped (a long one is, run after run) has then
     // solved as many claims as it could, and the largest, hours each on the largest games, last.
     todo.sort((a, b) => a.job.candidates.length - b.job.candidates.length);
+    // Split only where exact costs are least costs: a piece's answer is kept as a lower bound.
+    const splits = (claim: Claim): boolean => strict && split?.splits(claim.job) === true;
+    const whole = todo.filter((claim) => !splits(claim));
+    const pieces = todo.filter(splits);
     const refuted: string[] = [];
     let solved = 0;
+    const settle = (claim: Claim, holds: boolean): void => {
+      solved++;
+      if (holds) kept?.record.markRechecked(claim.job.key, claim.cost);
+      else refuted.push(claim.job.key);
+    };
     if (todo.length > 0) {
       const local = runner();
       // A runner on threads cannot stop a job at once: a stop ends the wait for it, and `close`
@@ -108,8 +152,10 @@ export class Claims {
       let asked = false;
       let nodesDone = 0;
       const running = new Map<number, number>();
+      // The pieces of split claims share one queue, which runs as many at once as the runner.
+      const queue = pieces.length > 0 ? new JobQueue(local, () => heard()) : undefined;
       const heard = (): boolean => {
-        let nodes = nodesDone;
+        let nodes = nodesDone + (queue?.nodes ?? 0);
         for (const n of running.values()) nodes += n;
         if (!asked && watch(solved, todo.length, nodes)) {
           asked = true;
@@ -117,12 +163,16 @@ export class Claims {
         }
         return asked;
       };
+      const lanes = async (lane: () => Promise<void>): Promise<void> => {
+        await Promise.all(Array.from({ length: Math.max(1, local.concurrency) }, lane));
+      };
       try {
         let next = 0;
-        const lane = async (): Promise<void> => {
-          while (!asked && next < todo.length) {
+        heard();
+        await lanes(async () => {
+          while (!asked && next < whole.length) {
             const at = next++;
-            const claim = todo[at];
+            const claim = whole[at];
             const limit = Number.isFinite(claim.cost) ? claim.cost : undefined;
             const report = (nodes: number): boolean => {
               running.set(at, nodes);
@@ -137,14 +187,32 @@ export class Claims {
             running.delete(at);
             if (!answer) return;
             nodesDone += answer.nodes;
-            solved++;
-            if (answer.first !== undefined) refuted.push(claim.job.key);
-            else kept?.record.markRechecked(claim.job.key, claim.cost);
+            settle(claim, answer.first === undefined);
             heard();
           }
-        };
-        heard();
-        await Promise.all(Array.from({ length: Math.max(1, local.concurrency) }, lane));
+        });
+        if (queue && split) {
+          // A recheck that does not resume takes no earlier run's pieces either.
+          const record = kept?.resume ? kept.record : thisRunOnly(kept?.record);
+          next = 0;
+          void stopped.then(() => queue.stop());
+          // As many claims at once as the runner runs jobs: a guess's classes are solved one
+          // after another, so one claim alone would leave threads idle.
+          await lanes(async () => {
+            while (!asked && next < pieces.length) {
+              const claim = pieces[next++];
+              const answer = await split
+                .solve(claim.job, claim.cost, queue, record)
+                .catch((error: unknown) => {
+                  if (asked || error instanceof ProofStopped) return undefined;
+                  throw error;
+                });
+              if (!answer) return;
+              settle(claim, answer.first === undefined);
+              heard();
+            }
+          });
+        }
       } finally {
         await local.close();
       }

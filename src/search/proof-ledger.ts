@@ -21,13 +21,19 @@ export function untrusted(): CommandError {
   );
 }
 
+/**
+ * Where a ledger reads answers back and writes its own: a checkpoint, or the rechecks one holds
+ * (search/recheck-split.ts).
+ */
+export type AnswerStore = Pick<Checkpoint, 'get' | 'put'>;
+
 /** One proof's checkpoint and claims. */
 export class Ledger {
   /** The answers taken from outside this process. */
   readonly claims = new Claims();
   /** Jobs answered from the checkpoint instead of run. */
   resumed = 0;
-  readonly #checkpoint: Checkpoint | undefined;
+  readonly #checkpoint: AnswerStore | undefined;
   /**
    * What this proof settled, by job: answers its own jobs found, or made from answers already
    * counted as claims when they were read (those from a queue's workers, when `record`ed).
@@ -36,7 +42,7 @@ export class Ledger {
   /** The jobs' answers come from outside this process (a queue's workers). */
   readonly #external: boolean;
 
-  constructor(checkpoint: Checkpoint | undefined, external: boolean) {
+  constructor(checkpoint: AnswerStore | undefined, external: boolean) {
     this.#checkpoint = checkpoint;
     this.#external = external;
   }

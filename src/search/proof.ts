@@ -8,7 +8,7 @@
 import { allCandidates } from '../candidates.js';
 import type { Game } from '../game.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
-import { ClassJobs, type JobCounts, SPLITTING } from './class-jobs.js';
+import { ClassJobs, type JobCounts, SPLITTING, type Splitting } from './class-jobs.js';
 import { type Objective, UNLIMITED, costTotal, packCost, toBeat } from './cost.js';
 import {
   JobQueue,
@@ -28,6 +28,7 @@ import type {
   ProvedResult,
   Solved,
 } from './proof-types.js';
+import { SplitRecheck } from './recheck-split.js';
 
 /** The cache of the search that ranks and plans at the top of the proof. */
 const PLANNER_CACHE_BYTES = 64 * 2 ** 20;
@@ -53,6 +54,7 @@ export class Proof {
   /** The checkpoint, and the answers taken from outside this process. */
   readonly #ledger: Ledger;
   readonly #classes: ClassJobs;
+  readonly #splitting: Splitting;
   readonly #objective: Objective;
   #depth: number;
   #best = Number.POSITIVE_INFINITY;
@@ -110,13 +112,14 @@ export class Proof {
     const runner = options.runner ?? solverRunner(solver!);
     this.#queue = new JobQueue(runner, () => this.#report());
     this.#ledger = new Ledger(options.checkpoint, runner.external === true);
+    this.#splitting = options.splitting ?? SPLITTING;
     this.#classes = new ClassJobs({
       game,
       settings: this.#settings,
       queue: this.#queue,
       ledger: this.#ledger,
       counts: this.#counts,
-      splitting: options.splitting ?? SPLITTING,
+      splitting: this.#splitting,
       plan: (work) => this.#plan(work),
       settled: (size) => this.#settled(size),
     });
@@ -144,6 +147,7 @@ export class Proof {
         }) === true,
       // The checkpoint keeps what was found true, so a recheck stopped can go on from there.
       checkpoint && { record: checkpoint, resume: recheckResume === true },
+      new SplitRecheck(this.#game, this.#settings, this.#splitting, (work) => this.#plan(work)),
     );
     return { ...result, relied };
   }

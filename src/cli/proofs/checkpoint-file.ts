@@ -16,7 +16,8 @@
  * The `proof` names the question, so that a checkpoint of other rules, another objective or
  * another depth cap is refused too. `null` stands for ∞. A checkpoint that `--recheck` has
  * begun to solve again also has `"rechecked":{"255/1123:3":1234567}`: by job, the cost below which
- * solving it again found no strategy (the answers it found true, for the jobs the file keeps).
+ * solving it again found no strategy (the answers it found true, for the jobs the file keeps, and
+ * the pieces found so far of a claim being solved again as jobs).
  */
 import {
   Checkpoint,
@@ -86,8 +87,8 @@ export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string 
   const jobs: Record<string, unknown> = {};
   for (const [job, record] of kept) jobs[job] = recordJson(record);
   const rechecked: Record<string, number | null> = {};
-  for (const [job, cost] of checkpoint.rechecks()) {
-    if (kept.has(job)) rechecked[job] = Number.isFinite(cost) ? cost : null;
+  for (const [job, cost] of checkpoint.keptRechecks(kept)) {
+    rechecked[job] = Number.isFinite(cost) ? cost : null;
   }
   const body = { proof: identityJson(checkpoint.identity), jobs };
   return signedText(
