@@ -3,6 +3,7 @@
  * budget leaves it is built again, and replaced by a strategy within the budget.
  *
  *   npx tsx scripts/within-depth.ts TREE --depth D --out FILE [--exact-up-to N] [--seconds S] [--tries K]
+ *                                  [--rank expected|worst]
  *
  * TREE and FILE are tree files (JSON, or gzip if the name ends in .gz), as `codebreaker tree
  * --format json` writes and `codebreaker verify` reads. Where a subtree is too deep, its children
@@ -12,7 +13,8 @@
  *   strategy within the budget (`optimal --objective depth`'s search), given at most S seconds
  *   (default 60);
  * - a larger one, or one the search gave up on, by trying its K best guesses (default 12) by
- *   expected class size, one of each shape of split (symmetric guesses split alike), among
+ *   expected class size (`--rank expected`, the default) or by their largest class, then
+ *   expected size (`--rank worst`), one of each shape of split (symmetric guesses split alike), among
  *   those whose every class could still be told apart in the guesses left (at most
  *   1 + w·(1 + w·(…)) secrets, w answers besides all hits), and building each of their classes
  *   in turn, the largest first.
@@ -39,6 +41,7 @@ const { positionals, values } = parseArgs({
     'exact-up-to': { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '60' },
     tries: { type: 'string', default: '12' },
+    rank: { type: 'string', default: 'expected' },
   },
 });
 const [path] = positionals;
@@ -46,6 +49,7 @@ const depth = Number(values.depth);
 const exactUpTo = Number(values['exact-up-to']);
 const secondsBudget = Number(values.seconds);
 const tries = Number(values.tries);
+const byWorst = values.rank === 'worst';
 if (
   !path ||
   !values.out ||
@@ -53,10 +57,11 @@ if (
   depth < 1 ||
   !(exactUpTo >= 0) ||
   !(secondsBudget > 0) ||
-  !(tries > 0)
+  !(tries > 0) ||
+  (values.rank !== 'expected' && values.rank !== 'worst')
 ) {
   console.error(
-    'usage: within-depth.ts TREE --depth D --out FILE [--exact-up-to N] [--seconds S] [--tries K]',
+    'usage: within-depth.ts TREE --depth D --out FILE [--exact-up-to N] [--seconds S] [--tries K] [--rank expected|worst]',
   );
   process.exit(2);
 }
@@ -142,22 +147,30 @@ function build(candidates: Int32Array, history: number[], budget: number): TreeN
     for (const secret of candidates) sizes[table[row + secret]]++;
     return sizes;
   };
-  const ranked: { guess: number; score: number }[] = [];
+  const ranked: { guess: number; largest: number; score: number }[] = [];
   const inClass = new Set(candidates);
   for (let guess = 0; guess < game.size; guess++) {
     splitBy(guess);
     let sum = 0;
+    let largest = 0;
     let fits = true;
     for (let a = 0; a < game.answers; a++) {
       if (a === game.solved) continue;
       if (sizes[a] > capacity[budget - 1]) fits = false;
       sum += sizes[a] * sizes[a];
+      largest = Math.max(largest, sizes[a]);
     }
     // A guess that splits nothing is never worth a guess; a candidate solves one secret outright.
     const splits = Math.max(...sizes) < candidates.length;
-    if (fits && splits) ranked.push({ guess, score: sum - (inClass.has(guess) ? 1 : 0) });
+    if (fits && splits) {
+      ranked.push({
+        guess,
+        largest: byWorst ? largest : 0,
+        score: sum - (inClass.has(guess) ? 1 : 0),
+      });
+    }
   }
-  ranked.sort((a, b) => a.score - b.score || a.guess - b.guess);
+  ranked.sort((a, b) => a.largest - b.largest || a.score - b.score || a.guess - b.guess);
   // Guesses that the symmetries of the history map onto each other split alike: one of each
   // split's class sizes is tried.
   const seen = new Set<string>();
