@@ -182,6 +182,7 @@ function reliedOf(of: Run[]): string | undefined {
         workers?: { bounds: number; exact: number };
         rechecked?: number;
         recheckedEarlier?: number;
+        pieces?: number;
       }
     | undefined;
   if (!last || !relied?.checkpoint || !relied.workers) return undefined;
@@ -201,7 +202,12 @@ function reliedOf(of: Run[]): string | undefined {
     here > 0 && left > 0
       ? `; those left are the largest, more than ${((left * last.cpuSeconds) / here / 3600).toFixed(1)} CPU h at that run's pace`
       : '';
-  return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(left)} not${pace}`;
+  // The claims solved again as several jobs go on from the pieces found true.
+  const pieces =
+    relied.pieces && left > 0
+      ? `; ${count(relied.pieces)} pieces of those left found true by it, kept in the checkpoint`
+      : '';
+  return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(left)} not${pace}${pieces}`;
 }
 
 function list(): void {

@@ -194,6 +194,7 @@ describe('claims solved again', () => {
       const kept = rechecked(checkpoint);
       expect(kept.length).toBeGreaterThan(0);
       expect(kept).not.toContain(largest.job.key);
+      expect(stopped.relied.pieces).toBe(kept.length);
       // Without resuming, it takes nothing from them: the same work as afresh.
       const again = await recheckAll(taken(), leastTotalCheckpoint(), {
         resume: false,

@@ -57,6 +57,11 @@ export interface Reliance {
   readonly recheckedEarlier: number;
   /** How many `--recheck` picked but did not solve again: it was asked to stop first. */
   readonly unchecked: number;
+  /**
+   * How many pieces of the claims solved again as several jobs (search/recheck-split.ts) this
+   * run found true: kept in the checkpoint, they carry a stopped recheck on.
+   */
+  readonly pieces: number;
   /** The keys of the jobs whose claims solving them again here showed false. */
   readonly refuted: readonly string[];
 }
@@ -133,9 +138,10 @@ export class Claims {
     // Split only where exact costs are least costs: a piece's answer is kept as a lower bound.
     const splits = (claim: Claim): boolean => strict && split?.splits(claim.job) === true;
     const whole = todo.filter((claim) => !splits(claim));
-    const pieces = todo.filter(splits);
+    const asJobs = todo.filter(splits);
     const refuted: string[] = [];
     let solved = 0;
+    let piecesFound = 0;
     const settle = (claim: Claim, holds: boolean): void => {
       solved++;
       if (holds) kept?.record.markRechecked(claim.job.key, claim.cost);
@@ -153,7 +159,7 @@ export class Claims {
       let nodesDone = 0;
       const running = new Map<number, number>();
       // The pieces of split claims share one queue, which runs as many at once as the runner.
-      const queue = pieces.length > 0 ? new JobQueue(local, () => heard()) : undefined;
+      const queue = asJobs.length > 0 ? new JobQueue(local, () => heard()) : undefined;
       const heard = (): boolean => {
         let nodes = nodesDone + (queue?.nodes ?? 0);
         for (const n of running.values()) nodes += n;
@@ -193,14 +199,22 @@ export class Claims {
         });
         if (queue && split) {
           // A recheck that does not resume takes no earlier run's pieces either.
-          const record = kept?.resume ? kept.record : thisRunOnly(kept?.record);
+          const base = kept?.resume ? kept.record : thisRunOnly(kept?.record);
+          const record: RecheckRecord = {
+            rechecked: (key, cost) => base.rechecked(key, cost),
+            recheckedBound: (key) => base.recheckedBound(key),
+            markRechecked: (key, cost) => {
+              if (!this.#claims.has(key)) piecesFound++;
+              base.markRechecked(key, cost);
+            },
+          };
           next = 0;
           void stopped.then(() => queue.stop());
           // As many claims at once as the runner runs jobs: a guess's classes are solved one
           // after another, so one claim alone would leave threads idle.
           await lanes(async () => {
-            while (!asked && next < pieces.length) {
-              const claim = pieces[next++];
+            while (!asked && next < asJobs.length) {
+              const claim = asJobs[next++];
               const answer = await split
                 .solve(claim.job, claim.cost, queue, record)
                 .catch((error: unknown) => {
@@ -221,6 +235,7 @@ export class Claims {
       ...count,
       rechecked: solved - refuted.length,
       recheckedEarlier: earlier,
+      pieces: piecesFound,
       unchecked: todo.length - solved,
       refuted: refuted.sort(),
     };

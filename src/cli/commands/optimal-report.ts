@@ -188,13 +188,14 @@ export function printResult(
 
 /** What a proof relied on, for its JSON: the answers from outside, by source and kind. */
 function reliedJson(relied: Reliance): Record<string, unknown> {
-  const { checkpoint, workers, rechecked, recheckedEarlier, unchecked } = relied;
+  const { checkpoint, workers, rechecked, recheckedEarlier, unchecked, pieces } = relied;
   return {
     checkpoint,
     workers,
     rechecked,
     ...(recheckedEarlier > 0 ? { recheckedEarlier } : {}),
     ...(unchecked > 0 ? { unchecked } : {}),
+    ...(pieces > 0 ? { pieces } : {}),
   };
 }
 
@@ -224,5 +225,9 @@ function reliedText(relied: Reliance): string | undefined {
     recheckedEarlier > 0
       ? `, and ${groupThousands(recheckedEarlier)} by earlier runs, all true as the checkpoint says`
       : '';
-  return `${parts.join(', ')}${checked}${earlier}`;
+  const pieces =
+    unchecked > 0 && relied.pieces > 0
+      ? `; ${groupThousands(relied.pieces)} pieces of those left found true and kept in the checkpoint`
+      : '';
+  return `${parts.join(', ')}${checked}${earlier}${pieces}`;
 }
