@@ -104,8 +104,8 @@ export class Claims {
    * Solves again, on `runner` (in this process), the claims picked by `share` (0 to 1), each
    * within its claimed cost; `strict` says whether exact costs are least costs (not for a search
    * that settles for the first strategy, whose exact costs claim nothing of the kind). `watch`
-   * hears how many are solved of those picked, and the nodes searched on them so far, now and
-   * then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
+   * hears how many are solved of those picked, the nodes searched on them so far and the pieces
+   * found true (see `Reliance.pieces`), now and then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
    * `kept.record` (a checkpoint) is told each claim found true; with `kept.resume`, a claim it
    * says an earlier run found true is not solved again but counted as `recheckedEarlier`. The
    * claims are solved the smallest class first; those that `split` says the proof solved as
@@ -116,7 +116,7 @@ export class Claims {
     share: number,
     strict: boolean,
     runner: () => JobRunner,
-    watch: (solved: number, picked: number, nodes: number) => boolean = () => false,
+    watch: (solved: number, picked: number, nodes: number, pieces: number) => boolean = () => false,
     kept?: { readonly record: RecheckRecord; readonly resume: boolean },
     split?: ClaimSplitter,
   ): Promise<Reliance> {
@@ -163,7 +163,7 @@ export class Claims {
       const heard = (): boolean => {
         let nodes = nodesDone + (queue?.nodes ?? 0);
         for (const n of running.values()) nodes += n;
-        if (!asked && watch(solved, todo.length, nodes)) {
+        if (!asked && watch(solved, todo.length, nodes, piecesFound)) {
           asked = true;
           stop();
         }

@@ -119,9 +119,14 @@ export interface ProofProgress {
   readonly depth: number;
   /**
    * Once the proof is done, while `recheck` solves again the answers it took from outside: how
-   * many of those picked are solved (`nodes` then counts theirs on top of the proof's).
+   * many of those picked are solved (`nodes` then counts theirs on top of the proof's), and how
+   * many pieces of those it solves as several jobs it found true so far.
    */
-  readonly rechecking?: { readonly solved: number; readonly picked: number };
+  readonly rechecking?: {
+    readonly solved: number;
+    readonly picked: number;
+    readonly pieces: number;
+  };
 }
 
 /** An optimal strategy, or the best found before the proof was stopped. */

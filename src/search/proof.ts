@@ -139,11 +139,11 @@ export class Proof {
       share,
       !this.#settings.firstFound,
       runner,
-      (solved, picked, nodes) =>
+      (solved, picked, nodes, pieces) =>
         this.#options.onProgress?.({
           ...proved,
           nodes: proved.nodes + nodes,
-          rechecking: { solved, picked },
+          rechecking: { solved, picked, pieces },
         }) === true,
       // The checkpoint keeps what was found true, so a recheck stopped can go on from there.
       checkpoint && { record: checkpoint, resume: recheckResume === true },

@@ -130,7 +130,7 @@ function statusText(
   if (rechecking) {
     return [
       `proved; re-checking the answers read back (${whereText(threads)})`,
-      `${rechecking.solved}/${rechecking.picked} solved again`,
+      `${rechecking.solved}/${rechecking.picked} solved again${rechecking.pieces > 0 ? ` (and ${groupThousands(rechecking.pieces)} pieces of the rest)` : ''}`,
       `${groupThousands(progress.nodes)} nodes`,
       duration(elapsed),
     ].join(' · ');
