@@ -83,6 +83,22 @@ function thisRunOnly(record: RecheckRecord | undefined): RecheckRecord {
   };
 }
 
+/** `record`, with `found` told of each piece (a key `isPiece` says is one) newly found true. */
+function counting(
+  record: RecheckRecord,
+  isPiece: (key: string) => boolean,
+  found: () => void,
+): RecheckRecord {
+  return {
+    rechecked: (key, cost) => record.rechecked(key, cost),
+    recheckedBound: (key) => record.recheckedBound(key),
+    markRechecked: (key, cost) => {
+      if (isPiece(key) && !record.rechecked(key, cost)) found();
+      record.markRechecked(key, cost);
+    },
+  };
+}
+
 /** The share of claims `--recheck` takes, and how a claim is picked for it. */
 function picked(key: string, share: number): boolean {
   if (share >= 1) return true;
@@ -105,7 +121,8 @@ export class Claims {
    * within its claimed cost; `strict` says whether exact costs are least costs (not for a search
    * that settles for the first strategy, whose exact costs claim nothing of the kind). `watch`
    * hears how many are solved of those picked, the nodes searched on them so far and the pieces
-   * found true (see `Reliance.pieces`), now and then; when it returns true the check stops, the claims not yet solved counted `unchecked`.
+   * found true (see `Reliance.pieces`), now and then; when it returns true the check stops, the
+   * claims not yet solved counted `unchecked`.
    * `kept.record` (a checkpoint) is told each claim found true; with `kept.resume`, a claim it
    * says an earlier run found true is not solved again but counted as `recheckedEarlier`. The
    * claims are solved the smallest class first; those that `split` says the proof solved as
@@ -199,15 +216,11 @@ export class Claims {
         });
         if (queue && split) {
           // A recheck that does not resume takes no earlier run's pieces either.
-          const base = kept?.resume ? kept.record : thisRunOnly(kept?.record);
-          const record: RecheckRecord = {
-            rechecked: (key, cost) => base.rechecked(key, cost),
-            recheckedBound: (key) => base.recheckedBound(key),
-            markRechecked: (key, cost) => {
-              if (!this.#claims.has(key)) piecesFound++;
-              base.markRechecked(key, cost);
-            },
-          };
+          const record = counting(
+            kept?.resume ? kept.record : thisRunOnly(kept?.record),
+            (key) => !this.#claims.has(key),
+            () => piecesFound++,
+          );
           next = 0;
           void stopped.then(() => queue.stop());
           // As many claims at once as the runner runs jobs: a guess's classes are solved one
