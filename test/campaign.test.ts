@@ -110,6 +110,9 @@ describe('npm run campaign', () => {
     expect(bounds + exact).toBeLessThanOrEqual(held);
     expect(exact).toBeLessThanOrEqual(second.resumed);
     expect(second.relied.rechecked).toBe(bounds + exact);
+    // The classes the proof split one job per guess (an eighth of the codes or more) are solved
+    // again so, their pieces counted.
+    expect(second.relied.pieces).toBeGreaterThan(0);
     expect(records()).toHaveLength(2);
     expect(again.stderr).toContain('recorded in');
     const status = (await campaign()).stdout;
