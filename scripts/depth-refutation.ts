@@ -230,26 +230,32 @@ const PROGRESS_MS = 60_000;
 /**
  * The exact search, stopped at the time limit or a Ctrl-C. It only decides whether a strategy
  * exists, so it counts early (a guess's classes only while it can still keep to the depth).
+ * Made where a search runs: with `--threads`, this thread only waits for its shards.
  */
-const search = new OptimalSearch(game, {
-  firstFound: true,
-  lookahead: false,
-  earlyCount: true,
-  progressEvery: 1,
-  onProgress: ({ nodes }) => {
-    const now = Date.now();
-    if (now - Math.max(current.since, current.told) >= PROGRESS_MS) {
-      current.told = now;
-      const took = ((now - current.since) / 1000).toFixed(0);
-      console.error(`  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s`);
-    }
-    return stopAsked() || now > deadline;
-  },
-});
+let made: OptimalSearch | undefined;
+const search = (): OptimalSearch => (made ??= newSearch());
+const newSearch = (): OptimalSearch =>
+  new OptimalSearch(game, {
+    firstFound: true,
+    lookahead: false,
+    earlyCount: true,
+    progressEvery: 1,
+    onProgress: ({ nodes }) => {
+      const now = Date.now();
+      if (now - Math.max(current.since, current.told) >= PROGRESS_MS) {
+        current.told = now;
+        const took = ((now - current.since) / 1000).toFixed(0);
+        console.error(
+          `  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s`,
+        );
+      }
+      return stopAsked() || now > deadline;
+    },
+  });
 
 /** Whether `members` (after `history`) has no strategy within `guesses`. */
 function unsolvable(members: Int32Array, history: number[], guesses: number): boolean {
-  return search.solve(members, history, guesses).guess < 0;
+  return search().solve(members, history, guesses).guess < 0;
 }
 
 /** The largest class each guess leaves of `members`, and its least over every guess. */
@@ -331,7 +337,7 @@ for (const opening of openings) {
       .filter(({ part }) => part.length > 2)
       .sort((a, b) => b.part.length - a.part.length);
     const start = Date.now();
-    const nodes = search.nodes;
+    const nodes = search().nodes;
     Object.assign(current, { key, since: start, nodes, told: 0 });
     let by: { part: Int32Array; answer: number } | undefined;
     try {
@@ -354,7 +360,7 @@ for (const opening of openings) {
         }
         const again: RefutationLine = {
           ...known,
-          nodes: search.nodes - nodes,
+          nodes: search().nodes - nodes,
           seconds: Number(((Date.now() - start) / 1000).toFixed(1)),
           recheck: true,
         };
@@ -377,7 +383,7 @@ for (const opening of openings) {
       refutedBy: by ? game.answerText(by.answer) : null,
       size: by ? by.part.length : null,
       depth,
-      nodes: search.nodes - nodes,
+      nodes: search().nodes - nodes,
       seconds: Number(took.toFixed(1)),
     };
     record(key, entry);
@@ -421,7 +427,7 @@ if (onThread === undefined && values.json) {
       threads,
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      nodes: summaryOnly ? appended.reduce((sum, line) => sum + line.nodes, 0) : search.nodes,
+      nodes: summaryOnly ? appended.reduce((sum, line) => sum + line.nodes, 0) : search().nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
