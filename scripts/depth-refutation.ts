@@ -233,7 +233,10 @@ const PROGRESS_MS = 60_000;
  * Made where a search runs: with `--threads`, this thread only waits for its shards.
  */
 let made: OptimalSearch | undefined;
-const search = (): OptimalSearch => (made ??= newSearch());
+function search(): OptimalSearch {
+  made ??= newSearch();
+  return made;
+}
 const newSearch = (): OptimalSearch =>
   new OptimalSearch(game, {
     firstFound: true,

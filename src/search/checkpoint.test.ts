@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../rules.js';
 import { Checkpoint } from './checkpoint.js';
 
+/** An empty checkpoint of classic Mastermind's least total. */
+function leastTotalOfMastermind(): Checkpoint {
+  return new Checkpoint({
+    rules: resolveRules({ game: 'mastermind' }),
+    objective: 'expected',
+    maxDepth: null,
+    consistentOnly: false,
+  });
+}
+
 describe('the records a checkpoint file keeps', () => {
   it('none below a tree, a cost alone below a lower bound, the rest as they are', () => {
-    const checkpoint = new Checkpoint({
-      rules: resolveRules({ game: 'mastermind' }),
-      objective: 'expected',
-      maxDepth: null,
-      consistentOnly: false,
-    });
+    const checkpoint = leastTotalOfMastermind();
     const tree = [7, 0];
     const records = {
       // A class refuted (a lower bound): a guess at it solved, with a class below it; another
@@ -41,12 +46,7 @@ describe('the records a checkpoint file keeps', () => {
   });
 
   it('keeps the rechecks of kept jobs, and those below a kept job not yet found true', () => {
-    const checkpoint = new Checkpoint({
-      rules: resolveRules({ game: 'mastermind' }),
-      objective: 'expected',
-      maxDepth: null,
-      consistentOnly: false,
-    });
+    const checkpoint = leastTotalOfMastermind();
     checkpoint.put('255/1:2', { cost: 900, tree: [7, 0] });
     checkpoint.put('255/1:3', { cost: 700, tree: [8, 0] });
     // A recheck of 255/1:2 under way (two pieces found), and one of 255/1:3 found true.

@@ -35,6 +35,11 @@ export interface Splitting {
  */
 export const SPLITTING: Splitting = { share: 1 / 8, secrets: 1000, nested: 1500 };
 
+/** Whether a class of `size` secrets of `game` is split one job per guess. */
+export function splitsByGuess(game: Game, { share, secrets }: Splitting, size: number): boolean {
+  return size >= Math.min(game.size * share, secrets);
+}
+
 /** A class to solve. */
 export interface ClassTask {
   /** Its secrets. */
@@ -135,8 +140,7 @@ export class ClassJobs {
       counted(recorded);
       return undefined;
     }
-    const { share, secrets } = this.#proof.splitting;
-    if (task.members.length >= Math.min(game.size * share, secrets)) {
+    if (splitsByGuess(game, this.#proof.splitting, task.members.length)) {
       return this.#solveByGuesses(task, counted);
     }
     this.#submit(

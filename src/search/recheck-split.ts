@@ -15,7 +15,7 @@ import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { ClaimSplitter } from './claims.js';
-import { ClassJobs, type Splitting } from './class-jobs.js';
+import { ClassJobs, type Splitting, splitsByGuess } from './class-jobs.js';
 import { type JobQueue, type ProofJob, ProofStopped, type SearchSettings } from './jobs.js';
 import { type AnswerStore, Ledger } from './proof-ledger.js';
 import type { Solved } from './proof-types.js';
@@ -47,8 +47,9 @@ export class SplitRecheck implements ClaimSplitter {
   /** Whether the proof solved `job` as several jobs, so that it is solved again so. */
   splits(job: ProofJob): boolean {
     const n = job.candidates.length;
-    const { share, secrets, nested } = this.splitting;
-    return job.guess === undefined ? n >= Math.min(this.game.size * share, secrets) : n >= nested;
+    return job.guess === undefined
+      ? splitsByGuess(this.game, this.splitting, n)
+      : n >= this.splitting.nested;
   }
 
   /**
