@@ -198,14 +198,16 @@ function reliedOf(of: Run[]): string | undefined {
   const left = read - here - earlier;
   // A recheck solves the smallest classes first, so those left are the largest: at the pace of
   // the run (its CPU, its proof's included, over the answers it solved again) they take more.
+  // A run that solved claims as several jobs found pieces of many that it did not finish: its
+  // pace in claims says nothing of the rest.
   const pace =
-    here > 0 && left > 0
+    here > 0 && left > 0 && !relied.pieces
       ? `; those left are the largest, more than ${((left * last.cpuSeconds) / here / 3600).toFixed(1)} CPU h at that run's pace`
       : '';
   // The claims solved again as several jobs go on from the pieces found true.
   const pieces =
     relied.pieces && left > 0
-      ? `; ${count(relied.pieces)} pieces of those left found true by it, kept in the checkpoint`
+      ? `; it found ${count(relied.pieces)} pieces true, solving answers as several jobs (the checkpoint keeps those of the answers not yet solved again)`
       : '';
   return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(left)} not${pace}${pieces}`;
 }

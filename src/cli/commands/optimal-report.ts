@@ -227,7 +227,7 @@ function reliedText(relied: Reliance): string | undefined {
       : '';
   const pieces =
     unchecked > 0 && relied.pieces > 0
-      ? `; ${groupThousands(relied.pieces)} pieces of those left found true and kept in the checkpoint`
+      ? `; ${groupThousands(relied.pieces)} pieces solved as several jobs, all true (the checkpoint keeps those of the answers not yet solved again)`
       : '';
   return `${parts.join(', ')}${checked}${earlier}${pieces}`;
 }
