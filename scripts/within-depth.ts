@@ -14,8 +14,8 @@
  *   (default 60);
  * - a larger one, or one the search gave up on, by trying its K best guesses (default 12) by
  *   expected class size (`--rank expected`, the default) or by their largest class, then
- *   expected size (`--rank worst`), one of each shape of split (symmetric guesses split alike), among
- *   those whose every class could still be told apart in the guesses left (at most
+ *   expected size (`--rank worst`), one of each shape of split (symmetric guesses split
+ *   alike), among those whose every class could still be told apart in the guesses left (at most
  *   1 + w·(1 + w·(…)) secrets, w answers besides all hits), and building each of their classes
  *   in turn, the largest first.
  *

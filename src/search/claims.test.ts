@@ -115,7 +115,7 @@ describe('claims solved again', () => {
   });
 
   it.each([false, true])(
-    'finds a claim above the least cost false, and records it nowhere (split: %s)',
+    'finds a claim above the least cost false, and never records it true (split: %s)',
     async (split) => {
       const taken = new Claims();
       const [largest] = claims;
