@@ -47,16 +47,49 @@ export function recordOf(json: RecordJson): JobRecord {
 }
 
 /**
+ * By job, the packed cost below which a recheck found no strategy: whether the claim solved again
+ * was an exact cost or a lower bound, that is what solving it again shows. A job's cost only rises.
+ */
+export class Rechecks {
+  readonly #bounds = new Map<string, number>();
+
+  /**
+   * Whether a recheck found that no strategy of job `key`'s class costs less than packed `cost`
+   * (or more), which is what a claim of that cost, exact or a lower bound, says.
+   */
+  rechecked(key: string, cost: number): boolean {
+    return (this.#bounds.get(key) ?? Number.NEGATIVE_INFINITY) >= cost;
+  }
+
+  /** The packed cost below which a recheck found no strategy of job `key`'s class, if any. */
+  recheckedBound(key: string): number | undefined {
+    return this.#bounds.get(key);
+  }
+
+  /**
+   * Records that a recheck found that no strategy of job `key`'s class costs less than `cost`;
+   * false if that was known already.
+   */
+  markRechecked(key: string, cost: number): boolean {
+    if (this.rechecked(key, cost)) return false;
+    this.#bounds.set(key, cost);
+    return true;
+  }
+
+  /** Every recheck recorded (job and cost), in the order first recorded. */
+  entries(): IterableIterator<[string, number]> {
+    return this.#bounds.entries();
+  }
+}
+
+/**
  * The answers of a proof's finished jobs, by job key, and which of them a `--recheck` has solved
  * again and found true, so that a recheck stopped goes on where it stopped.
  */
 export class Checkpoint {
   readonly #jobs = new Map<string, JobRecord>();
-  /**
-   * By job, the packed cost below which a recheck found no strategy: whether the claim solved
-   * again was an exact cost or a lower bound, that is what solving it again shows.
-   */
-  readonly #rechecked = new Map<string, number>();
+  /** What rechecks found, by job. */
+  readonly #rechecked = new Rechecks();
   /** Counts the records put, so a writer can tell whether anything is new. */
   changes = 0;
 
@@ -112,24 +145,19 @@ export class Checkpoint {
     this.changes++;
   }
 
-  /**
-   * Whether a recheck found that no strategy of job `key`'s class costs less than packed `cost`
-   * (or more), which is what a claim of that cost, exact or a lower bound, says.
-   */
+  /** See `Rechecks.rechecked`. */
   rechecked(key: string, cost: number): boolean {
-    return (this.#rechecked.get(key) ?? Number.NEGATIVE_INFINITY) >= cost;
+    return this.#rechecked.rechecked(key, cost);
   }
 
-  /** The packed cost below which a recheck found no strategy of job `key`'s class, if any. */
+  /** See `Rechecks.recheckedBound`. */
   recheckedBound(key: string): number | undefined {
-    return this.#rechecked.get(key);
+    return this.#rechecked.recheckedBound(key);
   }
 
   /** Records that a recheck found that no strategy of job `key`'s class costs less than `cost`. */
   markRechecked(key: string, cost: number): void {
-    if (this.rechecked(key, cost)) return;
-    this.#rechecked.set(key, cost);
-    this.changes++;
+    if (this.#rechecked.markRechecked(key, cost)) this.changes++;
   }
 
   /** Every recheck recorded (job and cost), in the order first recorded. */
@@ -144,7 +172,7 @@ export class Checkpoint {
    * true, its pieces serve no more.
    */
   *keptRechecks(kept: ReadonlyMap<string, JobRecord>): Generator<[string, number]> {
-    for (const [key, cost] of this.#rechecked) {
+    for (const [key, cost] of this.#rechecked.entries()) {
       if (kept.has(key) || this.#inProgress(key, kept)) yield [key, cost];
     }
   }

@@ -9,7 +9,7 @@
  * was claimed shows the claim false.
  */
 import { crc32 } from '../checksum.js';
-import type { Checkpoint } from './checkpoint.js';
+import { type Checkpoint, Rechecks } from './checkpoint.js';
 import { JobQueue, type JobRunner, type ProofJob, ProofStopped } from './jobs.js';
 import type { Solved } from './proof-types.js';
 
@@ -71,13 +71,12 @@ export interface Reliance {
  * to `record` too (if there is one).
  */
 function thisRunOnly(record: RecheckRecord | undefined): RecheckRecord {
-  const found = new Map<string, number>();
-  const bound = (key: string): number => found.get(key) ?? Number.NEGATIVE_INFINITY;
+  const found = new Rechecks();
   return {
-    rechecked: (key, cost) => bound(key) >= cost,
-    recheckedBound: (key) => found.get(key),
+    rechecked: (key, cost) => found.rechecked(key, cost),
+    recheckedBound: (key) => found.recheckedBound(key),
     markRechecked: (key, cost) => {
-      if (bound(key) < cost) found.set(key, cost);
+      found.markRechecked(key, cost);
       record?.markRechecked(key, cost);
     },
   };

@@ -13,18 +13,14 @@
  */
 import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
-import type { Checkpoint } from './checkpoint.js';
-import type { ClaimSplitter } from './claims.js';
+import type { ClaimSplitter, RecheckRecord } from './claims.js';
 import { ClassJobs, type Splitting, splitsByGuess } from './class-jobs.js';
 import { type JobQueue, type ProofJob, ProofStopped, type SearchSettings } from './jobs.js';
 import { type AnswerStore, Ledger } from './proof-ledger.js';
 import type { Solved } from './proof-types.js';
 
-/** Where the pieces' answers are kept and read back: the checkpoint's rechecks. */
-export type PieceRecord = Pick<Checkpoint, 'recheckedBound' | 'markRechecked'>;
-
 /** The rechecks in `record` as a ledger's answers: each a lower bound. */
-function rechecksAsAnswers(record: PieceRecord): AnswerStore {
+function rechecksAsAnswers(record: RecheckRecord): AnswerStore {
   return {
     get: (key) => {
       const cost = record.recheckedBound(key);
@@ -57,7 +53,7 @@ export class SplitRecheck implements ClaimSplitter {
    * in `record`: resolves to what it found (a strategy only if one costs less than `cost`), or
    * rejects with the queue's failure (`ProofStopped` when it is stopped).
    */
-  solve(job: ProofJob, cost: number, queue: JobQueue, record: PieceRecord): Promise<Solved> {
+  solve(job: ProofJob, cost: number, queue: JobQueue, record: RecheckRecord): Promise<Solved> {
     const { game, settings, splitting } = this;
     const classes = new ClassJobs({
       game,
