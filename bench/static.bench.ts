@@ -4,12 +4,14 @@
  * tries every set of guesses of each size in turn with only the log-of-answers bound, no
  * symmetry and no pruning. The baseline runs only where it ends in seconds.
  *
- * Each game runs in a child process, so its peak resident memory (maxRSS) is its own.
+ * Each game runs in a child process, so its peak resident memory is its own (src/cli/peak-memory.ts:
+ * not maxRSS, which would count the memory of the process that started it).
  * `tsx bench/static.bench.ts` runs the table; `--full` adds classic Mastermind on both cores.
  * `bench/run.ts` can call `staticBench()` instead.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { peakMemory } from '../src/cli/peak-memory.js';
 import { solveStaticOnThreads } from '../src/cli/proofs/static-run.js';
 import { Game } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
@@ -101,7 +103,7 @@ async function measure(spec: Spec, threads: number): Promise<Measured> {
     proved: result.proved,
     guesses: result.guesses.map((g) => game.codes.make(g)),
     seconds,
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    maxRssMb: peakMemory() / 2 ** 20,
     baselineSeconds,
   };
 }

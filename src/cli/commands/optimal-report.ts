@@ -13,6 +13,7 @@ import { type Tree, analyzeTree } from '../../tree.js';
 import { CommandFailure } from '../failure.js';
 import { analysisJson, analysisText } from '../format.js';
 import type { Io } from '../io.js';
+import { peakMemory } from '../peak-memory.js';
 import { objectiveJson, objectiveText } from '../proofs/proof-progress.js';
 import type { ProofOutcome } from '../proofs/proof-run.js';
 
@@ -99,8 +100,8 @@ export function printResult(
   };
   // The most memory this process has held (all its threads, the score table included): what a
   // machine needs for the proof, beside its time (the queue's workers count their own).
+  const peak = peakMemory();
   const usage = process.resourceUsage();
-  const peakMemory = usage.maxRSS * 1024;
   // The CPU of every thread of the process: what a campaign counts (a queue's workers count
   // their own).
   const cpuSeconds = Number(((usage.userCPUTime + usage.systemCPUTime) / 1e6).toFixed(3));
@@ -113,11 +114,11 @@ export function printResult(
       : { resumed: result.resumed, relied: reliedJson(result.relied) }),
     seconds: Number(seconds.toFixed(3)),
     cpuSeconds,
-    peakMemory,
+    peakMemory: peak,
   };
   const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';
   const trust = reliedText(result.relied);
-  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s, peak memory ${Math.round(peakMemory / 2 ** 20)} MiB${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
+  const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s, peak memory ${Math.round(peak / 2 ** 20)} MiB${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
   if (result.impossible) {
     // A proved result, not bad input: say it on stdout, and fail like an invalid tree.
     const message = `no strategy solves every secret within ${maxDepth} guesses`;
