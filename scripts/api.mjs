@@ -33,9 +33,13 @@ if (mode !== 'check' && mode !== 'update') {
 const update = mode === 'update';
 
 rmSync(temp, { recursive: true, force: true });
+// Declarations only, without checking types again (`--noCheck`: the same files, byte for byte,
+// in half the time): `npm test` has type-checked the same sources with the same settings just
+// before (tsconfig.api.json extends tsconfig.build.json, which extends tsconfig.json), and
+// `npm run typecheck` does it alone.
 execFileSync(
   process.execPath,
-  [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.api.json'],
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.api.json', '--noCheck'],
   {
     cwd: root,
     stdio: 'inherit',
