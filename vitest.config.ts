@@ -12,8 +12,8 @@ export default defineConfig({
     // loaded machine is only slower. Each file runs in a worker thread of its own, not a process
     // (cheaper to start; the tests that signal or kill a program, or measure its memory, start
     // it as a process of its own).
-    // Measured on the slower Intel hosts: 2 processes 368 to 397 s of wall time and 590 to 634
-    // of CPU; 3 threads 316 to 318 s and 527 to 533 (docs/performance.md).
+    // Run back to back on the slower Intel hosts: 2 processes 356 s, 3 threads 332 s, for the
+    // same CPU (docs/performance.md).
     // The processes the tests start run the built command, built again first if it is stale.
     globalSetup: ['test/global-setup.ts'],
     pool: 'threads',
