@@ -9,9 +9,8 @@ export default defineConfig({
     // Three test files at a time on the 2-core machines the project is tested on: many of them
     // spend part of their time waiting (for a child process, a worker's poll of Redis, the
     // browser), and the third fills it. The tests wait for events, never for a fixed time, so a
-    // loaded machine is only slower. Each file runs in a worker thread of its own, not a process
-    // (cheaper to start; the tests that signal or kill a program, or measure its memory, start
-    // it as a process of its own).
+    // loaded machine is only slower. Each file runs in a worker thread of its own, not a process:
+    // the tests that signal or kill a program, or measure its memory, start it as a process.
     // Run back to back on the slower Intel hosts: 2 processes 356 s, 3 threads 332 s, for the
     // same CPU (docs/performance.md).
     // The processes the tests start run the built command, built again first if it is stale.
