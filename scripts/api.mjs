@@ -34,8 +34,8 @@ const update = mode === 'update';
 
 rmSync(temp, { recursive: true, force: true });
 // Declarations only, without checking types again (`--noCheck`: the same files, byte for byte,
-// in half the time): `npm test` has type-checked the same sources with the same settings just
-// before (tsconfig.api.json extends tsconfig.build.json, which extends tsconfig.json), and
+// in half the time): `npm test` type-checks the same sources with the same settings beside it
+// (tsconfig.api.json extends tsconfig.build.json, which extends tsconfig.json), and
 // `npm run typecheck` does it alone.
 execFileSync(
   process.execPath,
