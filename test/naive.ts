@@ -123,7 +123,10 @@ function naiveSearch(
   const solve = (secrets: string[], left: number): Cost | undefined => {
     if (left <= 0) return undefined;
     if (secrets.length === 1) return [crush && left === 1 ? 1 : 0, 1, 1];
-    const key = `${left}:${secrets.join(',')}`;
+    // Every guess tried leaves classes smaller than `secrets` (a guess that splits nothing is
+    // skipped), so a budget above |secrets| + 1 never runs out nor reaches its last guess: such
+    // budgets all give the same answer, and share one entry.
+    const key = `${Math.min(left, secrets.length + 1)}:${secrets.join(',')}`;
     if (memo.has(key)) return memo.get(key);
     let best: Cost | undefined;
     for (const guess of consistentOnly ? secrets : codes) {
