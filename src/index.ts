@@ -149,16 +149,12 @@ export {
 } from './tree.js';
 export { type NodeJson, type TreeJson, parseTree, treeFromJson, treeToJson } from './tree-json.js';
 export { type DotOptions, treeToDot } from './tree-dot.js';
-export {
-  type WalkOptions,
-  type WalkWorker,
-  analyzeAsync,
-  buildTreeAsync,
-} from './walk.js';
+export { type WalkOptions, analyzeAsync, buildTreeAsync } from './walk.js';
 export {
   type StrategySpec,
   type WalkReply,
   type WalkRequest,
+  type WalkWorker,
   serveWalks,
 } from './walk-serve.js';
 /**

@@ -11,8 +11,14 @@ import { CodebreakerError } from './errors.js';
 import type { Game } from './game.js';
 import { createStrategy } from './strategies/index.js';
 import { type TreeNode, inAnswerOrder, treeWriter } from './tree.js';
-import { type StrategySpec, type Work, addWork, readSubtree } from './walk-serve.js';
-import type { WalkOptions, WalkResult, WalkWorker } from './walk.js';
+import {
+  type StrategySpec,
+  type WalkResult,
+  type WalkWorker,
+  type Work,
+  addWork,
+  readSubtree,
+} from './walk-serve.js';
 
 /**
  * Walks the tree of the strategy `spec` names over `game` in this thread, handing a whole class
@@ -25,7 +31,10 @@ export function walkBeside(
   game: Game,
   spec: StrategySpec,
   helpers: readonly WalkWorker[],
-  options: { readonly tree?: boolean; readonly onProgress?: WalkOptions['onProgress'] } = {},
+  options: {
+    readonly tree?: boolean;
+    readonly onProgress?: (settled: number, secrets: number) => void;
+  } = {},
 ): Promise<WalkResult> {
   const { tree = false, onProgress } = options;
   const strategy = createStrategy(spec.name, spec.options);

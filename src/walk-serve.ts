@@ -1,7 +1,8 @@
 /**
- * The workers' side of a walk split over workers (walk.ts): what they are sent and answer, and
- * `serveWalks`, which builds the game and strategy it is sent and chooses or walks each node. A
- * worker loads this module alone, not the coordinator's.
+ * The workers' side of a walk split over workers (walk.ts, walk-beside.ts): what they are sent
+ * and answer, the least a worker must do and what a walk finds, and `serveWalks`, which builds the
+ * game and strategy it is sent and chooses or walks each node. A worker loads this module alone,
+ * not the coordinator's.
  */
 import { walkStrategy } from './analyze.js';
 import { partition } from './candidates.js';
@@ -77,6 +78,26 @@ export type WalkReply =
 
 /** A heuristic's work counters (zero for the other strategies). */
 export type Work = HeuristicStats;
+
+/** The least a worker must do: take messages, answer, and stop. */
+export interface WalkWorker {
+  /** Sends the worker a request. */
+  post(request: WalkRequest): void;
+  /** Calls `handler` with each reply, and `failed` if the worker itself fails. */
+  listen(handler: (reply: WalkReply) => void, failed: (error: Error) => void): void;
+  /** Stops the worker; what it returns (a promise, say) is awaited. */
+  terminate(): unknown;
+}
+
+/** What a walk on workers found. */
+export interface WalkResult {
+  /** `guesses[secret]`: how many guesses the strategy needs for it. */
+  readonly guesses: Uint8Array;
+  /** The strategy's work counters, summed over every worker. */
+  readonly work: Work;
+  /** The tree, when asked for. */
+  readonly root?: TreeNode;
+}
 
 /**
  * The worker's side: builds the game and strategy it is sent, then chooses or walks each node

@@ -8,14 +8,8 @@ import type { HeuristicStats } from './strategies/heuristic.js';
 import { createStrategy } from './strategies/index.js';
 import { treeToJson } from './tree-json.js';
 import { buildTree } from './tree.js';
-import { type StrategySpec, type WalkReply, serveWalks } from './walk-serve.js';
-import {
-  type WalkWorker,
-  analyzeAsync,
-  buildTreeAsync,
-  nodeWalkWorker,
-  walkAsync,
-} from './walk.js';
+import { type StrategySpec, type WalkReply, type WalkWorker, serveWalks } from './walk-serve.js';
+import { analyzeAsync, buildTreeAsync, nodeWalkWorker, walkAsync } from './walk.js';
 
 /** A worker thread running the walk worker, as the command line starts it. */
 const thread = (): WalkWorker => nodeWalkWorker(startWorker('walk-worker', import.meta.url));

@@ -30,21 +30,12 @@ import { walkBeside } from './walk-beside.js';
 import {
   type StrategySpec,
   type WalkReply,
-  type WalkRequest,
+  type WalkResult,
+  type WalkWorker,
   type Work,
   addWork,
   readSubtree,
 } from './walk-serve.js';
-
-/** The least a worker must do: take messages, answer, and stop. */
-export interface WalkWorker {
-  /** Sends the worker a request. */
-  post(request: WalkRequest): void;
-  /** Calls `handler` with each reply, and `failed` if the worker itself fails. */
-  listen(handler: (reply: WalkReply) => void, failed: (error: Error) => void): void;
-  /** Stops the worker; what it returns (a promise, say) is awaited. */
-  terminate(): unknown;
-}
 
 /** Options of `analyzeAsync` and `buildTreeAsync`. */
 export interface WalkOptions {
@@ -57,16 +48,6 @@ export interface WalkOptions {
    * Worker in a browser, a worker thread in Node). For hosts that load modules their own way.
    */
   readonly startWorker?: () => WalkWorker | Promise<WalkWorker>;
-}
-
-/** What a walk on workers found. */
-export interface WalkResult {
-  /** `guesses[secret]`: how many guesses the strategy needs for it. */
-  readonly guesses: Uint8Array;
-  /** The strategy's work counters, summed over every worker. */
-  readonly work: Work;
-  /** The tree, when asked for. */
-  readonly root?: TreeNode;
 }
 
 /** How many requests a worker holds at once. */

@@ -12,8 +12,8 @@ import { resolveRules } from '../rules.js';
 import { OptimalSearch } from './branch-and-bound.js';
 import { Checkpoint } from './checkpoint.js';
 import { Claims } from './claims.js';
-import type { Splitting } from './class-jobs.js';
 import { type ProofJob, inProcessRunner } from './jobs.js';
+import type { Splitting } from './proof-types.js';
 import { SplitRecheck } from './recheck-split.js';
 
 const game = new Game(resolveRules({ game: 'mastermind' }));

@@ -11,7 +11,7 @@
 import { crc32 } from '../checksum.js';
 import { type Checkpoint, Rechecks } from './checkpoint.js';
 import { JobQueue, type JobRunner, type ProofJob, ProofStopped } from './jobs.js';
-import type { Solved } from './proof-types.js';
+import type { Reliance, Solved } from './proof-types.js';
 
 /**
  * Where the claims solved again and found true are kept, so that a recheck stopped goes on, and
@@ -40,30 +40,6 @@ interface Claim {
   /** The answer came with a strategy (its cost exact); else it is a lower bound. */
   readonly exact: boolean;
   readonly source: ClaimSource;
-}
-
-/** What a proof relied on, and what checking it found. */
-export interface Reliance {
-  /** Answers taken from a checkpoint: lower bounds, and exact costs (with their strategies). */
-  readonly checkpoint: { readonly bounds: number; readonly exact: number };
-  /** Answers taken from workers outside this process. */
-  readonly workers: { readonly bounds: number; readonly exact: number };
-  /** How many of them were solved again here, and agreed. */
-  readonly rechecked: number;
-  /**
-   * How many `--recheck` did not solve again because an earlier run had, and found them true,
-   * as the checkpoint says (read back, so taken as written).
-   */
-  readonly recheckedEarlier: number;
-  /** How many `--recheck` picked but did not solve again: it was asked to stop first. */
-  readonly unchecked: number;
-  /**
-   * How many pieces of the claims solved again as several jobs (search/recheck-split.ts) this
-   * run found true: kept in the checkpoint, they carry a stopped recheck on.
-   */
-  readonly pieces: number;
-  /** The keys of the jobs whose claims solving them again here showed false. */
-  readonly refuted: readonly string[];
 }
 
 /**

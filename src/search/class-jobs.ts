@@ -8,24 +8,14 @@
  * the checkpoint already holds, when the class is met and again as its job starts.
  */
 import type { Game } from '../game.js';
-import type { OptimalSearch } from './branch-and-bound.js';
 import { costTotal, toBeat } from './cost.js';
 import { type GuessTask, evaluateGuess } from './guess-jobs.js';
-import type { JobQueue, ProofJob, SearchSettings } from './jobs.js';
-import type { Ledger } from './proof-ledger.js';
-import type { Solved } from './proof-types.js';
+import type { ClassSolver, ClassTask, ProofParts } from './job-parts.js';
+import type { ProofJob } from './jobs.js';
+import type { Solved, Splitting } from './proof-types.js';
 
 /** A job's limit when it has none. */
 const UNBOUNDED = Number.POSITIVE_INFINITY;
-
-/** Which classes are split into jobs, and how far. */
-export interface Splitting {
-  /** Classes of at least this share of all codes, or of `secrets`, are split one job per guess. */
-  readonly share: number;
-  readonly secrets: number;
-  /** A guess at a class of at least this many secrets has its classes solved as jobs. */
-  readonly nested: number;
-}
 
 /**
  * By default, a class of an eighth of the codes or of 1,000 secrets is split per guess, and a
@@ -40,61 +30,8 @@ export function splitsByGuess(game: Game, { share, secrets }: Splitting, size: n
   return size >= Math.min(game.size * share, secrets);
 }
 
-/** A class to solve. */
-export interface ClassTask {
-  /** Its secrets. */
-  readonly members: Int32Array;
-  /** The guesses that lead to it. */
-  readonly history: readonly number[];
-  /** The guesses left to solve it in. */
-  readonly depth: number;
-  /** Its name in the checkpoint and on the queue. */
-  readonly key: string;
-  /**
-   * Where its jobs go in the queue's order: from `order` up to, not including, `order + span`
-   * (its jobs, and those of the classes below it, share that range).
-   */
-  readonly order: number;
-  readonly span: number;
-  /**
-   * The size its jobs are queued as, if not its own: the class a guess is evaluated at, for the
-   * classes of that guess, so that a class's guesses are evaluated in their order.
-   */
-  readonly size?: number;
-  /** Whether its secrets count in the proof's work (the first guess's classes, which hold all). */
-  readonly work: boolean;
-  /** What the best so far leaves it, read when a job starts; null once it is not needed. */
-  readonly budget: () => number | null;
-}
-
-/** The jobs known and finished so far, and the secrets they hold. */
-export interface JobCounts {
-  jobsDone: number;
-  jobsKnown: number;
-  workDone: number;
-  workKnown: number;
-}
-
-/** What the class jobs use of the proof they serve. */
-export interface ProofParts {
-  readonly game: Game;
-  readonly settings: SearchSettings;
-  readonly queue: JobQueue;
-  readonly ledger: Ledger;
-  readonly counts: JobCounts;
-  /** Which classes are split into jobs. */
-  readonly splitting: Splitting;
-  /** Does `work` with the proof's planner, counted as its own. */
-  plan<T>(work: (planner: OptimalSearch) => T): T;
-  /**
-   * A job or class is settled, holding `size` secrets of the proof's work (0 for one below the
-   * first guess's classes): counted, and the proof's progress told.
-   */
-  settled(size: number): void;
-}
-
 /** Solves classes as jobs for one proof. */
-export class ClassJobs {
+export class ClassJobs implements ClassSolver {
   readonly #proof: ProofParts;
 
   constructor(proof: ProofParts) {

@@ -1,10 +1,10 @@
+import { costMax, costTotal, packCost } from './cost.js';
 /**
  * A guess evaluated with its classes solved as jobs (search/class-jobs.ts): the first guess of
  * a proof (search/proof.ts), and a guess at a class large enough that one job for it would take
  * long (`SPLITTING`), so that a run stopped in the middle keeps what its classes found.
  */
-import type { ClassJobs, ClassTask, ProofParts } from './class-jobs.js';
-import { costMax, costTotal, packCost } from './cost.js';
+import type { ClassSolver, ClassTask, ProofParts } from './job-parts.js';
 import { packChildren } from './proof-result.js';
 import type { Solved } from './proof-types.js';
 
@@ -53,7 +53,7 @@ export interface GuessTask {
  */
 export function evaluateGuess(
   proof: ProofParts,
-  classes: ClassJobs,
+  classes: ClassSolver,
   task: GuessTask,
   done: (solved: Solved | null) => void,
 ): (() => number) | undefined {

@@ -1,13 +1,12 @@
 /**
  * What a proof is asked and what it answers: `findOptimal`'s options and result, the command
- * line's further options, where a running proof stands, and a solved class as the proof's parts
- * pass it between them.
+ * line's further options (among them which classes are split into jobs), where a running proof
+ * stands, what its result relied on, and a solved class as the proof's parts pass it between
+ * them. The modules of the proof import these, and this module imports none of them.
  */
 import type { Strategy } from '../strategy.js';
 import type { Tree } from '../tree.js';
 import type { Checkpoint } from './checkpoint.js';
-import type { Reliance } from './claims.js';
-import type { Splitting } from './class-jobs.js';
 import type { Objective } from './cost.js';
 import type { JobRunner } from './jobs.js';
 
@@ -184,4 +183,37 @@ export interface Solved {
   readonly cost: number;
   readonly first?: number;
   readonly tree?: readonly number[];
+}
+
+/** What a proof relied on, and what checking it found. */
+export interface Reliance {
+  /** Answers taken from a checkpoint: lower bounds, and exact costs (with their strategies). */
+  readonly checkpoint: { readonly bounds: number; readonly exact: number };
+  /** Answers taken from workers outside this process. */
+  readonly workers: { readonly bounds: number; readonly exact: number };
+  /** How many of them were solved again here, and agreed. */
+  readonly rechecked: number;
+  /**
+   * How many `--recheck` did not solve again because an earlier run had, and found them true,
+   * as the checkpoint says (read back, so taken as written).
+   */
+  readonly recheckedEarlier: number;
+  /** How many `--recheck` picked but did not solve again: it was asked to stop first. */
+  readonly unchecked: number;
+  /**
+   * How many pieces of the claims solved again as several jobs (search/recheck-split.ts) this
+   * run found true: kept in the checkpoint, they carry a stopped recheck on.
+   */
+  readonly pieces: number;
+  /** The keys of the jobs whose claims solving them again here showed false. */
+  readonly refuted: readonly string[];
+}
+
+/** Which classes are split into jobs, and how far. */
+export interface Splitting {
+  /** Classes of at least this share of all codes, or of `secrets`, are split one job per guess. */
+  readonly share: number;
+  readonly secrets: number;
+  /** A guess at a class of at least this many secrets has its classes solved as jobs. */
+  readonly nested: number;
 }

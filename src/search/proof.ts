@@ -8,8 +8,9 @@
 import { allCandidates } from '../candidates.js';
 import type { Game } from '../game.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
-import { ClassJobs, type JobCounts, SPLITTING, type Splitting } from './class-jobs.js';
+import { ClassJobs, SPLITTING } from './class-jobs.js';
 import { type Objective, UNLIMITED, costTotal, packCost, toBeat } from './cost.js';
+import type { JobCounts } from './job-parts.js';
 import {
   JobQueue,
   JobSolver,
@@ -27,6 +28,7 @@ import type {
   ProofProgress,
   ProvedResult,
   Solved,
+  Splitting,
 } from './proof-types.js';
 import { SplitRecheck } from './recheck-split.js';
 

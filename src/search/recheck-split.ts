@@ -14,10 +14,10 @@
 import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
 import type { ClaimSplitter, RecheckRecord } from './claims.js';
-import { ClassJobs, type Splitting, splitsByGuess } from './class-jobs.js';
+import { ClassJobs, splitsByGuess } from './class-jobs.js';
 import { type JobQueue, type ProofJob, ProofStopped, type SearchSettings } from './jobs.js';
 import { type AnswerStore, Ledger } from './proof-ledger.js';
-import type { Solved } from './proof-types.js';
+import type { Solved, Splitting } from './proof-types.js';
 
 /** The rechecks in `record` as a ledger's answers: each a lower bound. */
 function rechecksAsAnswers(record: RecheckRecord): AnswerStore {

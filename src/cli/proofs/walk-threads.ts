@@ -7,7 +7,8 @@
 import type { Game } from '../../game.js';
 import { TABLE_MAX_CODES } from '../../game.js';
 import type { StrategySpec } from '../../walk-serve.js';
-import { type WalkResult, nodeWalkWorker, walkAsync } from '../../walk.js';
+import type { WalkResult } from '../../walk-serve.js';
+import { nodeWalkWorker, walkAsync } from '../../walk.js';
 import { CLI_HOME } from '../home.js';
 import { type ChosenStrategy, threadsFlag, threadsHelp } from '../rules-options.js';
 import { startWorker } from '../workers.js';
