@@ -2,7 +2,8 @@
  * What the two halves of a proof's jobs share (search/class-jobs.ts solves a class, as one job or
  * by evaluating its guesses; search/guess-jobs.ts evaluates a guess, by solving its classes): a
  * class to solve, the parts of the proof they use, and what a guess's evaluation asks of the
- * class jobs. Each half imports this module, so neither imports the other's types.
+ * class jobs. Both import this module, so that guess-jobs.ts imports nothing of class-jobs.ts,
+ * which calls it.
  */
 import type { Game } from '../game.js';
 import type { OptimalSearch } from './branch-and-bound.js';
