@@ -31,7 +31,7 @@ interface Measured {
   readonly proved: boolean;
   readonly guesses: string[];
   readonly seconds: number;
-  readonly maxRssMb: number;
+  readonly peakMemoryMb: number;
   readonly baselineSeconds?: number;
 }
 
@@ -103,7 +103,7 @@ async function measure(spec: Spec, threads: number): Promise<Measured> {
     proved: result.proved,
     guesses: result.guesses.map((g) => game.codes.make(g)),
     seconds,
-    maxRssMb: peakMemory() / 2 ** 20,
+    peakMemoryMb: peakMemory() / 2 ** 20,
     baselineSeconds,
   };
 }
@@ -150,7 +150,7 @@ export async function staticBench(): Promise<void> {
           m.size,
           m.proved ? 'yes' : 'no',
           `${m.seconds.toFixed(2)} s`,
-          `${m.maxRssMb.toFixed(0)} MB`,
+          `${m.peakMemoryMb.toFixed(0)} MB`,
           m.baselineSeconds === undefined ? '—' : `${m.baselineSeconds.toFixed(2)} s`,
           m.baselineSeconds === undefined ? '—' : `${Math.round(m.baselineSeconds / m.seconds)}×`,
         ],
