@@ -40,6 +40,31 @@ describe('the WebAssembly ranking kernels', () => {
   });
 
   it.each(games)(
+    "count a few guesses' classes from their own rows as the full count does: %o",
+    (options) => {
+      const game = new Game(resolveRules(options));
+      const kernel = MaskKernel.create(game.useTable()!, game.size, game.answers, game.solved)!;
+      const random = seededRandom(game.size + 2);
+      const width = kernel.classCounts.length / game.size;
+      const countersOf = (counts: Uint16Array, guesses: Int32Array) =>
+        [...guesses].map((guess) => [...counts.subarray(guess * width, (guess + 1) * width)]);
+      for (let trial = 0; trial < 20; trial++) {
+        const candidates = randomSet(game, 1 + Math.floor(random() * game.size), random);
+        // Some guesses given twice: each is still counted once.
+        const guesses = Int32Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
+          Math.floor(random() * game.size),
+        );
+        const full = countersOf(kernel.count(candidates), guesses);
+        // Counters left over from the full count are set to zero, not added to.
+        expect(countersOf(kernel.countEach(candidates, guesses), guesses)).toEqual(full);
+        for (const counters of full) {
+          expect(counters.reduce((sum, c) => sum + c, 0)).toBe(candidates.length);
+        }
+      }
+    },
+  );
+
+  it.each(games)(
     'count early as the TypeScript kernels do, keeping what a full count keeps: %o',
     (options) => {
       const game = new Game(resolveRules(options));

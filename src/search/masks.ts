@@ -27,6 +27,16 @@ const DEAD = 255;
 /** The kernel's exports (see masks.wat). */
 interface MaskExports {
   count(rows: number, n: number, size: number, shift: number, counts: number): void;
+  countEach(
+    table: number,
+    stride: number,
+    codes: number,
+    n: number,
+    guesses: number,
+    count: number,
+    shift: number,
+    counts: number,
+  ): void;
   sampleKill(
     rows: number,
     m: number,
@@ -285,6 +295,27 @@ export class MaskKernel {
   count(candidates: Int32Array): Uint16Array {
     this.#setRows(candidates);
     this.#exports.count(this.#rows, candidates.length, this.#size, this.#shift, this.#classCounts);
+    return this.classCounts;
+  }
+
+  /**
+   * `count` for `guesses` alone: their counters, each guess's from its own row of the table
+   * (the other codes' counters are left as they were). For a node whose guesses are few against
+   * the codes, where reading every candidate's whole row would count mostly codes not tried.
+   */
+  countEach(candidates: Int32Array, guesses: Int32Array): Uint16Array {
+    this.#codesView.set(candidates);
+    this.#guessesView.set(guesses);
+    this.#exports.countEach(
+      this.#table,
+      this.#stride,
+      this.#codes,
+      candidates.length,
+      this.#guesses,
+      guesses.length,
+      this.#shift,
+      this.#classCounts,
+    );
     return this.classCounts;
   }
 

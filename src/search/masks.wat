@@ -476,6 +476,43 @@
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $eachRow))))
 
+  ;; For a node whose guesses are few against the codes (early in a proof, where the symmetry
+  ;; leaves few to try): per guess of the `count` at `guesses`, its counters (16 bits, `2^shift`
+  ;; a code, at `counts`) set to zero, then how many of the `n` candidates at `codes` give each
+  ;; answer, read off the guess's own row of the table (`table`, rows `stride` apart: the table
+  ;; is symmetric). A guess given twice is counted afresh the second time, so counted once.
+  (func (export "countEach")
+    (param $table i32) (param $stride i32) (param $codes i32) (param $n i32) (param $guesses i32)
+    (param $count i32) (param $shift i32) (param $counts i32)
+    (local $g i32) (local $gEnd i32) (local $guess i32) (local $row i32) (local $base i32)
+    (local $code i32) (local $end i32) (local $at i32)
+    (local.set $g (local.get $guesses))
+    (local.set $gEnd (i32.add (local.get $guesses) (i32.shl (local.get $count) (i32.const 2))))
+    (local.set $end (i32.add (local.get $codes) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $eachGuess
+        (br_if $done (i32.ge_u (local.get $g) (local.get $gEnd)))
+        (local.set $guess (i32.load (local.get $g)))
+        (local.set $row (i32.add (local.get $table) (i32.mul (local.get $guess) (local.get $stride))))
+        (local.set $base
+          (i32.add (local.get $counts)
+            (i32.shl (i32.shl (local.get $guess) (local.get $shift)) (i32.const 1))))
+        (memory.fill (local.get $base) (i32.const 0) (i32.shl (i32.const 2) (local.get $shift)))
+        (local.set $code (local.get $codes))
+        (block $codesDone
+          (loop $eachCode
+            (br_if $codesDone (i32.ge_u (local.get $code) (local.get $end)))
+            (local.set $at
+              (i32.add (local.get $base)
+                (i32.shl
+                  (i32.load8_u (i32.add (local.get $row) (i32.load (local.get $code))))
+                  (i32.const 1))))
+            (i32.store16 (local.get $at) (i32.add (i32.load16_u (local.get $at)) (i32.const 1)))
+            (local.set $code (i32.add (local.get $code) (i32.const 4)))
+            (br $eachCode)))
+        (local.set $g (i32.add (local.get $g) (i32.const 4)))
+        (br $eachGuess))))
+
   ;; Early counting's sample in SIMD: for each block of 16 codes and each answer of `checked`
   ;; (`nChecked` bytes, a multiple of 4; an answer of 255 matches nothing), counts over the first
   ;; `m` candidates (m ≤ 255: 8-bit counts), whose rows' addresses are at `rows`, how many give

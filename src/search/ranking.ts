@@ -4,8 +4,9 @@
  * the guesses are tried in order of that bound. This is where the search spends most of its
  * time, so the kernels read the score table as a stream: scores are symmetric, so a candidate's
  * row of the table holds every code's answer to it, and reading the candidates' rows in order
- * gathers every guess's classes at once, faster than counting guess by guess even when symmetry
- * leaves few guesses to try. Two kernels:
+ * gathers every guess's classes at once, faster than counting guess by guess unless symmetry
+ * leaves few guesses to try (a quarter of the codes or fewer, as at the top of a proof: then the
+ * count reads each guess's own row). Two kernels:
  *
  * - up to what three guesses can cover, and with at most 32 answers, each code's *set* of
  *   answers as a 32-bit mask (`#settleMasks`): up to P secrets a class's bound depends only on
@@ -31,6 +32,12 @@ import { EarlyCounting } from './early-count.js';
 import { CLASSES, answerShift } from './mask-memory.js';
 import { type ClassBounds, MaskKernel } from './masks.js';
 import { type Ranking, newRanking } from './ranking-buffer.js';
+
+/**
+ * The streaming kernel counts the guesses to try one by one where they are at most this share
+ * of the codes (1 in FEW_GUESSES), and every code's classes at once above.
+ */
+const FEW_GUESSES = 4;
 
 /** The ranking kernels of one game, with the buffers they reuse. */
 export class RankingKernels {
@@ -386,7 +393,7 @@ export class RankingKernels {
     cap: number,
   ): void {
     if (this.#early && this.#rankEarly(candidates, guesses, depth, limit, ranking, cap)) return;
-    const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
+    const counts = this.#count(candidates, guesses);
     // The keys are read off under the width the masks measured, if they did, else under `cap`
     // while the width is measured, and again in the rare case it is narrower.
     const measured = ranking.width >= 0;
@@ -436,7 +443,7 @@ export class RankingKernels {
     if (plan.checked.length > 0) {
       this.#simd!.rankEarly(candidates, plan, guesses, classes, depth, limit, ranking);
     } else {
-      const counts = this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
+      const counts = this.#count(candidates, guesses);
       this.#keysFromCounts(counts, candidates.length, guesses, depth, limit, ranking, cap, false);
     }
     ranking.width = cap;
@@ -504,6 +511,37 @@ export class RankingKernels {
       offer(ranking, guess, packCost(sum, deepest), 1 - candidate, limit);
     }
     return widest;
+  }
+
+  /**
+   * The streaming kernel's counters, per code and answer the candidates that give it: every
+   * code's at once, streaming each candidate's row of the table; or, where the guesses to try
+   * are few against the codes (a node early in a proof, whose symmetry leaves few), theirs
+   * alone, each from its own row. The keys read only the guesses' counters, so both rank alike.
+   */
+  #count(candidates: Int32Array, guesses: Int32Array | undefined): Uint16Array {
+    if (guesses && guesses.length * FEW_GUESSES <= this.#game.size) {
+      return this.#simd
+        ? this.#simd.countEach(candidates, guesses)
+        : this.#countEach(candidates, guesses);
+    }
+    return this.#simd ? this.#simd.count(candidates) : this.#countClasses(candidates);
+  }
+
+  /** The TypeScript kernel's `countEach` (search/masks.ts): the counters of `guesses` alone. */
+  #countEach(candidates: Int32Array, guesses: Int32Array): Uint16Array {
+    const size = this.#game.size;
+    const table = this.#table;
+    const shift = this.#answerShift;
+    this.#classCounts ??= new Uint16Array(size << shift);
+    const counts = this.#classCounts;
+    for (let g = 0; g < guesses.length; g++) {
+      const base = guesses[g] << shift;
+      const row = guesses[g] * size;
+      counts.fill(0, base, base + (1 << shift));
+      for (let i = 0; i < candidates.length; i++) counts[base | table[row + candidates[i]]]++;
+    }
+    return counts;
   }
 
   /** The TypeScript kernel's count of `#rankStreaming`: per code and answer, the candidates. */
