@@ -4,10 +4,8 @@
  * walk server (walk-worker.ts beside this module). `--threads N` counts this thread: N - 1
  * workers.
  */
-import type { Game } from '../../game.js';
-import { TABLE_MAX_CODES } from '../../game.js';
-import type { StrategySpec } from '../../walk-serve.js';
-import type { WalkResult } from '../../walk-serve.js';
+import { type Game, TABLE_MAX_CODES } from '../../game.js';
+import type { StrategySpec, WalkResult } from '../../walk-serve.js';
 import { nodeWalkWorker, walkAsync } from '../../walk.js';
 import { CLI_HOME } from '../home.js';
 import { type ChosenStrategy, threadsFlag, threadsHelp } from '../rules-options.js';
