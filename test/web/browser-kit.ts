@@ -97,13 +97,17 @@ export function appUrl(): string {
  * app's service worker is blocked unless `serviceWorker` says otherwise: installing it costs each
  * fresh context a fifth of the page's load (it fetches and stores every file of the app), and
  * one test, the offline one, is about it.
+ *
+ * The page's `Math.random` is a fixed sequence (xorshift from `random`, carried across reloads in
+ * the tab's sessionStorage), so the secrets it draws are the same in every run: a test that types
+ * its own first guess never meets a game that this guess wins in one run out of hundreds.
  */
 export async function open(
   query: string,
   viewport = PHONE,
   colorScheme: 'light' | 'dark' = 'light',
   locale = 'en-US',
-  { serviceWorker = false } = {},
+  { serviceWorker = false, random = 1 } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -111,6 +115,27 @@ export async function open(
     locale,
     serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
+  await context.addInitScript((seed: number) => {
+    const KEY = 'test/random';
+    let state = seed >>> 0 || 1;
+    try {
+      state = Number(sessionStorage.getItem(KEY) ?? state);
+    } catch {
+      // No storage here (a blank page): the sequence starts afresh.
+    }
+    Math.random = () => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      state >>>= 0;
+      try {
+        sessionStorage.setItem(KEY, String(state));
+      } catch {
+        // As above.
+      }
+      return state / 2 ** 32;
+    };
+  }, random);
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   page.on('request', (request) => requested.push(request.url()));
