@@ -230,11 +230,10 @@ export class OptimalSearch {
   ): number[] {
     const game = this.game;
     const packed: number[] = [];
-    const counters = new Int32Array(game.answers);
     const walk = (codes: Int32Array, played: number[], left: number, guess: number): void => {
       const grouped = new Int32Array(codes.length);
       const start = new Int32Array(game.answers + 1);
-      this.#search.kernels.split(guess, codes, grouped, start, counters);
+      this.#search.kernels.split(guess, codes, grouped, start);
       packed.push(guess, 0);
       const countAt = packed.length - 1;
       for (let answer = 0; answer < game.answers; answer++) {

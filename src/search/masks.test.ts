@@ -4,8 +4,14 @@ import { seededRandom } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
 import { BoundsByWidth } from './bounds.js';
-import { adoptKernelTable, maskKernelBytes, sharedKernelTable } from './mask-memory.js';
-import { MaskKernel } from './masks.js';
+import {
+  adoptKernelTable,
+  answerShift,
+  maskKernelBytes,
+  sharedKernelTable,
+} from './mask-memory.js';
+import { MaskKernel, type RankKernel } from './masks.js';
+import { PlainKernel } from './plain-kernel.js';
 import { newRanking } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
 
@@ -43,9 +49,13 @@ describe('the WebAssembly ranking kernels', () => {
     "count a few guesses' classes from their own rows as the full count does: %o",
     (options) => {
       const game = new Game(resolveRules(options));
-      const kernel = MaskKernel.create(game.useTable()!, game.size, game.answers, game.solved)!;
+      const table = game.useTable()!;
+      const kernels: RankKernel[] = [
+        MaskKernel.create(table, game.size, game.answers, game.solved)!,
+        new PlainKernel(game, table, new Int32Array(0)),
+      ];
       const random = seededRandom(game.size + 2);
-      const width = kernel.classCounts.length / game.size;
+      const width = 1 << answerShift(game.answers);
       const countersOf = (counts: Uint16Array, guesses: Int32Array) =>
         [...guesses].map((guess) => [...counts.subarray(guess * width, (guess + 1) * width)]);
       for (let trial = 0; trial < 20; trial++) {
@@ -54,11 +64,13 @@ describe('the WebAssembly ranking kernels', () => {
         const guesses = Int32Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
           Math.floor(random() * game.size),
         );
-        const full = countersOf(kernel.count(candidates), guesses);
-        // Counters left over from the full count are set to zero, not added to.
-        expect(countersOf(kernel.countEach(candidates, guesses), guesses)).toEqual(full);
-        for (const counters of full) {
-          expect(counters.reduce((sum, c) => sum + c, 0)).toBe(candidates.length);
+        for (const kernel of kernels) {
+          const full = countersOf(kernel.count(candidates), guesses);
+          // Counters left over from the full count are set to zero, not added to.
+          expect(countersOf(kernel.countEach(candidates, guesses), guesses)).toEqual(full);
+          for (const counters of full) {
+            expect(counters.reduce((sum, c) => sum + c, 0)).toBe(candidates.length);
+          }
         }
       }
     },

@@ -1,16 +1,18 @@
 /**
  * The ranking kernels of search/ranking.ts in WebAssembly, from search/masks.wat: the mask
  * kernel (`#settleMasks`), the count the streaming kernel reads its bounds off
- * (`#rankStreaming`), and, over the same table, a node's partition by answer
- * (`split`) and the perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering each code's set of answers
- * costs a shift and an OR per candidate and code, where a 16-byte shuffle turns 16 answers into
- * their bits at once (an order of magnitude faster: docs/performance.md). And WebAssembly needs no
- * warm-up: it is compiled when loaded, where the same loops in TypeScript run slowly until the
- * JIT has seen them often enough, a large part of a short proof in a fresh process.
+ * (`#rankStreaming`), and, over the same table, a node's partition by answer (`split`) and the
+ * perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering
+ * each code's set of answers costs a shift and an OR per candidate and code, where a 16-byte
+ * shuffle turns 16 answers into their bits at once (an order of magnitude faster:
+ * docs/performance.md). And WebAssembly needs no warm-up: it is compiled when loaded, where the
+ * same loops in TypeScript run slowly until the JIT has seen them often enough, a large part of
+ * a short proof in a fresh process.
  *
  * Where WebAssembly or its SIMD is missing, or the game has more than 32,768 codes or more
- * than 32 answers, `MaskKernel.create` returns undefined and the TypeScript kernel runs. Where
- * a kernel keeps its buffers and the table: search/mask-memory.ts.
+ * than 32 answers, `MaskKernel.create` returns undefined and the TypeScript kernels
+ * (search/plain-kernel.ts) run. Where a kernel keeps its buffers and the table:
+ * search/mask-memory.ts.
  *
  * One class past 400 lines: most of it is the kernel's addresses, its views of them and the
  * signatures of its exports.
@@ -145,8 +147,37 @@ export interface ClassBounds {
   readonly narrowMask: number;
 }
 
+/**
+ * What the ranking (search/ranking.ts) asks of its kernels, in WebAssembly (`MaskKernel`) or in
+ * TypeScript (search/plain-kernel.ts): each method is described at `MaskKernel`'s.
+ */
+export interface RankKernel {
+  readonly seen: Uint8Array;
+  count(candidates: Int32Array): Uint16Array;
+  countEach(candidates: Int32Array, guesses: Int32Array): Uint16Array;
+  keys(
+    n: number,
+    guesses: Int32Array | undefined,
+    classes: ClassBounds,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number;
+  classify(candidates: Int32Array, guesses: Int32Array | undefined, keys: Float64Array): number;
+  settle(
+    candidates: Int32Array,
+    P: number,
+    classes: ClassBounds,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number;
+  split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
+  perfect(candidates: Int32Array): number;
+}
+
 /** The mask kernel of one game, over its own copy of the score table or a shared one. */
-export class MaskKernel {
+export class MaskKernel implements RankKernel {
   readonly #exports: MaskExports;
   readonly #size: number;
   readonly #solved: number;
@@ -521,20 +552,21 @@ export class MaskKernel {
   }
 
   /**
-   * The rest of the ranking `classify` began, of `n` candidates: above `P` of them (the game's
-   * P), each guess kept whose classes may exceed P gets its exact bound from their sizes under
-   * `classes`, and is left out if that reaches `limit` or dropped if it cannot keep to `depth`.
-   * Puts the guesses kept and their keys in `ranking`, and returns the least packed bound of
-   * those left out.
+   * The rest of the ranking `classify` began, of `candidates` (the same): above `P` of them (the
+   * game's P), each guess kept whose classes may exceed P gets its exact bound from their sizes
+   * under `classes`, and is left out if that reaches `limit` or dropped if it cannot keep to
+   * `depth`. Puts the guesses kept and their keys in `ranking`, and returns the least packed
+   * bound of those left out.
    */
   settle(
-    n: number,
+    candidates: Int32Array,
     P: number,
     classes: ClassBounds,
     depth: number,
     limit: number,
     ranking: Ranking,
   ): number {
+    const n = candidates.length;
     let kept = this.#classified;
     let skipped = Number.POSITIVE_INFINITY;
     if (n > P) {

@@ -419,7 +419,7 @@ export class Recursion {
     const level = this.choice.level;
     const split = this.levels.split(level);
     const { start, lower, kind, classes, sortKey } = split;
-    this.kernels.split(guess, candidates, split.grouped, start, split.next);
+    this.kernels.split(guess, candidates, split.grouped, start);
 
     // `classes` lists the classes left to solve in the order they will be solved (insertion
     // sort: there are at most P of them). Against a best so far, smallest first: small classes

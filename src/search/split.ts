@@ -15,7 +15,6 @@ export class Split {
   /** The candidates grouped by answer: class a is grouped[start[a]] … grouped[start[a + 1] − 1]. */
   readonly grouped: Int32Array;
   readonly start: Int32Array;
-  readonly next: Int32Array;
   /** Per class left to solve, its proved lower bound (a total). */
   readonly lower: Float64Array;
   /** Per class, what `#known` said of it. */
@@ -37,7 +36,6 @@ export class Split {
   constructor(size: number, answers: number) {
     this.grouped = new Int32Array(size);
     this.start = new Int32Array(answers + 1);
-    this.next = new Int32Array(answers);
     this.lower = new Float64Array(answers);
     this.kind = new Uint8Array(answers);
     this.classes = new Int32Array(answers);
