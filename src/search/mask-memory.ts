@@ -244,6 +244,45 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
   };
 }
 
+/** Where a kernel's buffers are in its memory. */
+export type KernelLayout = ReturnType<typeof layout>;
+
+/** Typed views of the buffers of a kernel laid out `at` in `buffer`, as its callers read them. */
+export function kernelViews(
+  buffer: ArrayBufferLike,
+  at: KernelLayout,
+  size: number,
+  answers: number,
+) {
+  return {
+    rows: new Int32Array(buffer, at.rows, size),
+    guesses: new Int32Array(buffer, at.guesses, size),
+    outGuesses: new Int32Array(buffer, at.outGuesses, size),
+    outKeys: new Float64Array(buffer, at.outKeys, size),
+    /** Per code and answer (`2^answerShift` a code), the candidates `count` last counted. */
+    classCounts: new Uint16Array(buffer, at.classCounts, size << answerShift(answers)),
+    keys: new Float64Array(buffer, at.keys, CLASSES),
+    /** Per class of guess, 1 if the last node ranked had a guess of it. */
+    seen: new Uint8Array(buffer, at.seen, CLASSES),
+    total: new Float64Array(buffer, at.total, size + 1),
+    depths: new Uint8Array(buffer, at.depths, size + 1),
+    totalNarrow: new Float64Array(buffer, at.totalNarrow, size + 1),
+    depthsNarrow: new Uint8Array(buffer, at.depthsNarrow, size + 1),
+    checked: new Uint8Array(buffer, at.checked, 64),
+    /** Early counting's marks over the planes, a byte per code: DEAD for a guess dead. */
+    dead: new Uint8Array(buffer, at.planes, size),
+    codes: new Int32Array(buffer, at.codes, size),
+    grouped: new Int32Array(buffer, at.grouped, size),
+    start: new Int32Array(buffer, at.start, answers + 1),
+    /** What the exports return beside their result: the least bound left out, the width. */
+    skipped: new Float64Array(buffer, at.results, 1),
+    width: new Int32Array(buffer, at.results + 8, 1),
+  };
+}
+
+/** The views `kernelViews` makes. */
+export type KernelViews = ReturnType<typeof kernelViews>;
+
 /** log2 of the counters per code in `classCounts`: answers rounded up to a power of two. */
 export function answerShift(answers: number): number {
   return Math.ceil(Math.log2(answers));

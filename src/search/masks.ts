@@ -20,7 +20,15 @@
 import { instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
 import type { EarlyPlan } from './early-count.js';
-import { CLASSES, type KernelPlace, answerShift, kernelPlace, layout } from './mask-memory.js';
+import {
+  type KernelLayout,
+  type KernelPlace,
+  type KernelViews,
+  answerShift,
+  kernelPlace,
+  kernelViews,
+  layout,
+} from './mask-memory.js';
 import type { Ranking } from './ranking-buffer.js';
 
 /** `sampleKill`'s mark of a guess that cannot keep to the depth. */
@@ -180,51 +188,14 @@ export interface RankKernel {
 export class MaskKernel implements RankKernel {
   readonly #exports: MaskExports;
   readonly #size: number;
-  readonly #solved: number;
-  readonly #stride: number;
-  readonly #planeCount: number;
-  // Addresses in the kernel's memory (see `layout`).
-  readonly #counts: number;
-  readonly #keys: number;
-  readonly #seen: number;
-  readonly #rows: number;
-  readonly #classCounts: number;
-  readonly #shift: number;
-  readonly #guesses: number;
-  readonly #outGuesses: number;
-  readonly #outKeys: number;
-  readonly #outMasks: number;
-  readonly #planes: number;
-  readonly #table: number;
   readonly #answers: number;
-  readonly #codes: number;
-  readonly #grouped: number;
-  readonly #start: number;
-  readonly #next: number;
-  readonly #checked: number;
-  readonly #checkedCaps: number;
-  readonly #total: number;
-  readonly #depths: number;
-  readonly #totalNarrow: number;
-  readonly #depthsNarrow: number;
-  // Views of the memory (made once: it never grows after the constructor).
-  readonly #rowsView: Int32Array;
-  readonly #guessesView: Int32Array;
-  readonly #outGuessesView: Int32Array;
-  readonly #outKeysView: Float64Array;
-  readonly #codesView: Int32Array;
-  readonly #groupedView: Int32Array;
-  readonly #startView: Int32Array;
-  readonly #keysView: Float64Array;
-  readonly #totalView: Float64Array;
-  readonly #depthsView: Uint8Array;
-  readonly #totalNarrowView: Float64Array;
-  readonly #depthsNarrowView: Uint8Array;
-  readonly #checkedView: Uint8Array;
-  /** Early counting's marks, a byte per code (`sampleKill`, `alive`): DEAD for a guess dead. */
-  readonly #deadView: Uint8Array;
-  readonly #skipped: Float64Array;
-  readonly #width: Int32Array;
+  readonly #solved: number;
+  readonly #planeCount: number;
+  readonly #shift: number;
+  /** Where its buffers are in the kernel's memory (see `layout`). */
+  readonly #at: KernelLayout;
+  /** Views of them (made once: the memory never grows after the constructor). */
+  readonly #view: KernelViews;
   /** How many guesses the last `classify` kept. */
   #classified = 0;
   /** Per code and answer (`2^answerShift` a code), the candidates `count` last counted. */
@@ -260,62 +231,24 @@ export class MaskKernel implements RankKernel {
   private constructor(place: KernelPlace, size: number, answers: number, solved: number) {
     const { module, memory, base, tableAt } = place;
     this.#size = size;
+    this.#answers = answers;
     this.#solved = solved;
     this.#planeCount = answers <= 16 ? 2 : 4;
     this.#shift = answerShift(answers);
-    const addresses = layout(size, this.#shift, base, tableAt);
+    this.#at = layout(size, this.#shift, base, tableAt);
     this.sharesTable = tableAt !== undefined;
-    this.#counts = addresses.counts;
-    this.#keys = addresses.keys;
-    this.#seen = addresses.seen;
-    this.#stride = addresses.stride;
-    this.#rows = addresses.rows;
-    this.#classCounts = addresses.classCounts;
-    this.#guesses = addresses.guesses;
-    this.#outGuesses = addresses.outGuesses;
-    this.#outKeys = addresses.outKeys;
-    this.#outMasks = addresses.outMasks;
-    this.#planes = addresses.planes;
-    this.#table = addresses.table;
-    this.#answers = answers;
-    this.#codes = addresses.codes;
-    this.#grouped = addresses.grouped;
-    this.#start = addresses.start;
-    this.#next = addresses.next;
-    this.#checked = addresses.checked;
-    this.#checkedCaps = addresses.checkedCaps;
-    this.#total = addresses.total;
-    this.#depths = addresses.depths;
-    this.#totalNarrow = addresses.totalNarrow;
-    this.#depthsNarrow = addresses.depthsNarrow;
     this.#exports = instantiateKernel<MaskExports>(module, { env: { memory, base } });
-    const buffer = memory.buffer;
-    this.#rowsView = new Int32Array(buffer, this.#rows, size);
-    this.#guessesView = new Int32Array(buffer, this.#guesses, size);
-    this.#outGuessesView = new Int32Array(buffer, this.#outGuesses, size);
-    this.#outKeysView = new Float64Array(buffer, this.#outKeys, size);
-    this.classCounts = new Uint16Array(buffer, this.#classCounts, size << this.#shift);
-    this.#keysView = new Float64Array(buffer, this.#keys, CLASSES);
-    this.#totalView = new Float64Array(buffer, this.#total, size + 1);
-    this.#depthsView = new Uint8Array(buffer, this.#depths, size + 1);
-    this.#totalNarrowView = new Float64Array(buffer, this.#totalNarrow, size + 1);
-    this.#depthsNarrowView = new Uint8Array(buffer, this.#depthsNarrow, size + 1);
-    this.#checkedView = new Uint8Array(buffer, this.#checked, 64);
-    this.#deadView = new Uint8Array(buffer, this.#planes, size);
-    this.#codesView = new Int32Array(buffer, this.#codes, size);
-    this.#groupedView = new Int32Array(buffer, this.#grouped, size);
-    this.#startView = new Int32Array(buffer, this.#start, answers + 1);
-    this.#skipped = new Float64Array(buffer, addresses.results, 1);
-    this.#width = new Int32Array(buffer, addresses.results + 8, 1);
-    this.seen = new Uint8Array(buffer, this.#seen, CLASSES);
+    this.#view = kernelViews(memory.buffer, this.#at, size, answers);
+    this.classCounts = this.#view.classCounts;
+    this.seen = this.#view.seen;
   }
 
   /** Copies `table` into the kernel's own memory, each row padded to the stride. */
   #copyTable(table: Uint8Array): void {
     const size = this.#size;
-    const rows = new Uint8Array(this.#codesView.buffer, this.#table, size * this.#stride);
+    const rows = new Uint8Array(this.#view.codes.buffer, this.#at.table, size * this.#at.stride);
     for (let code = 0; code < size; code++) {
-      rows.set(table.subarray(code * size, code * size + size), code * this.#stride);
+      rows.set(table.subarray(code * size, code * size + size), code * this.#at.stride);
     }
   }
 
@@ -325,7 +258,13 @@ export class MaskKernel implements RankKernel {
    */
   count(candidates: Int32Array): Uint16Array {
     this.#setRows(candidates);
-    this.#exports.count(this.#rows, candidates.length, this.#size, this.#shift, this.#classCounts);
+    this.#exports.count(
+      this.#at.rows,
+      candidates.length,
+      this.#size,
+      this.#shift,
+      this.#at.classCounts,
+    );
     return this.classCounts;
   }
 
@@ -335,17 +274,17 @@ export class MaskKernel implements RankKernel {
    * the codes, where reading every candidate's whole row would count mostly codes not tried.
    */
   countEach(candidates: Int32Array, guesses: Int32Array): Uint16Array {
-    this.#codesView.set(candidates);
-    this.#guessesView.set(guesses);
+    this.#view.codes.set(candidates);
+    this.#view.guesses.set(guesses);
     this.#exports.countEach(
-      this.#table,
-      this.#stride,
-      this.#codes,
+      this.#at.table,
+      this.#at.stride,
+      this.#at.codes,
       candidates.length,
-      this.#guesses,
+      this.#at.guesses,
       guesses.length,
       this.#shift,
-      this.#classCounts,
+      this.#at.classCounts,
     );
     return this.classCounts;
   }
@@ -355,8 +294,13 @@ export class MaskKernel implements RankKernel {
    * (`RankingKernels.perfectCandidate`).
    */
   perfect(candidates: Int32Array): number {
-    this.#codesView.set(candidates);
-    return this.#exports.perfect(this.#codes, candidates.length, this.#table, this.#stride);
+    this.#view.codes.set(candidates);
+    return this.#exports.perfect(
+      this.#at.codes,
+      candidates.length,
+      this.#at.table,
+      this.#at.stride,
+    );
   }
 
   /**
@@ -365,11 +309,19 @@ export class MaskKernel implements RankKernel {
    */
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void {
     const n = candidates.length;
-    this.#codesView.set(candidates);
-    const row = this.#table + guess * this.#stride;
-    this.#exports.split(row, this.#codes, n, this.#answers, this.#start, this.#next, this.#grouped);
-    grouped.set(this.#groupedView.subarray(0, n));
-    start.set(this.#startView);
+    this.#view.codes.set(candidates);
+    const row = this.#at.table + guess * this.#at.stride;
+    this.#exports.split(
+      row,
+      this.#at.codes,
+      n,
+      this.#answers,
+      this.#at.start,
+      this.#at.next,
+      this.#at.grouped,
+    );
+    grouped.set(this.#view.grouped.subarray(0, n));
+    start.set(this.#view.start);
   }
 
   /**
@@ -390,48 +342,57 @@ export class MaskKernel implements RankKernel {
     ranking: Ranking,
   ): number {
     const n = candidates.length;
-    const rows = this.#rowsView;
+    const rows = this.#view.rows;
+    const { table, stride } = this.#at;
     for (let i = 0, at = 0; i < n; i++, at = (at + step) % n) {
-      rows[i] = this.#table + candidates[at] * this.#stride;
+      rows[i] = table + candidates[at] * stride;
     }
-    this.#checkedView.set(checked);
-    this.#checkedView.set(caps, 32);
-    const dead = this.#planes;
+    this.#view.checked.set(checked);
+    this.#view.checked.set(caps, 32);
+    const dead = this.#at.planes;
     this.#exports.sampleKill(
-      this.#rows,
+      this.#at.rows,
       sample,
       this.#size,
-      this.#checked,
-      this.#checkedCaps,
+      this.#at.checked,
+      this.#at.checkedCaps,
       checked.length,
       dead,
     );
-    if (guesses) this.#guessesView.set(guesses);
+    if (guesses) this.#view.guesses.set(guesses);
     const count = guesses ? guesses.length : this.#size;
     const all = guesses ? 0 : 1;
     // Each guess alive once, its classes counted over every candidate.
     const { alive } = this.#exports;
     const kept = alive(
       dead,
-      this.#guesses,
+      this.#at.guesses,
       count,
       all,
       this.#shift,
-      this.#classCounts,
-      this.#codes,
+      this.#at.classCounts,
+      this.#at.codes,
     );
-    this.#exports.countMore(this.#rows, n, this.#codes, kept, this.#shift, this.#classCounts);
+    this.#exports.countMore(
+      this.#at.rows,
+      n,
+      this.#at.codes,
+      kept,
+      this.#shift,
+      this.#at.classCounts,
+    );
     if (!guesses) {
       // Every code: those alive, in order, are the guesses to key.
-      this.#guessesView.set(this.#codesView.subarray(0, kept));
+      this.#view.guesses.set(this.#view.codes.subarray(0, kept));
       this.#keysOf(n, kept, false, classes, depth, limit, ranking);
       return kept;
     }
     // The guesses given, as many times as they are given, but the dead ones.
-    const marks = this.#deadView;
+    const marks = this.#view.dead;
+    const listedGuesses = this.#view.guesses;
     let listed = 0;
     for (let i = 0; i < guesses.length; i++) {
-      if (marks[guesses[i]] !== DEAD) this.#guessesView[listed++] = guesses[i];
+      if (marks[guesses[i]] !== DEAD) listedGuesses[listed++] = guesses[i];
     }
     this.#keysOf(n, listed, false, classes, depth, limit, ranking);
     return kept;
@@ -451,7 +412,7 @@ export class MaskKernel implements RankKernel {
     limit: number,
     ranking: Ranking,
   ): number {
-    if (guesses) this.#guessesView.set(guesses);
+    if (guesses) this.#view.guesses.set(guesses);
     const count = guesses ? guesses.length : this.#size;
     return this.#keysOf(n, count, guesses === undefined, classes, depth, limit, ranking);
   }
@@ -468,46 +429,46 @@ export class MaskKernel implements RankKernel {
   ): number {
     this.#setTables(n, classes, depth);
     const written = this.#exports.keys(
-      this.#classCounts,
+      this.#at.classCounts,
       this.#shift,
-      this.#guesses,
+      this.#at.guesses,
       count,
       all ? 1 : 0,
       this.#answers,
       this.#solved,
       n,
-      this.#total,
-      this.#depths,
+      this.#at.total,
+      this.#at.depths,
       classes.narrowMask,
-      this.#totalNarrow,
-      this.#depthsNarrow,
+      this.#at.totalNarrow,
+      this.#at.depthsNarrow,
       depth,
       limit,
-      this.#outGuesses,
-      this.#outKeys,
+      this.#at.outGuesses,
+      this.#at.outKeys,
     );
-    ranking.guesses.set(this.#outGuessesView.subarray(0, written));
-    ranking.keys.set(this.#outKeysView.subarray(0, written));
+    ranking.guesses.set(this.#view.outGuesses.subarray(0, written));
+    ranking.keys.set(this.#view.outKeys.subarray(0, written));
     ranking.count = written;
-    ranking.skipped = Math.min(ranking.skipped, this.#skipped[0]);
-    return this.#width[0];
+    ranking.skipped = Math.min(ranking.skipped, this.#view.skipped[0]);
+    return this.#view.width[0];
   }
 
   /** Copies the size bounds `settle` and `keys` read, up to `n` secrets, into the memory. */
   #setTables(n: number, { bounds, narrow, narrowMask }: ClassBounds, depth: number): void {
-    this.#totalView.set(bounds.within(depth - 1).subarray(0, n + 1));
-    this.#depthsView.set(bounds.depth.subarray(0, n + 1));
+    this.#view.total.set(bounds.within(depth - 1).subarray(0, n + 1));
+    this.#view.depths.set(bounds.depth.subarray(0, n + 1));
     if (narrowMask !== 0) {
-      this.#totalNarrowView.set(narrow.within(depth - 1).subarray(0, n + 1));
-      this.#depthsNarrowView.set(narrow.depth.subarray(0, n + 1));
+      this.#view.totalNarrow.set(narrow.within(depth - 1).subarray(0, n + 1));
+      this.#view.depthsNarrow.set(narrow.depth.subarray(0, n + 1));
     }
   }
 
   /** Puts the addresses of the rows of `candidates` at `#rows`. */
   #setRows(candidates: Int32Array): void {
-    const rows = this.#rowsView;
-    const table = this.#table;
-    const stride = this.#stride;
+    const rows = this.#view.rows;
+    const table = this.#at.table;
+    const stride = this.#at.stride;
     for (let i = 0; i < candidates.length; i++) rows[i] = table + candidates[i] * stride;
   }
 
@@ -519,36 +480,36 @@ export class MaskKernel implements RankKernel {
    * than all hits that one of the guesses gets (search/bounds.ts).
    */
   classify(candidates: Int32Array, guesses: Int32Array | undefined, keys: Float64Array): number {
-    const stride = this.#stride;
+    const stride = this.#at.stride;
     this.#setRows(candidates);
     const kernel = this.#exports;
     kernel.gather(
-      this.#rows,
+      this.#at.rows,
       candidates.length,
       stride / 16,
-      this.#planes,
+      this.#at.planes,
       stride,
       this.#planeCount,
     );
-    if (guesses) this.#guessesView.set(guesses);
-    this.#keysView.set(keys);
+    if (guesses) this.#view.guesses.set(guesses);
+    this.#view.keys.set(keys);
     this.#classified = kernel.classify(
-      this.#guesses,
+      this.#at.guesses,
       guesses ? guesses.length : this.#size,
       guesses ? 0 : 1,
       this.#solved,
-      this.#planes,
+      this.#at.planes,
       stride,
       this.#planeCount,
-      this.#keys,
-      this.#seen,
-      this.#outGuesses,
-      this.#outKeys,
-      this.#outMasks,
+      this.#at.keys,
+      this.#at.seen,
+      this.#at.outGuesses,
+      this.#at.outKeys,
+      this.#at.outMasks,
       // 96 bytes of scratch: the class counters', free while classifying (`settle` clears them).
-      this.#counts,
+      this.#at.counts,
     );
-    return this.#width[0];
+    return this.#view.width[0];
   }
 
   /**
@@ -572,27 +533,27 @@ export class MaskKernel implements RankKernel {
     if (n > P) {
       this.#setTables(n, classes, depth);
       kept = this.#exports.settle(
-        this.#outGuesses,
-        this.#outKeys,
-        this.#outMasks,
+        this.#at.outGuesses,
+        this.#at.outKeys,
+        this.#at.outMasks,
         kept,
         P,
-        this.#total,
-        this.#depths,
+        this.#at.total,
+        this.#at.depths,
         classes.narrowMask,
-        this.#totalNarrow,
-        this.#depthsNarrow,
+        this.#at.totalNarrow,
+        this.#at.depthsNarrow,
         this.#solved,
         depth,
         limit,
-        this.#rows,
+        this.#at.rows,
         n,
-        this.#counts,
+        this.#at.counts,
       );
-      skipped = this.#skipped[0];
+      skipped = this.#view.skipped[0];
     }
-    ranking.guesses.set(this.#outGuessesView.subarray(0, kept));
-    ranking.keys.set(this.#outKeysView.subarray(0, kept));
+    ranking.guesses.set(this.#view.outGuesses.subarray(0, kept));
+    ranking.keys.set(this.#view.outKeys.subarray(0, kept));
     ranking.count = kept;
     return skipped;
   }
