@@ -14,7 +14,7 @@
  * (search/plain-kernel.ts) run. Where a kernel keeps its buffers and the table:
  * search/mask-memory.ts.
  *
- * One class past 400 lines: a tenth of it is the signatures of the exports (110 lines), and
+ * One class past 400 lines: a fifth of it is the signatures of the exports (110 lines), and
  * most of the rest the calls that pass them the buffers' addresses, one argument a line.
  */
 import { instantiateKernel } from '../wasm.js';
