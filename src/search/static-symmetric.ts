@@ -18,7 +18,8 @@
  * where the local search (static-local.ts) takes minutes. It proves nothing: a size it fails at
  * may still have sets no symmetry keeps, which is the exact search's to settle.
  */
-import { type Game, binomial } from '../game.js';
+import type { Game } from '../game.js';
+import { binomial } from '../scorer.js';
 import { type Symmetry, imageTable } from '../symmetry.js';
 import { Marks, prepare, splitClasses } from './static-tables.js';
 
