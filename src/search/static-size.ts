@@ -2,12 +2,13 @@
  * One set size of static Mastermind searched (static.ts says how it is proved): the per-game
  * tables every search shares (`prepare`: the answer table, the canonizer of sets, the capacities
  * M(r)) and the depth-first search over canonical sets of that size, with its capacity bound,
- * viable-guess filter and pair search at the last two guesses. It runs in the calling thread or,
- * a shard at a time, on the CLI's worker threads.
+ * viable-guess filter, and the pair search at the last two guesses (static-pairs.ts). It runs in
+ * the calling thread or, a shard at a time, on the CLI's worker threads.
  */
 import type { Game } from '../game.js';
+import { PairSearch } from './static-pairs.js';
 import type { SetCanonizer } from './static-sets.js';
-import { Marks, type Prepared, STAMP_LIMIT, prepare, splitClasses } from './static-tables.js';
+import { Marks, type Prepared, prepare, splitClasses } from './static-tables.js';
 
 /** How to search one set size. */
 export interface StaticSearchOptions {
@@ -40,8 +41,6 @@ const CHECK_EVERY = 1 << 16;
  * this many secrets (at least one class): they reject most guesses, at a fraction of the cost.
  */
 const FILTER_BUDGET = 48;
-/** The pair search keeps the answers of every viable guess to this many confused secrets at hand. */
-const PAIR_HEAD = 32;
 const PROGRESS_EVERY_MS = 200;
 
 /** One depth-first search for an identifying set of exactly `size` guesses. */
@@ -59,17 +58,13 @@ class SizeSearch {
   readonly #classes: Int32Array;
   readonly #viable: Int32Array[] = [];
   readonly #marks: Marks;
-  #pairMarks = new Int32Array(0);
-  #pairStamp = 0;
   /** Scratch: secrets of the classes that matter, grouped, largest class first. */
   readonly #grouped: Int32Array;
   readonly #classOrder: Float64Array;
   readonly #classOffset: Int32Array;
-  readonly #classBase: Int32Array;
-  readonly #heads: Uint8Array;
-  readonly #firstKeys: Int32Array;
-  readonly #headMarks: Int32Array;
-  #headStamp = 0;
+  /** The last two guesses' search (static-pairs.ts), and how it counts the sets it visits. */
+  readonly #pairs: PairSearch;
+  readonly #tickPairs = (visited: number): boolean => this.#tick(visited);
   readonly #shardDepth: number;
   #shardCounter = 0;
   #nextCheck = 0;
@@ -101,10 +96,7 @@ class SizeSearch {
     this.#grouped = new Int32Array(n);
     this.#classOrder = new Float64Array(n);
     this.#classOffset = new Int32Array(n);
-    this.#classBase = new Int32Array(n);
-    this.#heads = new Uint8Array(n * PAIR_HEAD);
-    this.#firstKeys = new Int32Array(PAIR_HEAD);
-    this.#headMarks = new Int32Array(PAIR_HEAD * this.#answers);
+    this.#pairs = new PairSearch(ready, this.#marks);
     this.#shardDepth = Math.max(options.prefix?.length ?? 0, size - 2);
   }
 
@@ -176,7 +168,23 @@ class SizeSearch {
       return true;
     }
     if (length < remaining) return false;
-    if (remaining === 2) return this.#pairs(depth, viable, length);
+    if (remaining === 2) {
+      const confused = this.#grouped;
+      const confusedLength = this.#group(depth, 1, confused);
+      const second = this.#pairs.find(
+        this.#guesses,
+        depth,
+        this.#labels[depth],
+        confused,
+        confusedLength,
+        viable,
+        length,
+        this.#tickPairs,
+      );
+      if (second < 0) return false;
+      this.found = [...this.#guesses.subarray(0, depth + 1), second];
+      return true;
+    }
     for (let i = 0; i + remaining <= length; i++) {
       this.#guesses[depth] = viable[i];
       if (!this.#canonizer.isCanonical(this.#guesses, depth + 1)) continue;
@@ -271,104 +279,6 @@ class SizeSearch {
       if (t === hardLength) out[length++] = guess;
     }
     return length;
-  }
-
-  /**
-   * The last two guesses, from `viable[0..length)`: each pair is one set visited. The secrets
-   * still confused are listed largest class first, and a pair fails at the first two of them
-   * that agree on both guesses, so most pairs cost a handful of lookups. Those lookups go to a
-   * small copy of every viable guess's answers to the first secrets of the list (the head),
-   * with the head's parts numbered per first guess, so they stay in the fastest cache; only
-   * pairs the head cannot tell apart are checked on every secret.
-   */
-  #pairs(depth: number, viable: Int32Array, length: number): boolean {
-    const n = this.#n;
-    const answers = this.#answers;
-    const table = this.#table;
-    const labels = this.#labels[depth];
-    const confused = this.#grouped;
-    const confusedLength = this.#group(depth, 1, confused);
-    const base = this.#classBase;
-    const classes = this.#marks;
-    const classStamp = classes.next();
-    let classCount = 0;
-    for (let t = 0; t < confusedLength; t++) {
-      const c = labels[confused[t]];
-      if (classes.stamps[c] !== classStamp) {
-        classes.stamps[c] = classStamp;
-        classes.values[c] = classCount++ * answers;
-      }
-      base[t] = classes.values[c];
-    }
-    if (this.#pairMarks.length < classCount * answers * answers) {
-      this.#pairMarks = new Int32Array(classCount * answers * answers);
-      this.#pairStamp = 0;
-    }
-    // The first secrets decide almost every pair: their answers, one short row per guess.
-    const head = Math.min(PAIR_HEAD, confusedLength);
-    const heads = this.#heads;
-    for (let j = 0; j < length; j++) {
-      const row = viable[j] * n;
-      for (let t = 0; t < head; t++) heads[j * head + t] = table[row + confused[t]];
-    }
-    const firstKeys = this.#firstKeys;
-    const near = this.#headMarks;
-    let nearStamp = this.#headStamp;
-    const mark = this.#pairMarks;
-    let stamp = this.#pairStamp;
-    for (let i = 0; i + 1 < length; i++) {
-      const first = viable[i];
-      this.#guesses[depth] = first;
-      if (!this.#canonizer.isCanonical(this.#guesses, depth + 1)) continue;
-      // Number the parts `first` cuts the head into, so head checks use a small table.
-      const partStamp = classes.next();
-      let parts = 0;
-      for (let t = 0; t < head; t++) {
-        const key = base[t] + heads[i * head + t];
-        if (classes.stamps[key] !== partStamp) {
-          classes.stamps[key] = partStamp;
-          classes.values[key] = parts++ * answers;
-        }
-        firstKeys[t] = classes.values[key];
-      }
-      const row = first * n;
-      for (let j = i + 1; j < length; j++) {
-        if (++nearStamp === STAMP_LIMIT) {
-          near.fill(0);
-          nearStamp = 1;
-        }
-        const second = j * head;
-        let t = 0;
-        for (; t < head; t++) {
-          const key = firstKeys[t] + heads[second + t];
-          if (near[key] === nearStamp) break;
-          near[key] = nearStamp;
-        }
-        if (t < head) continue;
-        // The head does not tell: check every confused secret.
-        if (++stamp === STAMP_LIMIT) {
-          mark.fill(0);
-          stamp = 1;
-        }
-        const secondRow = viable[j] * n;
-        for (t = 0; t < confusedLength; t++) {
-          const s = confused[t];
-          const key = (base[t] + table[row + s]) * answers + table[secondRow + s];
-          if (mark[key] === stamp) break;
-          mark[key] = stamp;
-        }
-        if (t === confusedLength) {
-          this.found = [...this.#guesses.subarray(0, depth + 1), viable[j]];
-          return true;
-        }
-      }
-      this.#pairStamp = stamp;
-      this.#headStamp = nearStamp;
-      if (this.#tick(length - i)) return false;
-    }
-    this.#headStamp = nearStamp;
-    this.#pairStamp = stamp;
-    return false;
   }
 }
 
