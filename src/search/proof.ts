@@ -31,6 +31,7 @@ import type {
   Splitting,
 } from './proof-types.js';
 import { SplitRecheck } from './recheck-split.js';
+import { RootBounds } from './root-bounds.js';
 
 /** The cache of the search that ranks and plans at the top of the proof. */
 const PLANNER_CACHE_BYTES = 64 * 2 ** 20;
@@ -64,16 +65,10 @@ export class Proof {
   #bestIndex = Number.POSITIVE_INFINITY;
   #bestRoot: readonly number[] | undefined;
   /**
-   * The least bound (packed) of the first guesses settled without beating the best: with no
-   * strategy found (`below`), what the proof has shown of the least total.
+   * The bounds of the first guesses settled, being evaluated and not tried yet: with no strategy
+   * found (`below`), the refuted ones' are what the proof has shown of the least total.
    */
-  #refuted = Number.POSITIVE_INFINITY;
-  /** The lower bounds (totals) of the first guesses being evaluated, by place in the ranking. */
-  readonly #open = new Map<number, () => number>();
-  /** The least bound (packed) of the first guesses not tried yet. */
-  #nextBound = Number.POSITIVE_INFINITY;
-  /** The game's counting bound (a total), below which no lower bound is reported. */
-  #floor = 0;
+  readonly #roots = new RootBounds();
   /** `below`: the total the search looks below now (raised by `raise` after each search). */
   #below: number | undefined;
   /**
@@ -165,7 +160,7 @@ export class Proof {
         if (root) return this.#result(root, this.#best, true);
       }
       this.#depth = this.#options.maxDepth ?? UNLIMITED;
-      if (this.#below !== undefined && this.#refuted !== Number.POSITIVE_INFINITY) {
+      if (this.#below !== undefined && this.#roots.refuted !== Number.POSITIVE_INFINITY) {
         return this.#noneBelow(this.#below);
       }
       return this.#result(undefined, Number.POSITIVE_INFINITY, true);
@@ -191,9 +186,10 @@ export class Proof {
   #raised(): boolean {
     const step = this.#options.raise;
     if (step === undefined || this.#below === undefined) return false;
-    if (this.#refuted === Number.POSITIVE_INFINITY) return false;
-    this.#proven = { below: this.#below, bound: this.#refuted };
-    this.#below = costTotal(this.#refuted) + step;
+    const refuted = this.#roots.refuted;
+    if (refuted === Number.POSITIVE_INFINITY) return false;
+    this.#proven = { below: this.#below, bound: refuted };
+    this.#below = costTotal(refuted) + step;
     return true;
   }
 
@@ -204,7 +200,7 @@ export class Proof {
    */
   #noneBelow(below: number): OptimalResult {
     const fallback = this.#fallback();
-    if (fallback && costTotal(fallback.cost) < costTotal(this.#refuted)) {
+    if (fallback && costTotal(fallback.cost) < costTotal(this.#roots.refuted)) {
       throw new Error(
         `no strategy found below ${below}, yet expected size totals ${costTotal(fallback.cost)}`,
       );
@@ -257,10 +253,7 @@ export class Proof {
   #lowerBound(): number {
     // Without a strategy, the best may be `below`'s total, which no first guess has been shown
     // to reach: those settled count instead.
-    const settled = this.#bestRoot ? this.#best : this.#refuted;
-    let open = Math.min(costTotal(settled), costTotal(this.#nextBound));
-    for (const bound of this.#open.values()) open = Math.min(open, bound());
-    return Math.max(this.#floor, open);
+    return this.#roots.lowerBound(this.#bestRoot ? this.#best : undefined);
   }
 
   /** Tells `onProgress`; true when it asks to stop. */
@@ -294,20 +287,19 @@ export class Proof {
     this.#best = Number.POSITIVE_INFINITY;
     this.#bestIndex = Number.POSITIVE_INFINITY;
     this.#bestRoot = undefined;
-    this.#refuted = Number.POSITIVE_INFINITY;
-    this.#open.clear();
     // What an earlier search under `raise` proved holds whatever this one finds.
-    this.#floor = Math.max(
-      this.#planner.bounds.total[all.length],
-      this.#proven ? costTotal(this.#proven.bound) : 0,
+    this.#roots.restart(
+      Math.max(
+        this.#planner.bounds.total[all.length],
+        this.#proven ? costTotal(this.#proven.bound) : 0,
+      ),
     );
-    this.#nextBound = packCost(this.#floor, 0);
     await this.#pause();
     const { guesses, bounds, skipped } = this.#plan((planner) =>
       planner.rankGuesses(all, [], depth),
     );
     // The guesses the ranking left out cannot keep to the depth: their least bound counts.
-    this.#refuted = skipped;
+    this.#roots.refute(skipped);
     const planned = bounds.slice();
     /** The least planned bound of the guesses from `i` on (ranking bounds until planned). */
     const boundFrom = (i: number): number => {
@@ -320,7 +312,7 @@ export class Proof {
       ? Number.NEGATIVE_INFINITY
       : Number.POSITIVE_INFINITY;
     for (let i = 0; i < guesses.length && bounds[i] < leastPlanned; i++) {
-      this.#nextBound = boundFrom(0);
+      this.#roots.untried(boundFrom(0));
       await this.#pause();
       const plan = this.#plan((planner) =>
         planner.planGuess(all, [], guesses[i], depth, Number.POSITIVE_INFINITY),
@@ -348,16 +340,16 @@ export class Proof {
     const started: Promise<void>[] = [];
     for (let i = 0; i < guesses.length; i++) {
       if (bounds[i] >= this.#best) {
-        this.#refuted = Math.min(this.#refuted, boundFrom(i));
+        this.#roots.refute(boundFrom(i));
         break;
       }
-      this.#nextBound = boundFrom(i + 1);
+      this.#roots.untried(boundFrom(i + 1));
       if (planned[i] >= this.#best) {
-        this.#refuted = Math.min(this.#refuted, planned[i]);
+        this.#roots.refute(planned[i]);
         continue;
       }
       // Its bound counts from now: it is no longer among those `nextBound` counts.
-      this.#open.set(i, () => costTotal(planned[i]));
+      this.#roots.open(i, () => costTotal(planned[i]));
       await this.#pause();
       const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
       if (together && this.#best !== Number.POSITIVE_INFINITY) {
@@ -372,7 +364,7 @@ export class Proof {
       if (this.#settings.firstFound && this.#bestRoot) break;
     }
     await Promise.all(started);
-    this.#nextBound = Number.POSITIVE_INFINITY;
+    this.#roots.untried(Number.POSITIVE_INFINITY);
     return this.#bestRoot;
   }
 
@@ -380,7 +372,7 @@ export class Proof {
    * Evaluates first guess `guess`, the `index`th of the ranking, solving its classes as jobs
    * (search/guess-jobs.ts), each within what the best so far leaves it when it starts; keeps it
    * as the best if it beats it (or equals it, ranked before it). While it runs, its bound counts
-   * in the proof's lower bound (`#open`: its planned bound until its classes are known).
+   * in the proof's lower bound (open in `#roots`: its planned bound until its classes are known).
    */
   async #evaluateFirst(
     all: Int32Array,
@@ -405,7 +397,7 @@ export class Proof {
       new Promise<Solved>((resolve) => {
         // The limit is never withdrawn: there is always an answer.
         const bound = this.#classes.evaluateGuess(task, (solved) => resolve(solved!));
-        if (bound) this.#open.set(index, bound);
+        if (bound) this.#roots.open(index, bound);
       }),
       this.#queue.failed,
     ]);
@@ -414,10 +406,10 @@ export class Proof {
       this.#bestIndex = index;
       this.#bestRoot = evaluated.tree;
     } else {
-      this.#refuted = Math.min(this.#refuted, evaluated.cost);
+      this.#roots.refute(evaluated.cost);
     }
     // Settled: its cost is the best, or at least the best. A proof stopped before keeps its bound.
-    this.#open.delete(index);
+    this.#roots.close(index);
   }
 
   /** Counts a job (or a whole class) of `size` secrets finished, and tells `onProgress`. */
