@@ -16,6 +16,7 @@ import { resolveRules } from '../rules.js';
 import { buildTree, verifyTree } from '../tree.js';
 import { Checkpoint } from './checkpoint.js';
 import { costMax, costTotal, crushParts } from './cost.js';
+import { MaskKernel } from './masks.js';
 import { findOptimal, proveOptimal } from './optimal.js';
 import { MIN_CACHE_BYTES } from './set-cache.js';
 
@@ -46,6 +47,23 @@ describe('the crush objective agrees with a brute-force search where it differs 
       total,
     ]);
     expect(atLast).toBeLessThan(worst.histogram[worst.max]);
+  });
+});
+
+describe('a game of more answers than the WebAssembly kernels take', () => {
+  it('ranks with the TypeScript kernels and agrees with a brute-force search', async () => {
+    // 7 pegs: 35 answer indices, past the 32 the WebAssembly kernels hold in a mask.
+    const rules = resolveRules({ pegs: 7, colors: 2, repeat: true });
+    const game = new Game(rules);
+    expect(game.answers).toBeGreaterThan(32);
+    const table = game.searchTable()!;
+    expect(MaskKernel.create(table, game.size, game.answers, game.solved)).toBeUndefined();
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    const found = await findOptimal(game, { consistentOnly: true });
+    expect(found.proved).toBe(true);
+    expect([costTotal(found.cost), costMax(found.cost)]).toEqual(naiveOptimal(codes, 64, true));
+    const analysis = analyze(game, found.strategy!);
+    expect([analysis.total, analysis.max]).toEqual([costTotal(found.cost), costMax(found.cost)]);
   });
 });
 
