@@ -399,7 +399,7 @@ export class MaskKernel implements RankKernel {
   }
 
   /**
-   * The streaming kernel's keys (`#keysFromCounts` in search/ranking.ts) from the counters `count`
+   * The streaming kernel's keys (`keys` in search/plain-kernel.ts) from the counters `count`
    * just left, for `n` candidates and `guesses` (undefined: every code), under `classes`, with
    * `depth` guesses left: keeps in `ranking` the guesses below `limit` and notes the least bound
    * of the others. Returns the node's width.

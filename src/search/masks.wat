@@ -1,6 +1,6 @@
 ;; The mask ranking kernel of the exact search in WebAssembly with 128-bit SIMD (see
-;; search/masks.ts for why, and search/ranking.ts `#rankMasks` for the same kernel in
-;; TypeScript, which it must agree with exactly).
+;; search/masks.ts for why, and search/plain-kernel.ts for the same kernels in TypeScript, which
+;; they must agree with exactly).
 ;;
 ;; The memory holds, at addresses the caller chooses (search/masks.ts lays them out): the score
 ;; table, each row padded to a multiple of 16 bytes; the node's candidates as the addresses of
@@ -636,8 +636,8 @@
         (local.set $row (i32.add (local.get $row) (i32.const 4)))
         (br $eachRow))))
 
-  ;; The streaming kernel's keys (search/ranking.ts `#keysFromCounts`), from the counters `count`
-  ;; left (16 bits, `2^shift` a code, at `counts`), for the guesses (`count` of them at
+  ;; The streaming kernel's keys (search/plain-kernel.ts `keys` in TypeScript), from the counters
+  ;; `count` left (16 bits, `2^shift` a code, at `counts`), for the guesses (`count` of them at
   ;; `guesses`, or every code below `count` when `all`): n + Σ_a total[c_a] over the classes but
   ;; all hits, depth bound 1 + the most of depths[c_a], the tables by size (f64 and a byte each)
   ;; and for the answers of `narrowMask` `totalNarrow` and `depthsNarrow`. A guess that leaves
