@@ -3,7 +3,7 @@
 ;; `scorePartition` for the same score in TypeScript, which it must agree with exactly, float
 ;; for float).
 ;;
-;; Each code is a 16-byte record at `records` + 16 × code: two 64-bit words, as game.ts keeps
+;; Each code is a 16-byte record at `records` + 16 × code: two 64-bit words, as scorer.ts keeps
 ;; its codes for scoring without a table. The first holds its symbols, four bits a position; the
 ;; second its colours in unary, `width` bits a colour (as many bits set as the code has of it).
 ;; A guess's answer from a secret is then

@@ -1,9 +1,9 @@
 /**
  * The score table built in WebAssembly with 128-bit SIMD (scores.wat): each guess against 16
  * secrets at once, from the codes laid out by position and by colour: several times faster than
- * the TypeScript loops of game.ts on Super Mastermind's billion answers, and with no warm-up,
+ * the TypeScript loops of scorer.ts on Super Mastermind's billion answers, and with no warm-up,
  * which is a part of a short proof in a fresh process. Games of more than 15 pegs or 16 colours, and places without WebAssembly's SIMD,
- * build the table in TypeScript (game.ts).
+ * build the table in TypeScript (game.ts, with scorer.ts).
  */
 import { SCORES_WASM_BASE64 } from './scores-wasm.js';
 import { type KernelMemory, compileKernel, growTo, instantiateKernel } from './wasm.js';

@@ -1,5 +1,5 @@
 ;; Rows of the score table in WebAssembly with 128-bit SIMD (see scores.ts for when it runs, and
-;; game.ts `#computeRun` for the same scores in TypeScript, which it must agree with exactly).
+;; scorer.ts `run` for the same scores in TypeScript, which it must agree with exactly).
 ;;
 ;; The codes are laid out by position and by colour, one byte a code, each array padded to
 ;; `stride` (a multiple of 16) codes: at `symbols` + p × stride the symbol of each code at
