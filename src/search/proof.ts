@@ -348,7 +348,7 @@ export class Proof {
         this.#roots.refute(planned[i]);
         continue;
       }
-      // Its bound counts from now: it is no longer among those `nextBound` counts.
+      // Its bound counts from now: it is no longer among the untried.
       this.#roots.open(i, () => costTotal(planned[i]));
       await this.#pause();
       const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
