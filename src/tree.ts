@@ -153,21 +153,23 @@ export function verifyTree(tree: Tree): Verdict {
     const first = candidates[0];
     if (node.flaw !== undefined || !split) return fail(first, history, node.flaw!);
     const depth = history.length + 1;
-    // The guess as text only for a message: making it costs more than the checks.
-    const guess = (): string => game.codes.make(node.guess);
     if (depth > MAX_TREE_DEPTH) {
       return fail(first, history, `the tree goes deeper than ${MAX_TREE_DEPTH} guesses`);
     }
     const earlier = history.findIndex((turn) => turn.guess === node.guess);
     if (earlier >= 0) {
-      return fail(first, history, `the guess ${guess()} repeats guess ${earlier + 1}`);
+      return fail(
+        first,
+        history,
+        `the guess ${game.codes.make(node.guess)} repeats guess ${earlier + 1}`,
+      );
     }
     for (const answer of node.children.keys()) {
       if (split.start[answer] === split.start[answer + 1]) {
         return fail(
           first,
           history,
-          `the guess ${guess()} has a branch for ${game.answerText(answer)}, which no secret still possible gives`,
+          `the guess ${game.codes.make(node.guess)} has a branch for ${game.answerText(answer)}, which no secret still possible gives`,
         );
       }
     }
@@ -181,11 +183,15 @@ export function verifyTree(tree: Tree): Verdict {
           secret,
           history,
           candidates.length === 1
-            ? `the tree ends at the guess ${guess()}, but the one secret still possible is ${game.codes.make(secret)}`
-            : `the tree ends at the guess ${guess()} with ${candidates.length} secrets still possible`,
+            ? `the tree ends at the guess ${game.codes.make(node.guess)}, but the one secret still possible is ${game.codes.make(secret)}`
+            : `the tree ends at the guess ${game.codes.make(node.guess)} with ${candidates.length} secrets still possible`,
         );
       } else if (!node.children.has(answer)) {
-        fail(secret, history, `the answer ${game.answerText(answer)} to ${guess()} has no branch`);
+        fail(
+          secret,
+          history,
+          `the answer ${game.answerText(answer)} to ${game.codes.make(node.guess)} has no branch`,
+        );
       }
     }
     return true;
