@@ -58,6 +58,8 @@ export class RankingKernels {
    */
   readonly #classKeys = new Float64Array(CLASSES);
   readonly #classPacked = new Float64Array(CLASSES);
+  /** The classes of guess the game's codes can be in (2 × its answers + 2; of `CLASSES`). */
+  readonly #classes: number;
   /** A ranking for `width` to fill. */
   #scratch: Ranking | undefined;
 
@@ -70,6 +72,7 @@ export class RankingKernels {
    */
   constructor(game: Game, bounds: BoundsByWidth, table: Uint8Array, simd = true, early = false) {
     this.#game = game;
+    this.#classes = Math.min(CLASSES, 2 * game.answers + 2);
     this.#early = early ? new EarlyCounting(game, table) : undefined;
     this.#bounds = bounds;
     const widths = bounds.answerWidths;
@@ -156,7 +159,7 @@ export class RankingKernels {
     const left = this.#kernel.settle(candidates, P, classes, depth, limit, ranking);
     ranking.skipped = Math.min(ranking.skipped, left);
     const seen = this.#kernel.seen;
-    for (let c = 0; c < CLASSES; c++) {
+    for (let c = 0; c < this.#classes; c++) {
       if (seen[c] === 0) continue;
       const packed = this.#classPacked[c];
       if (packed >= limit && packed < ranking.skipped) ranking.skipped = packed;
@@ -176,7 +179,7 @@ export class RankingKernels {
   #keysByClass(n: number, depth: number, limit: number, bounds: SizeBounds): void {
     const total = bounds.within(depth - 1);
     const depths = bounds.depth;
-    for (let c = 0; c < CLASSES; c++) {
+    for (let c = 0; c < this.#classes; c++) {
       const s = c & 1;
       const k = (c >> 1) - s;
       const left = n - s;
