@@ -264,7 +264,7 @@ export async function solveStatic(
     best = [...found].sort((a, b) => a - b);
     options.onBest?.(best);
   }
-  for (let size = lowerBound; size < best.length; size++) {
+  for (let size = lowerBound; size < best.length && !pastDeadline(options.deadline); size++) {
     const known = { size, lowerBound, best: best.length, phase: 'exact' as const };
     options.onProgress?.({ ...known, nodes });
     const search = await searchSize(size, (sizeNodes) =>

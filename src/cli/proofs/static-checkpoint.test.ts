@@ -252,22 +252,9 @@ describe('static --checkpoint', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'stops at %s with the best set printed, unproved, and every job finished kept',
     async (signal) => {
-      // Bulls and Cows from size 6, on a checkpoint's word that 4 and 5 are refuted: its jobs
-      // take hours in all, so the search is still running when it is stopped. It starts from
-      // the set of 8 of docs/results.md, and skips the search of symmetric sets at 7.
-      const moo = gameFor({ pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' });
-      const jobs = staticPrefixes(moo, jobDepth(6)).length;
-      const file = join(dir, `moo-${signal}.json.gz`);
-      const state = {
-        lowerBound: 6,
-        done: new Set<number>(),
-        jobs,
-        nodes: 0,
-        best: undefined,
-        rechecked: new Map(),
-        changes: 0,
-      };
-      writeFileSync(file, gzipSync(staticCheckpointText(moo, state, loadKey(KEY))));
+      // Bulls and Cows from size 5: its 1,360 jobs take some 20 s of CPU (hours for size 6,
+      // which follows), so the search is still running when it is stopped.
+      const { file, jobs } = mooFrom(5, signal);
       const jobsDone = (): number => {
         try {
           return jobsIn(String(body(file).done));
@@ -275,35 +262,77 @@ describe('static --checkpoint', () => {
           return 0; // Between the write and the rename: read again.
         }
       };
-      const search = startCli([
-        'static',
-        '--game',
-        'moo',
-        '--threads',
-        '1',
-        '--start',
-        '0473 1356 2907 4791 5869 6245 7180 8632',
-        '--symmetric',
-        '0',
-        '--checkpoint',
-        file,
-        '--key-file',
-        KEY,
-        '--json',
-      ]);
+      const search = startCli(mooSearch(file, 0.2));
       await until(() => jobsDone() >= 2);
       search.child.kill(signal);
       expect(await search.ended).toBe(0);
-      expect(JSON.parse(search.out)).toMatchObject({ proved: false, stopped: true, lowerBound: 6 });
-      expect(body(file)).toMatchObject({ lowerBound: 6, jobs });
+      expect(JSON.parse(search.out)).toMatchObject({ proved: false, stopped: true, lowerBound: 5 });
+      expect(body(file)).toMatchObject({ lowerBound: 5, jobs });
       const kept = jobsDone();
       expect(kept).toBeGreaterThanOrEqual(2);
       expect(search.err).toContain(
-        `codebreaker: stopped; ${file} keeps sizes below 6 refuted and ${kept} of ${jobs} jobs of 6\n`,
+        `codebreaker: stopped; ${file} keeps sizes below 5 refuted and ${kept} of ${jobs} jobs of 5\n`,
       );
     },
   );
+
+  it('starts no job once its time limit has passed', async () => {
+    // The local search takes the whole time limit. Each job of size 5 visits almost no set, so
+    // it never looks at the clock itself: jobs started late went on through all 1,360 of them.
+    const { file, jobs } = mooFrom(5, 'time-limit');
+    const run = await cli(...mooSearch(file, 5), '--time-limit', '1');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.out)).toMatchObject({ proved: false, lowerBound: 5, jobsDone: 0 });
+    expect(body(file)).toMatchObject({ lowerBound: 5, jobs, done: '' });
+  });
 });
+
+const moo = gameFor({ pegs: 4, colors: 10, repeat: false, alphabet: '0123456789' });
+
+/**
+ * A checkpoint of Bulls and Cows saying every size below `size` is refuted, and none of its
+ * jobs done, named after `name`; and how many jobs `size` has.
+ */
+function mooFrom(size: number, name: string): { file: string; jobs: number } {
+  const jobs = staticPrefixes(moo, jobDepth(size)).length;
+  const file = join(dir, `moo-${name}.json.gz`);
+  const state = {
+    lowerBound: size,
+    done: new Set<number>(),
+    jobs,
+    nodes: 0,
+    best: undefined,
+    rechecked: new Map(),
+    changes: 0,
+  };
+  writeFileSync(file, gzipSync(staticCheckpointText(moo, state, loadKey(KEY))));
+  return { file, jobs };
+}
+
+/**
+ * `static` on Bulls and Cows with the checkpoint `file`, on one thread, from the set of 8 of
+ * docs/results.md, without the search of symmetric sets, and a local search of `localSeconds`.
+ */
+function mooSearch(file: string, localSeconds: number): string[] {
+  return [
+    'static',
+    '--game',
+    'moo',
+    '--threads',
+    '1',
+    '--start',
+    '0473 1356 2907 4791 5869 6245 7180 8632',
+    '--symmetric',
+    '0',
+    '--local-search',
+    String(localSeconds),
+    '--checkpoint',
+    file,
+    '--key-file',
+    KEY,
+    '--json',
+  ];
+}
 
 /** How many jobs ranges such as "0-2,4" name. */
 function jobsIn(ranges: string): number {

@@ -112,7 +112,8 @@ export class StaticPool {
    * Runs the jobs `todo` of one size, a job at a time on each worker, the next to the first
    * worker free: settles with the first set found, or complete once every job has ended without
    * one, or not complete at the deadline or when interrupted. Each job refuted is told to
-   * `onRefuted` as it ends, so a checkpoint can keep it.
+   * `onRefuted` as it ends, so a checkpoint can keep it. Past the deadline no job is started: a
+   * job looks at the clock only every so many sets, which a small one may never reach.
    */
   searchJobs(run: JobRun): Promise<SizeSearchResult> {
     const { rules, size, prefixes, todo, deadline, onNodes, onRefuted } = run;
@@ -125,7 +126,9 @@ export class StaticPool {
       return { kind: 'job', rules, size, index: job, prefix: prefixes[job], deadline };
     };
     const total = (): number => finishedNodes + running.reduce((a, b) => a + b, 0);
+    const late = (): boolean => deadline !== undefined && Date.now() >= deadline;
     if (todo.length === 0) return Promise.resolve({ complete: true, nodes: 0 });
+    if (late()) return Promise.resolve({ complete: false, nodes: 0 });
     return this.#run<SizeSearchResult>(
       () => ({ complete: false, nodes: total() }),
       (worker) => (worker < todo.length ? task(next++) : undefined),
@@ -148,7 +151,8 @@ export class StaticPool {
         }
         onRefuted(report.index, report.nodes);
         finished++;
-        if (next < todo.length) give(task(next++));
+        if (next < todo.length && late()) settle({ complete: false, nodes: total() });
+        else if (next < todo.length) give(task(next++));
         else if (finished === todo.length) settle({ complete: true, nodes: total() });
       },
     );
