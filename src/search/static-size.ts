@@ -6,9 +6,9 @@
  * the calling thread or, a shard at a time, on the CLI's worker threads.
  */
 import type { Game } from '../game.js';
+import { LevelClasses } from './static-levels.js';
 import { PairSearch } from './static-pairs.js';
-import type { SetCanonizer } from './static-sets.js';
-import { Marks, type Prepared, prepare, splitClasses } from './static-tables.js';
+import { Marks, type Prepared, prepare } from './static-tables.js';
 
 /** How to search one set size. */
 export interface StaticSearchOptions {
@@ -43,35 +43,48 @@ const CHECK_EVERY = 1 << 16;
 const FILTER_BUDGET = 48;
 const PROGRESS_EVERY_MS = 200;
 
+/** A search's count of the sets it visits, and its clock: when to report, when to stop. */
+class VisitClock {
+  nodes = 0;
+  stopped = false;
+  #nextCheck = 0;
+  #lastProgress = 0;
+
+  constructor(readonly options: StaticSearchOptions) {}
+
+  /** Counts `count` sets visited; checks the clock now and then. True when the search must stop. */
+  readonly tick = (count: number): boolean => {
+    this.nodes += count;
+    if (this.nodes < this.#nextCheck) return this.stopped;
+    this.#nextCheck = this.nodes + CHECK_EVERY;
+    const now = Date.now();
+    if (this.options.deadline !== undefined && now >= this.options.deadline) this.stopped = true;
+    if (now - this.#lastProgress >= PROGRESS_EVERY_MS) {
+      this.#lastProgress = now;
+      this.options.onProgress?.(this.nodes);
+    }
+    return this.stopped;
+  };
+}
+
 /** One depth-first search for an identifying set of exactly `size` guesses. */
 class SizeSearch {
   readonly #ready: Prepared;
-  readonly #table: Uint8Array;
-  readonly #canonizer: SetCanonizer;
-  readonly #capacity: readonly number[];
   readonly #n: number;
-  readonly #answers: number;
+  /** The set being built, a guess per depth. */
   readonly #guesses: Int32Array;
-  /** Per depth: each secret's class, the class sizes and count, the guesses still viable. */
-  readonly #labels: Int32Array[] = [];
-  readonly #sizes: Int32Array[] = [];
-  readonly #classes: Int32Array;
+  /** The secrets' classes at each depth. */
+  readonly #levels: LevelClasses;
+  /** Per depth: the guesses still viable there. */
   readonly #viable: Int32Array[] = [];
   readonly #marks: Marks;
   /** Scratch: secrets of the classes that matter, grouped, largest class first. */
   readonly #grouped: Int32Array;
-  readonly #classOrder: Float64Array;
-  readonly #classOffset: Int32Array;
-  /** The last two guesses' search (static-pairs.ts), and how it counts the sets it visits. */
+  /** The last two guesses' search (static-pairs.ts). */
   readonly #pairs: PairSearch;
-  readonly #tickPairs = (visited: number): boolean => this.#tick(visited);
+  readonly #clock: VisitClock;
   readonly #shardDepth: number;
   #shardCounter = 0;
-  #nextCheck = 0;
-  #lastProgress = 0;
-  nodes = 0;
-  stopped = false;
-  found: number[] | undefined;
 
   constructor(
     ready: Prepared,
@@ -80,30 +93,27 @@ class SizeSearch {
   ) {
     const n = ready.game.size;
     this.#ready = ready;
-    this.#table = ready.table;
-    this.#canonizer = ready.canonizer;
-    this.#capacity = ready.capacity;
     this.#n = n;
-    this.#answers = ready.game.answers;
     this.#guesses = new Int32Array(size + 1);
-    for (let d = 0; d <= size; d++) {
-      this.#labels.push(new Int32Array(n));
-      this.#sizes.push(new Int32Array(n));
-      this.#viable.push(new Int32Array(n));
-    }
-    this.#classes = new Int32Array(size + 1);
-    this.#marks = new Marks(n * this.#answers);
+    for (let d = 0; d <= size; d++) this.#viable.push(new Int32Array(n));
+    this.#marks = new Marks(n * ready.game.answers);
+    this.#levels = new LevelClasses(ready, this.#marks, size + 1);
     this.#grouped = new Int32Array(n);
-    this.#classOrder = new Float64Array(n);
-    this.#classOffset = new Int32Array(n);
     this.#pairs = new PairSearch(ready, this.#marks);
+    this.#clock = new VisitClock(options);
     this.#shardDepth = Math.max(options.prefix?.length ?? 0, size - 2);
   }
 
-  run(): void {
+  run(): SizeSearchResult {
+    const found = this.#search();
+    const clock = this.#clock;
+    this.options.onProgress?.(clock.nodes);
+    return { guesses: found, complete: !clock.stopped, nodes: clock.nodes };
+  }
+
+  /** The set found, if any. */
+  #search(): number[] | undefined {
     const n = this.#n;
-    this.#classes[0] = 1;
-    this.#sizes[0][0] = n;
     let candidates: Int32Array = new Int32Array(n);
     for (let g = 0; g < n; g++) candidates[g] = g;
     let from = 0;
@@ -115,128 +125,68 @@ class SizeSearch {
     for (let depth = 0; depth < prefix.length; depth++) {
       const remaining = this.size - depth;
       const viable = this.#viable[depth];
-      const limit = this.#capacity[Math.min(remaining - 1, this.#capacity.length - 1)];
-      const length = this.#filter(depth, limit, candidates, from, to, viable);
+      const length = this.#filter(depth, this.#limit(remaining), candidates, from, to, viable);
       const at = viable.subarray(0, length).indexOf(prefix[depth]);
-      if (at < 0 || at + remaining > length) {
-        this.options.onProgress?.(this.nodes);
-        return;
-      }
+      if (at < 0 || at + remaining > length) return undefined;
       this.#guesses[depth] = prefix[depth];
-      this.#refine(depth, prefix[depth]);
+      this.#levels.refine(depth, prefix[depth]);
       candidates = viable;
       from = at + 1;
       to = length;
     }
-    this.#visit(prefix.length, candidates, from, to);
-    this.options.onProgress?.(this.nodes);
+    return this.#visit(prefix.length, candidates, from, to);
   }
 
-  /** Counts `count` sets visited; checks the clock now and then. True when the search must stop. */
-  #tick(count: number): boolean {
-    this.nodes += count;
-    if (this.nodes < this.#nextCheck) return this.stopped;
-    this.#nextCheck = this.nodes + CHECK_EVERY;
-    const now = Date.now();
-    if (this.options.deadline !== undefined && now >= this.options.deadline) this.stopped = true;
-    if (now - this.#lastProgress >= PROGRESS_EVERY_MS) {
-      this.#lastProgress = now;
-      this.options.onProgress?.(this.nodes);
-    }
-    return this.stopped;
+  /** The most secrets a class may keep with `remaining` guesses to come (the capacity bound). */
+  #limit(remaining: number): number {
+    const capacity = this.#ready.capacity;
+    return capacity[Math.min(remaining - 1, capacity.length - 1)];
   }
 
-  /** The node with guesses `#guesses[0..depth)`; later guesses come from `candidates[from..to)`. */
-  #visit(depth: number, candidates: Int32Array, from: number, to: number): boolean {
-    if (this.#tick(1)) return false;
+  /**
+   * The node with guesses `#guesses[0..depth)`; later guesses come from `candidates[from..to)`.
+   * Returns the set found below it, if any.
+   */
+  #visit(depth: number, candidates: Int32Array, from: number, to: number): number[] | undefined {
+    if (this.#clock.tick(1)) return undefined;
     const shard = this.options.shard;
     if (shard && depth === this.#shardDepth && this.#shardCounter++ % shard.count !== shard.index) {
-      return false;
+      return undefined;
     }
-    if (this.#classes[depth] === this.#n) {
-      this.found = Array.from(this.#guesses.subarray(0, depth));
-      return true;
-    }
+    const levels = this.#levels;
+    if (levels.count(depth) === this.#n) return Array.from(this.#guesses.subarray(0, depth));
     const remaining = this.size - depth;
-    if (remaining === 0) return false;
+    if (remaining === 0) return undefined;
     const viable = this.#viable[depth];
-    const limit = this.#capacity[Math.min(remaining - 1, this.#capacity.length - 1)];
-    const length = this.#filter(depth, limit, candidates, from, to, viable);
+    const length = this.#filter(depth, this.#limit(remaining), candidates, from, to, viable);
     if (remaining === 1) {
-      if (length === 0) return false;
-      this.found = [...this.#guesses.subarray(0, depth), viable[0]];
-      return true;
+      return length === 0 ? undefined : [...this.#guesses.subarray(0, depth), viable[0]];
     }
-    if (length < remaining) return false;
+    if (length < remaining) return undefined;
     if (remaining === 2) {
       const confused = this.#grouped;
-      const confusedLength = this.#group(depth, 1, confused);
+      const confusedLength = levels.group(depth, 1, confused, this.#n);
       const second = this.#pairs.find(
         this.#guesses,
         depth,
-        this.#labels[depth],
+        levels.labels(depth),
         confused,
         confusedLength,
         viable,
         length,
-        this.#tickPairs,
+        this.#clock.tick,
       );
-      if (second < 0) return false;
-      this.found = [...this.#guesses.subarray(0, depth + 1), second];
-      return true;
+      return second < 0 ? undefined : [...this.#guesses.subarray(0, depth + 1), second];
     }
+    const canonizer = this.#ready.canonizer;
     for (let i = 0; i + remaining <= length; i++) {
       this.#guesses[depth] = viable[i];
-      if (!this.#canonizer.isCanonical(this.#guesses, depth + 1)) continue;
-      this.#refine(depth, viable[i]);
-      if (this.#visit(depth + 1, viable, i + 1, length)) return true;
-      if (this.stopped) return false;
+      if (!canonizer.isCanonical(this.#guesses, depth + 1)) continue;
+      levels.refine(depth, viable[i]);
+      const found = this.#visit(depth + 1, viable, i + 1, length);
+      if (found || this.#clock.stopped) return found;
     }
-    return false;
-  }
-
-  /** Splits the classes at `depth` by `guess` into those at `depth + 1`. */
-  #refine(depth: number, guess: number): void {
-    this.#classes[depth + 1] = splitClasses(
-      this.#ready,
-      this.#marks,
-      this.#labels[depth],
-      guess,
-      this.#labels[depth + 1],
-      this.#sizes[depth + 1],
-    );
-  }
-
-  /**
-   * Writes into `out` the secrets of the classes at `depth` with more than `limit` members,
-   * grouped by class, largest class first; returns how many.
-   */
-  #group(depth: number, limit: number, out: Int32Array, budget = this.#n): number {
-    const n = this.#n;
-    const labels = this.#labels[depth];
-    const sizes = this.#sizes[depth];
-    const classes = this.#classes[depth];
-    const order = this.#classOrder;
-    const offset = this.#classOffset;
-    let count = 0;
-    for (let c = 0; c < classes; c++) {
-      offset[c] = -1;
-      if (sizes[c] > limit) order[count++] = (n - sizes[c]) * n + c;
-    }
-    if (count === 0) return 0;
-    const sorted = order.subarray(0, count).sort();
-    let position = 0;
-    for (let i = 0; i < count; i++) {
-      const c = sorted[i] % n;
-      if (i > 0 && position + sizes[c] > budget) break;
-      offset[c] = position;
-      position += sizes[c];
-    }
-    for (let s = 0; s < n; s++) {
-      const c = labels[s];
-      if (offset[c] >= 0) out[offset[c]++] = s;
-    }
-    return position;
+    return undefined;
   }
 
   /**
@@ -252,15 +202,16 @@ class SizeSearch {
     out: Int32Array,
   ): number {
     const hard = this.#grouped;
-    const hardLength = this.#group(depth, limit, hard, limit > 1 ? FILTER_BUDGET : this.#n);
+    const budget = limit > 1 ? FILTER_BUDGET : this.#n;
+    const hardLength = this.#levels.group(depth, limit, hard, budget);
     if (hardLength === 0) {
       out.set(candidates.subarray(from, to));
       return to - from;
     }
     const n = this.#n;
-    const answers = this.#answers;
-    const table = this.#table;
-    const labels = this.#labels[depth];
+    const { table, game } = this.#ready;
+    const answers = game.answers;
+    const labels = this.#levels.labels(depth);
     const { stamps, values } = this.#marks;
     let length = 0;
     for (let i = from; i < to; i++) {
@@ -292,7 +243,5 @@ export function searchStaticSize(
   options: StaticSearchOptions = {},
 ): SizeSearchResult {
   const ready = prepare(game);
-  const search = new SizeSearch(ready, size, options);
-  search.run();
-  return { guesses: search.found, complete: !search.stopped, nodes: search.nodes };
+  return new SizeSearch(ready, size, options).run();
 }
