@@ -30,18 +30,22 @@ export function naiveTreeChecker(
   blackPegsOnly = false,
 ): (root: JsonNode) => NaiveVerdict {
   const codes = naiveCodes(pegs, alphabet, repeat);
-  const answers = new Map<string, string>();
-  for (const guess of codes) {
-    for (const secret of codes) {
-      const [hits, blows] = naiveScore(secret, guess);
-      answers.set(`${secret} ${guess}`, blackPegsOnly ? `${hits}H` : `${hits}H${blows}B`);
-    }
-  }
-  const text = (secret: string, guess: string) => answers.get(`${secret} ${guess}`)!;
+  const text = (secret: string, guess: string): string => {
+    const [hits, blows] = naiveScore(secret, guess);
+    return blackPegsOnly ? `${hits}H` : `${hits}H${blows}B`;
+  };
   const solved = blackPegsOnly ? `${pegs}H` : `${pegs}H0B`;
-  const possible = new Set(answers.values());
+  // The answers some secret gives some guess, listed the first time a key needs them.
+  let possible: Set<string> | undefined;
+  const isAnswer = (key: string): boolean => {
+    if (!possible) {
+      possible = new Set();
+      for (const guess of codes) for (const secret of codes) possible.add(text(secret, guess));
+    }
+    return possible.has(key);
+  };
   const isCode = (guess: string) => codes.includes(guess);
-  return (root) => naiveVerify(root, codes, text, solved, possible, isCode);
+  return (root) => naiveVerify(root, codes, text, solved, isAnswer, isCode);
 }
 
 function naiveVerify(
@@ -49,7 +53,7 @@ function naiveVerify(
   codes: string[],
   text: (secret: string, guess: string) => string,
   solved: string,
-  possible: Set<string>,
+  isAnswer: (key: string) => boolean,
   isCode: (guess: string) => boolean,
 ): NaiveVerdict {
   // Which answers the secrets that reach each node give there.
@@ -73,9 +77,13 @@ function naiveVerify(
     for (;;) {
       if (!isCode(node.guess)) return fail('guess');
       const keys = Object.keys(node.children);
-      if (keys.some((key) => key === solved || !possible.has(key))) return fail('key');
+      // A key some secret here gives is an answer; any other is looked up among them all.
+      const here = given.get(node)!;
+      if (keys.some((key) => key === solved || (!here.has(key) && !isAnswer(key)))) {
+        return fail('key');
+      }
       if (path.includes(node.guess)) return fail('repeat');
-      if (keys.some((key) => !given.get(node)!.has(key))) return fail('dead');
+      if (keys.some((key) => !here.has(key))) return fail('dead');
       path.push(node.guess);
       const answer = text(secret, node.guess);
       if (answer === solved) break;
