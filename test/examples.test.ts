@@ -224,8 +224,10 @@ describe('the examples print the known figures', () => {
         const candidates = consistent(MOO, turns);
         const worst = (guess: string) => {
           const sizes = new Map<string, number>();
-          for (const c of candidates)
-            sizes.set(answer(c, guess), (sizes.get(answer(c, guess)) ?? 0) + 1);
+          for (const c of candidates) {
+            const said = answer(c, guess);
+            sizes.set(said, (sizes.get(said) ?? 0) + 1);
+          }
           return Math.max(...sizes.values());
         };
         const scores = MOO.map(worst);
