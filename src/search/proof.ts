@@ -7,9 +7,10 @@
  */
 import { allCandidates } from '../candidates.js';
 import type { Game } from '../game.js';
+import { BelowSteps } from './below-steps.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
 import { ClassJobs, SPLITTING } from './class-jobs.js';
-import { type Objective, UNLIMITED, costTotal, packCost, toBeat } from './cost.js';
+import { UNLIMITED, costTotal, packCost } from './cost.js';
 import type { JobCounts } from './job-parts.js';
 import {
   JobQueue,
@@ -28,7 +29,6 @@ import type {
   ProofProgress,
   ProvedResult,
   Solved,
-  Splitting,
 } from './proof-types.js';
 import { SplitRecheck } from './recheck-split.js';
 import { RootBounds } from './root-bounds.js';
@@ -57,29 +57,18 @@ export class Proof {
   /** The checkpoint, and the answers taken from outside this process. */
   readonly #ledger: Ledger;
   readonly #classes: ClassJobs;
-  readonly #splitting: Splitting;
-  readonly #objective: Objective;
   #depth: number;
-  #best = Number.POSITIVE_INFINITY;
-  /** Where the best first guess stands in the ranking. */
-  #bestIndex = Number.POSITIVE_INFINITY;
-  #bestRoot: readonly number[] | undefined;
   /**
-   * The bounds of the first guesses settled, being evaluated and not tried yet: with no strategy
-   * found (`below`), the refuted ones' are what the proof has shown of the least total.
+   * The best first guess, and the bounds of the others, settled, being evaluated and not tried
+   * yet: with no strategy found (`below`), the refuted ones' are what the proof has shown of the
+   * least total.
    */
   readonly #roots = new RootBounds();
-  /** `below`: the total the search looks below now (raised by `raise` after each search). */
-  #below: number | undefined;
-  /**
-   * The last total below which a search ran to its end and found nothing (`raise`), and the
-   * bound (packed) it proved: the least total is at least that, whatever the next search does.
-   */
-  #proven: { readonly below: number; readonly bound: number } | undefined;
+  /** `below` and `raise`: the totals the proof looks below, one search after another. */
+  readonly #steps: BelowSteps;
   readonly #counts: JobCounts = { jobsDone: 0, jobsKnown: 0, workDone: 0, workKnown: 0 };
   /** Nodes and lookaheads of the planner's own work (not of the jobs it may also run). */
-  #plannerNodes = 0;
-  #plannerLookaheads = 0;
+  readonly #plannerWork = { nodes: 0, lookaheads: 0 };
 
   constructor(game: Game, options: ProofOptions) {
     this.#game = game;
@@ -109,20 +98,18 @@ export class Proof {
     const runner = options.runner ?? solverRunner(solver!);
     this.#queue = new JobQueue(runner, () => this.#report());
     this.#ledger = new Ledger(options.checkpoint, runner.external === true);
-    this.#splitting = options.splitting ?? SPLITTING;
     this.#classes = new ClassJobs({
       game,
       settings: this.#settings,
       queue: this.#queue,
       ledger: this.#ledger,
       counts: this.#counts,
-      splitting: this.#splitting,
+      splitting: options.splitting ?? SPLITTING,
       plan: (work) => this.#plan(work),
       settled: (size) => this.#settled(size),
     });
-    this.#objective = options.objective ?? 'expected';
     this.#depth = options.maxDepth ?? UNLIMITED;
-    this.#below = options.below;
+    this.#steps = new BelowSteps(options.below, options.raise);
   }
 
   async run(): Promise<ProvedResult> {
@@ -144,7 +131,9 @@ export class Proof {
         }) === true,
       // The checkpoint keeps what was found true, so a recheck stopped can go on from there.
       checkpoint && { record: checkpoint, resume: recheckResume === true },
-      new SplitRecheck(this.#game, this.#settings, this.#splitting, (work) => this.#plan(work)),
+      new SplitRecheck(this.#game, this.#settings, this.#options.splitting ?? SPLITTING, (work) =>
+        this.#plan(work),
+      ),
     );
     return { ...result, relied };
   }
@@ -156,41 +145,32 @@ export class Proof {
       for (const depth of depths) {
         this.#depth = depth;
         let root = await this.#solveRoot(depth);
-        while (!root && this.#raised()) root = await this.#solveRoot(depth);
-        if (root) return this.#result(root, this.#best, true);
+        while (!root && this.#steps.raise(this.#roots.refuted)) {
+          root = await this.#solveRoot(depth);
+        }
+        if (root) return this.#result(root, this.#roots.best, true);
       }
       this.#depth = this.#options.maxDepth ?? UNLIMITED;
-      if (this.#below !== undefined && this.#roots.refuted !== Number.POSITIVE_INFINITY) {
-        return this.#noneBelow(this.#below);
+      const below = this.#steps.below;
+      if (below !== undefined && this.#roots.refuted !== Number.POSITIVE_INFINITY) {
+        return this.#noneBelow(below);
       }
       return this.#result(undefined, Number.POSITIVE_INFINITY, true);
     } catch (error) {
       if (!(error instanceof ProofStopped)) throw error;
-      if (this.#bestRoot) return this.#result(this.#bestRoot, this.#best, false);
+      const best = this.#roots.bestTree;
+      if (best) return this.#result(best, this.#roots.best, false);
       const fallback = this.#fallback();
       // Under `depth`, every depth below the one searched has failed: a fallback that keeps to
       // it settles the least worst case. Under `raise`, the searches before this one ran to
       // their end.
       const settled = this.#settings.firstFound && fallback !== undefined;
       const cost = fallback?.cost ?? Number.POSITIVE_INFINITY;
-      return this.#result(fallback?.root, cost, settled, settled || this.#proven !== undefined);
+      const exhaustive = settled || this.#steps.proven !== undefined;
+      return this.#result(fallback?.root, cost, settled, exhaustive);
     } finally {
       await this.#queue.stop();
     }
-  }
-
-  /**
-   * Under `raise`, after a search that found no strategy below its total: keeps what it proved,
-   * and looks again below that bound plus the step; false if there is nothing to raise.
-   */
-  #raised(): boolean {
-    const step = this.#options.raise;
-    if (step === undefined || this.#below === undefined) return false;
-    const refuted = this.#roots.refuted;
-    if (refuted === Number.POSITIVE_INFINITY) return false;
-    this.#proven = { below: this.#below, bound: refuted };
-    this.#below = costTotal(refuted) + step;
-    return true;
   }
 
   /**
@@ -211,7 +191,8 @@ export class Proof {
   /** The strategy a proof with none of its own shows (search/proof-result.ts), if any. */
   #fallback(): ReturnType<typeof fallbackStrategy> {
     const { consistentOnly } = this.#settings;
-    return fallbackStrategy(this.#game, consistentOnly, this.#objective, this.#depth);
+    const objective = this.#options.objective ?? 'expected';
+    return fallbackStrategy(this.#game, consistentOnly, objective, this.#depth);
   }
 
   /**
@@ -227,18 +208,18 @@ export class Proof {
     } catch (error) {
       throw error instanceof SearchStopped ? new ProofStopped() : error;
     } finally {
-      this.#plannerNodes += planner.nodes - nodes;
-      this.#plannerLookaheads += planner.lookaheads - lookaheads;
+      this.#plannerWork.nodes += planner.nodes - nodes;
+      this.#plannerWork.lookaheads += planner.lookaheads - lookaheads;
     }
   }
 
   /** Where the proof stands. */
   #progress(): ProofProgress {
     return {
-      nodes: this.#queue.nodes + this.#plannerNodes,
-      lookaheads: this.#queue.lookaheads + this.#plannerLookaheads,
+      nodes: this.#queue.nodes + this.#plannerWork.nodes,
+      lookaheads: this.#queue.lookaheads + this.#plannerWork.lookaheads,
       // Under `below`, the best may be its total, with no strategy: none found yet.
-      best: this.#bestRoot ? costTotal(this.#best) : Number.POSITIVE_INFINITY,
+      best: this.#roots.bestTree ? costTotal(this.#roots.best) : Number.POSITIVE_INFINITY,
       lowerBound: this.#lowerBound(),
       ...this.#counts,
       depth: this.#depth,
@@ -251,9 +232,7 @@ export class Proof {
    * plainly (search/branch-and-bound.ts), which may bound less than the game's counting bound.
    */
   #lowerBound(): number {
-    // Without a strategy, the best may be `below`'s total, which no first guess has been shown
-    // to reach: those settled count instead.
-    return this.#roots.lowerBound(this.#bestRoot ? this.#best : undefined);
+    return this.#roots.lowerBound();
   }
 
   /** Tells `onProgress`; true when it asks to stop. */
@@ -284,14 +263,11 @@ export class Proof {
    */
   async #solveRoot(depth: number): Promise<readonly number[] | undefined> {
     const all = allCandidates(this.#game);
-    this.#best = Number.POSITIVE_INFINITY;
-    this.#bestIndex = Number.POSITIVE_INFINITY;
-    this.#bestRoot = undefined;
     // What an earlier search under `raise` proved holds whatever this one finds.
     this.#roots.restart(
       Math.max(
         this.#planner.bounds.total[all.length],
-        this.#proven ? costTotal(this.#proven.bound) : 0,
+        this.#steps.proven ? costTotal(this.#steps.proven.bound) : 0,
       ),
     );
     await this.#pause();
@@ -330,21 +306,16 @@ export class Proof {
     // Before it, and settling for the first strategy, one at a time: the first strategy found
     // sets every budget.
     const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
-    const below = this.#below;
-    if (below !== undefined) {
-      // A best to beat before any strategy: `below`'s total, which only a total below it beats
-      // (no guess is ranked before it).
-      this.#best = packCost(below, 0);
-      this.#bestIndex = Number.NEGATIVE_INFINITY;
-    }
+    const roots = this.#roots;
+    if (this.#steps.below !== undefined) roots.lookBelow(this.#steps.below);
     const started: Promise<void>[] = [];
     for (let i = 0; i < guesses.length; i++) {
-      if (bounds[i] >= this.#best) {
+      if (bounds[i] >= roots.best) {
         this.#roots.refute(boundFrom(i));
         break;
       }
       this.#roots.untried(boundFrom(i + 1));
-      if (planned[i] >= this.#best) {
+      if (planned[i] >= roots.best) {
         this.#roots.refute(planned[i]);
         continue;
       }
@@ -352,7 +323,7 @@ export class Proof {
       this.#roots.open(i, () => costTotal(planned[i]));
       await this.#pause();
       const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
-      if (together && this.#best !== Number.POSITIVE_INFINITY) {
+      if (together && roots.best !== Number.POSITIVE_INFINITY) {
         this.#queue.smallestFirst();
         started.push(evaluated);
         // Awaited all at once below; if this loop is stopped first, their end (the queue stopped
@@ -361,11 +332,11 @@ export class Proof {
         continue;
       }
       await evaluated;
-      if (this.#settings.firstFound && this.#bestRoot) break;
+      if (this.#settings.firstFound && roots.bestTree) break;
     }
     await Promise.all(started);
     this.#roots.untried(Number.POSITIVE_INFINITY);
-    return this.#bestRoot;
+    return roots.bestTree;
   }
 
   /**
@@ -380,7 +351,7 @@ export class Proof {
     guess: number,
     depth: number,
   ): Promise<void> {
-    const limit = (): number => toBeat(this.#best, index, this.#bestIndex);
+    const limit = (): number => this.#roots.toBeat(index);
     const task = {
       members: all,
       history: [],
@@ -402,9 +373,7 @@ export class Proof {
       this.#queue.failed,
     ]);
     if (evaluated.tree && evaluated.cost < limit()) {
-      this.#best = evaluated.cost;
-      this.#bestIndex = index;
-      this.#bestRoot = evaluated.tree;
+      this.#roots.take(evaluated.cost, index, evaluated.tree);
     } else {
       this.#roots.refute(evaluated.cost);
     }
@@ -429,14 +398,14 @@ export class Proof {
     const { nodes, lookaheads } = this.#progress();
     const end = {
       game: this.#game,
-      objective: this.#objective,
+      objective: this.#options.objective ?? 'expected',
       depth: this.#depth,
       firstFound: this.#settings.firstFound,
       ledger: this.#ledger,
       nodes,
       lookaheads,
       lowerBound: this.#lowerBound(),
-      below: !proved && exhaustive && this.#proven ? this.#proven.below : this.#below,
+      below: this.#steps.shown(proved, exhaustive),
     };
     return proofResult(end, root, cost, proved, exhaustive);
   }
