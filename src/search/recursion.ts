@@ -106,11 +106,8 @@ export class Recursion {
   readonly levels: LevelBuffers;
   readonly #lookaheadOn: boolean;
   readonly #firstFound: boolean;
-  readonly #onProgress: SearchOptions['onProgress'];
-  readonly #progressEvery: number;
-  /** Nodes at the last report to `onProgress`, and when it was (`Date.now()`). */
-  #reportedNodes = 0;
-  #reportedAt = Date.now();
+  /** When to tell `onProgress` where the search stands. */
+  readonly #reports: ProgressReports;
   /** The node `measureWidth` last measured, and its width (its candidates' alone). */
   #measured = { candidates: new Int32Array(0), width: 0 };
 
@@ -123,8 +120,7 @@ export class Recursion {
     this.choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
     this.#firstFound = options.firstFound ?? false;
-    this.#onProgress = options.onProgress;
-    this.#progressEvery = options.progressEvery ?? 4096;
+    this.#reports = new ProgressReports(options.onProgress, options.progressEvery ?? 4096);
     let possible = 0;
     for (let a = 0; a < game.answers; a++) if (canOccur(game.rules, game.answerOf(a))) possible++;
     this.byWidth = BoundsByWidth.forGame(game, Math.max(possible, 2) - 1, options.crush ?? false);
@@ -185,7 +181,7 @@ export class Recursion {
     if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) return cachedCost;
 
     this.nodes++;
-    this.#checkIn();
+    this.#reports.checkIn(this.nodes);
 
     const ranking = ranked ?? this.rank(candidates, depth, limit, width);
     ranking.saved = false;
@@ -243,23 +239,6 @@ export class Recursion {
     const lower = Math.max(proved, cachedCost);
     cache.set(candidates, depth, lower, -1);
     return lower;
-  }
-
-  /**
-   * Tells `onProgress` where the search stands if `progressEvery` nodes or `REPORT_MS` have
-   * passed since it last did; throws `SearchStopped` if it asks to stop.
-   */
-  #checkIn(): void {
-    if (!this.#onProgress) return;
-    const now = Date.now();
-    if (
-      this.nodes - this.#reportedNodes < this.#progressEvery &&
-      now - this.#reportedAt < REPORT_MS
-    )
-      return;
-    this.#reportedNodes = this.nodes;
-    this.#reportedAt = now;
-    if (this.#onProgress({ nodes: this.nodes })) throw new SearchStopped();
   }
 
   /**
@@ -356,7 +335,7 @@ export class Recursion {
     cap: number,
   ): number {
     this.lookaheads++;
-    this.#checkIn();
+    this.#reports.checkIn(this.nodes);
     this.rank(candidates, depth, limit, cap, ranking);
     ranking.saved = true;
     ranking.members = candidates;
@@ -515,5 +494,30 @@ export class Recursion {
       }
     }
     return rest;
+  }
+}
+
+/** When a search tells `onProgress` where it stands: every so many nodes, or time. */
+class ProgressReports {
+  /** Nodes at the last report, and when it was (`Date.now()`). */
+  #reportedNodes = 0;
+  #reportedAt = Date.now();
+
+  constructor(
+    readonly onProgress: SearchOptions['onProgress'],
+    readonly every: number,
+  ) {}
+
+  /**
+   * Tells `onProgress` where the search stands (`nodes` searched) if `every` nodes or
+   * `REPORT_MS` have passed since it last did; throws `SearchStopped` if it asks to stop.
+   */
+  checkIn(nodes: number): void {
+    if (!this.onProgress) return;
+    const now = Date.now();
+    if (nodes - this.#reportedNodes < this.every && now - this.#reportedAt < REPORT_MS) return;
+    this.#reportedNodes = nodes;
+    this.#reportedAt = now;
+    if (this.onProgress({ nodes })) throw new SearchStopped();
   }
 }
