@@ -10,7 +10,7 @@ import type { Game } from '../game.js';
 import { BelowSteps } from './below-steps.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
 import { ClassJobs, SPLITTING } from './class-jobs.js';
-import { UNLIMITED, costTotal, packCost } from './cost.js';
+import { type Objective, UNLIMITED, costTotal, packCost } from './cost.js';
 import type { JobCounts } from './job-parts.js';
 import {
   JobQueue,
@@ -29,6 +29,7 @@ import type {
   ProofProgress,
   ProvedResult,
   Solved,
+  Splitting,
 } from './proof-types.js';
 import { SplitRecheck } from './recheck-split.js';
 import { RootBounds } from './root-bounds.js';
@@ -104,12 +105,22 @@ export class Proof {
       queue: this.#queue,
       ledger: this.#ledger,
       counts: this.#counts,
-      splitting: options.splitting ?? SPLITTING,
+      splitting: this.#splitting,
       plan: (work) => this.#plan(work),
       settled: (size) => this.#settled(size),
     });
     this.#depth = options.maxDepth ?? UNLIMITED;
     this.#steps = new BelowSteps(options.below, options.raise);
+  }
+
+  /** The objective, `expected` unless the options name one. */
+  get #objective(): Objective {
+    return this.#options.objective ?? 'expected';
+  }
+
+  /** How large classes are split into jobs: the options', else the default. */
+  get #splitting(): Splitting {
+    return this.#options.splitting ?? SPLITTING;
   }
 
   async run(): Promise<ProvedResult> {
@@ -131,9 +142,7 @@ export class Proof {
         }) === true,
       // The checkpoint keeps what was found true, so a recheck stopped can go on from there.
       checkpoint && { record: checkpoint, resume: recheckResume === true },
-      new SplitRecheck(this.#game, this.#settings, this.#options.splitting ?? SPLITTING, (work) =>
-        this.#plan(work),
-      ),
+      new SplitRecheck(this.#game, this.#settings, this.#splitting, (work) => this.#plan(work)),
     );
     return { ...result, relied };
   }
@@ -191,8 +200,7 @@ export class Proof {
   /** The strategy a proof with none of its own shows (search/proof-result.ts), if any. */
   #fallback(): ReturnType<typeof fallbackStrategy> {
     const { consistentOnly } = this.#settings;
-    const objective = this.#options.objective ?? 'expected';
-    return fallbackStrategy(this.#game, consistentOnly, objective, this.#depth);
+    return fallbackStrategy(this.#game, consistentOnly, this.#objective, this.#depth);
   }
 
   /**
@@ -306,16 +314,15 @@ export class Proof {
     // Before it, and settling for the first strategy, one at a time: the first strategy found
     // sets every budget.
     const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
-    const roots = this.#roots;
-    if (this.#steps.below !== undefined) roots.lookBelow(this.#steps.below);
+    if (this.#steps.below !== undefined) this.#roots.lookBelow(this.#steps.below);
     const started: Promise<void>[] = [];
     for (let i = 0; i < guesses.length; i++) {
-      if (bounds[i] >= roots.best) {
+      if (bounds[i] >= this.#roots.best) {
         this.#roots.refute(boundFrom(i));
         break;
       }
       this.#roots.untried(boundFrom(i + 1));
-      if (planned[i] >= roots.best) {
+      if (planned[i] >= this.#roots.best) {
         this.#roots.refute(planned[i]);
         continue;
       }
@@ -323,7 +330,7 @@ export class Proof {
       this.#roots.open(i, () => costTotal(planned[i]));
       await this.#pause();
       const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
-      if (together && roots.best !== Number.POSITIVE_INFINITY) {
+      if (together && this.#roots.best !== Number.POSITIVE_INFINITY) {
         this.#queue.smallestFirst();
         started.push(evaluated);
         // Awaited all at once below; if this loop is stopped first, their end (the queue stopped
@@ -332,11 +339,11 @@ export class Proof {
         continue;
       }
       await evaluated;
-      if (this.#settings.firstFound && roots.bestTree) break;
+      if (this.#settings.firstFound && this.#roots.bestTree) break;
     }
     await Promise.all(started);
     this.#roots.untried(Number.POSITIVE_INFINITY);
-    return roots.bestTree;
+    return this.#roots.bestTree;
   }
 
   /**
@@ -398,7 +405,7 @@ export class Proof {
     const { nodes, lookaheads } = this.#progress();
     const end = {
       game: this.#game,
-      objective: this.#options.objective ?? 'expected',
+      objective: this.#objective,
       depth: this.#depth,
       firstFound: this.#settings.firstFound,
       ledger: this.#ledger,

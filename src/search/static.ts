@@ -80,7 +80,7 @@ export interface StaticResult {
 }
 
 /** Whether a `Date.now()` deadline has passed. */
-function pastDeadline(deadline: number | undefined): boolean {
+export function pastDeadline(deadline: number | undefined): boolean {
   return deadline !== undefined && Date.now() >= deadline;
 }
 

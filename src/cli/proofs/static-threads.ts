@@ -11,6 +11,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Rules } from '../../rules.js';
 import type { SizeSearchResult } from '../../search/static-size.js';
+import { pastDeadline } from '../../search/static.js';
 import { CLI_HOME } from '../home.js';
 import { startWorker } from '../workers.js';
 
@@ -126,9 +127,8 @@ export class StaticPool {
       return { kind: 'job', rules, size, index: job, prefix: prefixes[job], deadline };
     };
     const total = (): number => finishedNodes + running.reduce((a, b) => a + b, 0);
-    const late = (): boolean => deadline !== undefined && Date.now() >= deadline;
     if (todo.length === 0) return Promise.resolve({ complete: true, nodes: 0 });
-    if (late()) return Promise.resolve({ complete: false, nodes: 0 });
+    if (pastDeadline(deadline)) return Promise.resolve({ complete: false, nodes: 0 });
     return this.#run<SizeSearchResult>(
       () => ({ complete: false, nodes: total() }),
       (worker) => (worker < todo.length ? task(next++) : undefined),
@@ -151,8 +151,9 @@ export class StaticPool {
         }
         onRefuted(report.index, report.nodes);
         finished++;
-        if (next < todo.length && late()) settle({ complete: false, nodes: total() });
-        else if (next < todo.length) give(task(next++));
+        if (next < todo.length && pastDeadline(deadline)) {
+          settle({ complete: false, nodes: total() });
+        } else if (next < todo.length) give(task(next++));
         else if (finished === todo.length) settle({ complete: true, nodes: total() });
       },
     );
