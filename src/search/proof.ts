@@ -1,16 +1,15 @@
 /**
- * One proof's driver (search/optimal.ts's decomposition): it ranks and plans the first guesses
- * with its planner, tries them in order of their bounds, hands each one's classes to the class
- * jobs (search/class-jobs.ts), keeps the best strategy and the lower bound, tells where it
- * stands, and makes the result (search/proof-result.ts) once every guess is settled or it is
- * asked to stop.
+ * One proof's driver (search/optimal.ts's decomposition): it searches the first guesses
+ * (search/root-search.ts) within each depth budget and below each total it is asked to look
+ * below, their classes solved as jobs (search/class-jobs.ts) by a queue of its own; it keeps the
+ * lower bound, tells where it stands, solves again the answers it read back when asked to, and
+ * makes the result (search/proof-result.ts) once every guess is settled or it is asked to stop.
  */
-import { allCandidates } from '../candidates.js';
 import type { Game } from '../game.js';
 import { BelowSteps } from './below-steps.js';
 import { OptimalSearch, SearchStopped } from './branch-and-bound.js';
 import { ClassJobs, SPLITTING } from './class-jobs.js';
-import { type Objective, UNLIMITED, costTotal, packCost } from './cost.js';
+import { type Objective, UNLIMITED, costTotal } from './cost.js';
 import type { JobCounts } from './job-parts.js';
 import {
   JobQueue,
@@ -28,11 +27,11 @@ import type {
   ProofOptions,
   ProofProgress,
   ProvedResult,
-  Solved,
   Splitting,
 } from './proof-types.js';
 import { SplitRecheck } from './recheck-split.js';
 import { RootBounds } from './root-bounds.js';
+import { RootSearch } from './root-search.js';
 
 /** The cache of the search that ranks and plans at the top of the proof. */
 const PLANNER_CACHE_BYTES = 64 * 2 ** 20;
@@ -57,7 +56,8 @@ export class Proof {
   readonly #queue: JobQueue;
   /** The checkpoint, and the answers taken from outside this process. */
   readonly #ledger: Ledger;
-  readonly #classes: ClassJobs;
+  /** The first guesses' search within a depth. */
+  readonly #rootSearch: RootSearch;
   #depth: number;
   /**
    * The best first guess, and the bounds of the others, settled, being evaluated and not tried
@@ -99,7 +99,7 @@ export class Proof {
     const runner = options.runner ?? solverRunner(solver!);
     this.#queue = new JobQueue(runner, () => this.#report());
     this.#ledger = new Ledger(options.checkpoint, runner.external === true);
-    this.#classes = new ClassJobs({
+    const classes = new ClassJobs({
       game,
       settings: this.#settings,
       queue: this.#queue,
@@ -111,6 +111,16 @@ export class Proof {
     });
     this.#depth = options.maxDepth ?? UNLIMITED;
     this.#steps = new BelowSteps(options.below, options.raise);
+    this.#rootSearch = new RootSearch({
+      game,
+      settings: this.#settings,
+      roots: this.#roots,
+      steps: this.#steps,
+      queue: this.#queue,
+      classes,
+      plan: (work) => this.#plan(work),
+      pause: () => this.#pause(),
+    });
   }
 
   /** The objective, `expected` unless the options name one. */
@@ -153,9 +163,9 @@ export class Proof {
     try {
       for (const depth of depths) {
         this.#depth = depth;
-        let root = await this.#solveRoot(depth);
+        let root = await this.#rootSearch.solve(depth);
         while (!root && this.#steps.raise(this.#roots.refuted)) {
-          root = await this.#solveRoot(depth);
+          root = await this.#rootSearch.solve(depth);
         }
         if (root) return this.#result(root, this.#roots.best, true);
       }
@@ -256,136 +266,6 @@ export class Proof {
   async #pause(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (this.#report()) throw new ProofStopped();
-  }
-
-  /**
-   * The best strategy's root within `depth`, or undefined if none keeps to it. The lower bound
-   * grows by levels before any job runs: the counting bound of the whole game (bounds.ts), then
-   * the least over the first guesses of the size bounds of the classes each makes (the
-   * ranking), then, planning guesses in the ranking's order until the next one's ranking bound
-   * reaches the least plan bound so far, the least over the first guesses of their plans'
-   * bounds, each class bounded by a lookahead: a bound two levels deep, which a proof that
-   * runs for ages (Super Mastermind) reports from its first minutes. The guesses are then
-   * evaluated in the order of the ranking: one at a time until one sets a best to beat, then, on
-   * several threads, the rest at once.
-   */
-  async #solveRoot(depth: number): Promise<readonly number[] | undefined> {
-    const all = allCandidates(this.#game);
-    // What an earlier search under `raise` proved holds whatever this one finds.
-    this.#roots.restart(
-      Math.max(
-        this.#planner.bounds.total[all.length],
-        this.#steps.proven ? costTotal(this.#steps.proven.bound) : 0,
-      ),
-    );
-    await this.#pause();
-    const { guesses, bounds, skipped } = this.#plan((planner) =>
-      planner.rankGuesses(all, [], depth),
-    );
-    // The guesses the ranking left out cannot keep to the depth: their least bound counts.
-    this.#roots.refute(skipped);
-    const planned = bounds.slice();
-    /** The least planned bound of the guesses from `i` on (ranking bounds until planned). */
-    const boundFrom = (i: number): number => {
-      let least = Number.POSITIVE_INFINITY;
-      for (let j = i; j < planned.length; j++) least = Math.min(least, planned[j]);
-      return least;
-    };
-    // Settling for the first strategy, the bounds of totals order nothing: no planning ahead.
-    let leastPlanned = this.#settings.firstFound
-      ? Number.NEGATIVE_INFINITY
-      : Number.POSITIVE_INFINITY;
-    for (let i = 0; i < guesses.length && bounds[i] < leastPlanned; i++) {
-      this.#roots.untried(boundFrom(0));
-      await this.#pause();
-      const plan = this.#plan((planner) =>
-        planner.planGuess(all, [], guesses[i], depth, Number.POSITIVE_INFINITY),
-      );
-      const bound =
-        typeof plan === 'number'
-          ? plan
-          : packCost(plan.total + plan.open.reduce((sum, open) => sum + open.lower, 0), 0);
-      planned[i] = Math.max(planned[i], bound);
-      leastPlanned = Math.min(leastPlanned, planned[i]);
-    }
-    // Once there is a best to beat, the first guesses left are evaluated at once on a runner of
-    // several threads, their jobs sharing them, smallest first, so that every guess's bound rises
-    // together and soon.
-    // Before it, and settling for the first strategy, one at a time: the first strategy found
-    // sets every budget.
-    const together = this.#queue.runner.concurrency > 1 && !this.#settings.firstFound;
-    if (this.#steps.below !== undefined) this.#roots.lookBelow(this.#steps.below);
-    const started: Promise<void>[] = [];
-    for (let i = 0; i < guesses.length; i++) {
-      if (bounds[i] >= this.#roots.best) {
-        this.#roots.refute(boundFrom(i));
-        break;
-      }
-      this.#roots.untried(boundFrom(i + 1));
-      if (planned[i] >= this.#roots.best) {
-        this.#roots.refute(planned[i]);
-        continue;
-      }
-      // Its bound counts from now: it is no longer among the untried.
-      this.#roots.open(i, () => costTotal(planned[i]));
-      await this.#pause();
-      const evaluated = this.#evaluateFirst(all, i, guesses[i], depth);
-      if (together && this.#roots.best !== Number.POSITIVE_INFINITY) {
-        this.#queue.smallestFirst();
-        started.push(evaluated);
-        // Awaited all at once below; if this loop is stopped first, their end (the queue stopped
-        // under them) is nobody's: handled here, so that it is not an unhandled rejection.
-        evaluated.catch(() => {});
-        continue;
-      }
-      await evaluated;
-      if (this.#settings.firstFound && this.#roots.bestTree) break;
-    }
-    await Promise.all(started);
-    this.#roots.untried(Number.POSITIVE_INFINITY);
-    return this.#roots.bestTree;
-  }
-
-  /**
-   * Evaluates first guess `guess`, the `index`th of the ranking, solving its classes as jobs
-   * (search/guess-jobs.ts), each within what the best so far leaves it when it starts; keeps it
-   * as the best if it beats it (or equals it, ranked before it). While it runs, its bound counts
-   * in the proof's lower bound (open in `#roots`: its planned bound until its classes are known).
-   */
-  async #evaluateFirst(
-    all: Int32Array,
-    index: number,
-    guess: number,
-    depth: number,
-  ): Promise<void> {
-    const limit = (): number => this.#roots.toBeat(index);
-    const task = {
-      members: all,
-      history: [],
-      guess,
-      depth,
-      key: `${depth}/${guess}`,
-      order: index,
-      span: 1,
-      work: true,
-      oneByOne: false,
-      limit,
-    };
-    const evaluated = await Promise.race([
-      new Promise<Solved>((resolve) => {
-        // The limit is never withdrawn: there is always an answer.
-        const bound = this.#classes.evaluateGuess(task, (solved) => resolve(solved!));
-        if (bound) this.#roots.open(index, bound);
-      }),
-      this.#queue.failed,
-    ]);
-    if (evaluated.tree && evaluated.cost < limit()) {
-      this.#roots.take(evaluated.cost, index, evaluated.tree);
-    } else {
-      this.#roots.refute(evaluated.cost);
-    }
-    // Settled: its cost is the best, or at least the best. A proof stopped before keeps its bound.
-    this.#roots.close(index);
   }
 
   /** Counts a job (or a whole class) of `size` secrets finished, and tells `onProgress`. */
