@@ -211,7 +211,7 @@ export class OptimalSearch {
       const perfect = this.#search.kernels.perfectCandidate(candidates);
       if (perfect >= 0) return perfect;
     }
-    const slot = this.#search.cache.find(candidates, depth);
+    const slot = this.#search.cache.find(candidates, depth, true);
     if (slot >= 0 && this.#search.cache.guess(slot) >= 0) return this.#search.cache.guess(slot);
     return this.solve(candidates, history, depth).guess;
   }

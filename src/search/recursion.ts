@@ -18,6 +18,7 @@ import { LevelBuffers } from './levels.js';
 import { type Ranking, leastBound, withoutTried } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
 import { SetCache } from './set-cache.js';
+import { IMAGES_MIN_CODES, SetImages } from './set-images.js';
 import { EXACT, SEARCHED, SIZE_ONLY, type Split } from './split.js';
 
 /**
@@ -73,6 +74,12 @@ export interface SearchOptions {
   progressEvery?: number;
   /** About how much memory the cache of solved sets may take, in bytes. */
   cacheBytes?: number;
+  /**
+   * Answer a set from an image of it under the game's symmetry searched before
+   * (search/set-images.ts). Default: with `symmetry`, for games of more than
+   * `IMAGES_MIN_CODES` codes.
+   */
+  images?: boolean;
 }
 
 /** Where a running search stands. */
@@ -116,7 +123,12 @@ export class Recursion {
     options: SearchOptions = {},
   ) {
     const table = game.searchTable()!;
-    this.cache = new SetCache(options.cacheBytes, options.crush ?? false);
+    const symmetry = options.symmetry ?? true;
+    const images =
+      (options.images ?? (symmetry && game.size > IMAGES_MIN_CODES))
+        ? SetImages.of(game)
+        : undefined;
+    this.cache = new SetCache(options.cacheBytes, options.crush ?? false, images);
     this.choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
     this.#firstFound = options.firstFound ?? false;
@@ -150,7 +162,7 @@ export class Recursion {
   /** The best guess of a set `node` has just solved below its limit. */
   cachedGuess(candidates: Int32Array, depth: number): number {
     if (candidates.length <= 2) return candidates[0];
-    return this.cache.guess(this.cache.find(candidates, depth));
+    return this.cache.guess(this.cache.find(candidates, depth, true));
   }
 
   /**
@@ -176,7 +188,8 @@ export class Recursion {
     if (floor >= limit) return floor;
 
     const cache = this.cache;
-    const slot = cache.find(candidates, depth);
+    // Ranked by a lookahead, the set had no image searched (`#lookahead`).
+    const slot = cache.find(candidates, depth, ranked === undefined);
     const cachedCost = slot >= 0 ? cache.cost(slot) : 0;
     if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) return cachedCost;
 
@@ -334,6 +347,9 @@ export class Recursion {
     limit: number,
     cap: number,
   ): number {
+    // An image of the class searched or looked ahead at before bounds it at least as well.
+    const image = this.cache.find(candidates, depth, true);
+    if (image >= 0) return costTotal(this.cache.cost(image));
     this.lookaheads++;
     this.#reports.checkIn(this.nodes);
     this.rank(candidates, depth, limit, cap, ranking);

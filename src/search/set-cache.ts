@@ -18,12 +18,18 @@
  *   forgotten is only searched again.
  */
 
+import type { SetImages } from './set-images.js';
+
 /** The cache's budget when none is given. */
 const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
 /** The least budget: a cache this small forgets all the time, which tests use. */
 export const MIN_CACHE_BYTES = 64 * 2 ** 10;
-/** Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess (4), depth (1), bucket head (4). */
-const ENTRY_BYTES = 33;
+/**
+ * Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess
+ * (4), depth (1), bucket head (4), and in the index of images its hash, next and bucket head (4
+ * each).
+ */
+const ENTRY_BYTES = 45;
 /** Bytes a code costs in the slab. */
 const CODE_BYTES = 2;
 
@@ -41,6 +47,14 @@ class Generation {
   next: Int32Array;
   costs: Float64Array;
   guesses: Int32Array;
+  /**
+   * The sets searched (not those found as images) by a hash the game's symmetry keeps
+   * (search/set-images.ts), when the cache has the images: per bucket its first entry + 1, and
+   * per entry its hash and the next entry of its bucket (−2: not in this index).
+   */
+  imageHeads: Int32Array;
+  imageHashes: Int32Array;
+  imageNext: Int32Array;
 
   constructor(
     readonly maxCodes: number,
@@ -57,6 +71,9 @@ class Generation {
     this.next = new Int32Array(entries);
     this.costs = new Float64Array(entries);
     this.guesses = new Int32Array(entries);
+    this.imageHeads = new Int32Array(this.heads.length);
+    this.imageHashes = new Int32Array(entries);
+    this.imageNext = new Int32Array(entries);
   }
 
   /** Whether `length` more codes in one more entry fit. */
@@ -73,8 +90,42 @@ class Generation {
     return -1;
   }
 
-  /** Adds an entry (there is room: see `fits`) and returns it. */
-  add(codes: Int32Array, depth: number, hash: number, cost: number, guess: number): number {
+  /**
+   * An entry at `depth` of image hash `hash`, of `length` codes, that `images` maps onto the set
+   * it hashed last, or −1; `images.image` then maps the entry's guess.
+   */
+  lookupImage(length: number, depth: number, hash: number, images: SetImages): number {
+    const heads = this.imageHeads;
+    for (let e = heads[hash & (heads.length - 1)] - 1; e >= 0; e = this.imageNext[e]) {
+      if (this.imageHashes[e] !== hash || this.depths[e] !== depth) continue;
+      if (this.lengths[e] === length && images.maps(this.slab, this.offsets[e], length)) return e;
+    }
+    return -1;
+  }
+
+  /** Whether entry `e` is in the index of images (see `imageHeads`). */
+  indexed(e: number): boolean {
+    return this.imageNext[e] !== -2;
+  }
+
+  /** Puts entry `e`, not in the index of images yet, in it under `hash`. */
+  index(e: number, hash: number): void {
+    this.imageHashes[e] = hash;
+    this.#indexImage(e, this.imageHeads);
+  }
+
+  /**
+   * Adds an entry (there is room: see `fits`) and returns it; `imageHash`, if given, indexes it
+   * for `lookupImage`.
+   */
+  add(
+    codes: Int32Array,
+    depth: number,
+    hash: number,
+    cost: number,
+    guess: number,
+    imageHash?: number,
+  ): number {
     if (this.codes + codes.length > this.slab.length) {
       this.slab = grown(this.slab, this.codes + codes.length, this.maxCodes);
     }
@@ -87,6 +138,8 @@ class Generation {
     this.hashes[entry] = hash;
     this.costs[entry] = cost;
     this.guesses[entry] = guess;
+    this.imageHashes[entry] = imageHash ?? 0;
+    this.imageNext[entry] = imageHash === undefined ? -2 : -1;
     this.codes += codes.length;
     if (this.entries > this.heads.length) {
       this.#rehash(2 * this.heads.length);
@@ -94,21 +147,31 @@ class Generation {
       const bucket = hash & (this.heads.length - 1);
       this.next[entry] = this.heads[bucket] - 1;
       this.heads[bucket] = entry + 1;
+      if (imageHash !== undefined) this.#indexImage(entry, this.imageHeads);
     }
     return entry;
+  }
+
+  /** Puts entry `e` first in its bucket of `heads`, the index of images. */
+  #indexImage(e: number, heads: Int32Array): void {
+    const bucket = this.imageHashes[e] & (heads.length - 1);
+    this.imageNext[e] = heads[bucket] - 1;
+    heads[bucket] = e + 1;
   }
 
   /** The bytes its buffers take. */
   get bytes(): number {
     const perEntry = [this.offsets, this.lengths, this.depths, this.hashes, this.next];
+    const images = [this.imageHeads, this.imageHashes, this.imageNext];
     let bytes = this.heads.byteLength + this.slab.byteLength;
-    for (const array of perEntry) bytes += array.byteLength;
+    for (const array of [...perEntry, ...images]) bytes += array.byteLength;
     return bytes + this.costs.byteLength + this.guesses.byteLength;
   }
 
   /** Forgets every entry, keeping the buffers. */
   clear(): void {
     this.heads.fill(0);
+    this.imageHeads.fill(0);
     this.codes = 0;
     this.entries = 0;
   }
@@ -132,17 +195,22 @@ class Generation {
     this.next = grown(this.next, size, most);
     this.costs = grown(this.costs, size, most);
     this.guesses = grown(this.guesses, size, most);
+    this.imageHashes = grown(this.imageHashes, size, most);
+    this.imageNext = grown(this.imageNext, size, most);
   }
 
   /** Rebuilds the buckets with `buckets` of them (a power of two), about one entry each. */
   #rehash(buckets: number): void {
     const heads = new Int32Array(buckets);
+    const imageHeads = new Int32Array(buckets);
     for (let e = 0; e < this.entries; e++) {
       const bucket = this.hashes[e] & (buckets - 1);
       this.next[e] = heads[bucket] - 1;
       heads[bucket] = e + 1;
+      if (this.indexed(e)) this.#indexImage(e, imageHeads);
     }
     this.heads = heads;
+    this.imageHeads = imageHeads;
   }
 }
 
@@ -152,14 +220,22 @@ export class SetCache {
   #old: Generation;
   /** Budgets above a set's size plus this bind nothing (see `effectiveDepth`). */
   readonly #slack: number;
+  /** With it, a set is found as the image of a set searched (search/set-images.ts). */
+  readonly #images: SetImages | undefined;
+  /** The set whose image hash was computed last, at its depth, and the hash: `set` reuses it. */
+  #imageOf: Int32Array | undefined;
+  #imageDepth = -1;
+  #imageHash = 0;
 
   /**
    * A cache that keeps within about `bytes` of memory (at least `MIN_CACHE_BYTES`); `crush`: of
    * costs that weigh the secrets at a budget's last guess, so that a budget of exactly n guesses
-   * for n secrets differs from a larger one.
+   * for n secrets differs from a larger one; `images`: the game's symmetry, to answer a set from
+   * an image of it searched before.
    */
-  constructor(bytes = DEFAULT_CACHE_BYTES, crush = false) {
+  constructor(bytes = DEFAULT_CACHE_BYTES, crush = false, images?: SetImages) {
     this.#slack = crush ? 1 : 0;
+    this.#images = images;
     // Each generation gets half; of that, two thirds for the codes, one third for the entries.
     const half = Math.max(bytes, MIN_CACHE_BYTES) / 2;
     const maxCodes = Math.floor((half * 2) / 3 / CODE_BYTES);
@@ -174,17 +250,51 @@ export class SetCache {
   }
 
   /**
-   * The entry for `codes` within `budget` guesses, or −1. An entry is a handle for `cost` and
-   * `guess`, good until the next `set`.
+   * The entry for `codes` within `budget` guesses, or −1; with `images` (and the game's
+   * symmetry), one made from a set searched of which `codes` is an image, if it is not kept as
+   * itself. An entry is a handle for `cost` and `guess`, good until the next `set`. Images cost
+   * a hash of the set's shape and a match: worth it before a set is searched or looked ahead
+   * at, not for every class whose bound a ranking reads (most are never searched).
    */
-  find(codes: Int32Array, budget: number): number {
+  find(codes: Int32Array, budget: number, images = false): number {
     const depth = effectiveDepth(codes, budget, this.#slack);
     const hash = hashSet(codes, depth);
     const young = this.#young.lookup(codes, depth, hash);
     if (young >= 0) return young;
     const old = this.#old.lookup(codes, depth, hash);
-    if (old < 0) return -1;
-    return this.#promote(old, codes, depth, hash);
+    if (old >= 0) return this.#promote(old, codes, depth, hash);
+    return images && this.#images ? this.#findImage(codes, depth, hash, this.#images) : -1;
+  }
+
+  /**
+   * The entry for a set not kept as itself, `codes`, from a set searched of which it is an
+   * image, or −1. It is then kept as itself (not indexed as an image: its original is), with
+   * the image of the original's guess.
+   */
+  #findImage(codes: Int32Array, depth: number, hash: number, images: SetImages): number {
+    const imageHash = this.#imageHashOf(codes, depth, images);
+    let from = this.#young;
+    let entry = from.lookupImage(codes.length, depth, imageHash, images);
+    if (entry < 0) {
+      from = this.#old;
+      entry = from.lookupImage(codes.length, depth, imageHash, images);
+      if (entry < 0) return -1;
+    }
+    const cost = from.costs[entry];
+    const kept = from.guesses[entry];
+    const guess = kept >= 0 ? images.image(kept) : kept;
+    this.#roomFor(codes.length);
+    return this.#young.add(codes, depth, hash, cost, guess);
+  }
+
+  /** The image hash of `codes` at `depth`, computed once for a `find` and the `set` after it. */
+  #imageHashOf(codes: Int32Array, depth: number, images: SetImages): number {
+    if (this.#imageOf !== codes || this.#imageDepth !== depth) {
+      this.#imageHash = images.hash(codes, depth);
+      this.#imageOf = codes;
+      this.#imageDepth = depth;
+    }
+    return this.#imageHash;
   }
 
   /** The packed cost of `entry`. */
@@ -203,21 +313,28 @@ export class SetCache {
     const hash = hashSet(codes, depth);
     const young = this.#young;
     const found = young.lookup(codes, depth, hash);
+    const images = this.#images;
     if (found >= 0) {
       young.costs[found] = cost;
       young.guesses[found] = guess;
+      // Found as an image before, and now searched itself: its images find it too.
+      if (images && !young.indexed(found))
+        young.index(found, this.#imageHashOf(codes, depth, images));
       return;
     }
+    const imageHash = images && this.#imageHashOf(codes, depth, images);
     this.#roomFor(codes.length);
-    this.#young.add(codes, depth, hash, cost, guess);
+    this.#young.add(codes, depth, hash, cost, guess, imageHash);
   }
 
   /** Copies entry `old` of the old generation into the young one; returns its new entry. */
   #promote(old: number, codes: Int32Array, depth: number, hash: number): number {
-    const cost = this.#old.costs[old];
-    const guess = this.#old.guesses[old];
+    const from = this.#old;
+    const cost = from.costs[old];
+    const guess = from.guesses[old];
+    const imageHash = from.indexed(old) ? from.imageHashes[old] : undefined;
     this.#roomFor(codes.length);
-    return this.#young.add(codes, depth, hash, cost, guess);
+    return this.#young.add(codes, depth, hash, cost, guess, imageHash);
   }
 
   /** Makes room in the young generation for an entry of `length` codes. */
