@@ -16,8 +16,11 @@
  *   one is dropped and the young one becomes old. A hit in the old generation is copied into the
  *   young one, so what is still in use survives. Memory stays within the budget, and what is
  *   forgotten is only searched again.
+ * - Given the game's images (search/set-images.ts), the sets searched are indexed a second time
+ *   by a hash the game's symmetry keeps, and `find` asked for images answers a set from one of
+ *   which it is the image (every code checked), keeping it as itself with the image of its
+ *   guess.
  */
-
 import type { SetImages } from './set-images.js';
 
 /** The cache's budget when none is given. */

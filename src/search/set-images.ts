@@ -68,6 +68,11 @@ export class SetImages {
   #marked = false;
   /** S's codes' weights (`#weigh`), once a `maps` needs them. */
   #weightS: number | undefined;
+  /** The weights of the codes at each position, and with each colour, of S and of T (`#weigh`). */
+  readonly #byPositionS: Int32Array;
+  readonly #byPositionT: Int32Array;
+  readonly #byColourS: Int32Array;
+  readonly #byColourT: Int32Array;
   /** σ found by the last `maps`: position i goes to `#positions[i]`, colour c to `#renaming[c]`. */
   readonly #positions: Int32Array;
   readonly #renaming: Int32Array;
@@ -123,6 +128,10 @@ export class SetImages {
     this.#cellValues = values(0x2545f491);
     this.#totalValues = values(0x68e31da4);
     this.#totals = new Int32Array(colors);
+    this.#byPositionS = new Int32Array(pegs);
+    this.#byPositionT = new Int32Array(pegs);
+    this.#byColourS = new Int32Array(colors);
+    this.#byColourT = new Int32Array(colors);
   }
 
   /** A hash of `codes` (S from now on, for `maps`) and `depth` that every σ keeps. */
@@ -146,8 +155,8 @@ export class SetImages {
     this.#keys(this.#countsT, this.#rowsT, this.#columnsT, 0);
     // The hash leaves the codes out (cheap for every set the cache misses); their weights tell
     // most sets of the same hash apart before any permutation is tried.
-    this.#weightS ??= this.#weigh(codes, 0, codes.length, null, this.#countsS);
-    if (this.#weigh(null, offset, offset + length, slab, this.#countsT) !== this.#weightS) {
+    this.#weightS ??= this.#weigh(codes, 0, codes.length, null, true);
+    if (this.#weigh(null, offset, offset + length, slab, false) !== this.#weightS) {
       return false;
     }
     if (!this.#marked) {
@@ -191,22 +200,30 @@ export class SetImages {
   }
 
   /**
-   * What each code of a set (of `codes`, or of `slab`, from `from` to `to`; its M in `counts`)
-   * says of its place in it, summed: the multiset of the counts at its own position and colour,
-   * the multiset of its colours' totals, and how many pairs of its positions share a colour.
+   * What each code of S (`ofS`) or T (of `codes`, or of `slab`, from `from` to `to`) says of its
+   * place in it, summed: the multiset of the counts at its own position and colour, the multiset
+   * of its colours' totals, and how many pairs of its positions share a colour. Each code's
+   * weight is also added to its positions' and its colours' sums (`#byPosition…`,
+   * `#byColour…`), which tell apart positions and colours that their counts alone do not: the
+   * matches try only those alike.
    */
   #weigh(
     codes: Int32Array | null,
     from: number,
     to: number,
     slab: Uint16Array | null,
-    counts: Int32Array,
+    ofS: boolean,
   ): number {
     const pegs = this.#pegs;
     const colors = this.#colors;
     const symbols = this.#symbols;
+    const counts = ofS ? this.#countsS : this.#countsT;
+    const byPosition = ofS ? this.#byPositionS : this.#byPositionT;
+    const byColour = ofS ? this.#byColourS : this.#byColourT;
     const totals = this.#totals;
     totals.fill(0);
+    byPosition.fill(0);
+    byColour.fill(0);
     for (let i = 0; i < pegs; i++) {
       for (let c = 0; c < colors; c++) totals[c] += counts[i * colors + c];
     }
@@ -221,7 +238,13 @@ export class SetImages {
           (weight + this.#cellValues[counts[i * colors + c]] + this.#totalValues[totals[c]]) | 0;
         for (let j = 0; j < i; j++) if (symbols[at + j] === c) pairs++;
       }
-      weights = (weights + mix(weight, pairs)) | 0;
+      const mixed = mix(weight, pairs);
+      weights = (weights + mixed) | 0;
+      for (let i = 0; i < pegs; i++) {
+        const c = symbols[at + i];
+        byPosition[i] = (byPosition[i] + mix(mixed, this.#cellValues[counts[i * colors + c]])) | 0;
+        byColour[c] = (byColour[c] + mix(mixed, 0x3c6ef372)) | 0;
+      }
     }
     return weights;
   }
@@ -253,6 +276,7 @@ export class SetImages {
     }
     for (let j = 0; j < this.#pegs; j++) {
       if (this.#positionUsed[j] || this.#rowsS[j] !== this.#rowsT[i]) continue;
+      if (this.#byPositionS[j] !== this.#byPositionT[i]) continue;
       this.#positions[i] = j;
       this.#positionUsed[j] = 1;
       const found = this.#placePosition(i + 1, slab, offset, length);
@@ -273,6 +297,7 @@ export class SetImages {
     const unused = this.#unusedInT(c);
     for (let d = 0; d < colors; d++) {
       if (this.#colourUsed[d] || this.#columnsS[d] !== this.#columnsT[c]) continue;
+      if (this.#byColourS[d] !== this.#byColourT[c]) continue;
       if (!this.#sameColumn(c, d)) continue;
       this.#renaming[c] = d;
       this.#colourUsed[d] = 1;
