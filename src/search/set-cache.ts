@@ -27,12 +27,10 @@ import type { SetImages } from './set-images.js';
 const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
 /** The least budget: a cache this small forgets all the time, which tests use. */
 export const MIN_CACHE_BYTES = 64 * 2 ** 10;
-/**
- * Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess
- * (4), depth (1), bucket head (4), and in the index of images its hash, next and bucket head (4
- * each).
- */
-const ENTRY_BYTES = 45;
+/** Bytes an entry costs besides its codes: offset, length, hash, next (4 each), cost (8), guess (4), depth (1), bucket head (4). */
+const ENTRY_BYTES = 33;
+/** Bytes an entry costs in the index of images, where there is one: hash, next, bucket head. */
+const IMAGE_ENTRY_BYTES = 12;
 /** Bytes a code costs in the slab. */
 const CODE_BYTES = 2;
 
@@ -52,8 +50,9 @@ class Generation {
   guesses: Int32Array;
   /**
    * The sets searched (not those found as images) by a hash the game's symmetry keeps
-   * (search/set-images.ts), when the cache has the images: per bucket its first entry + 1, and
-   * per entry its hash and the next entry of its bucket (−2: not in this index).
+   * (search/set-images.ts), when the cache has the images (`withImages`; else empty): per bucket
+   * its first entry + 1, and per entry its hash and the next entry of its bucket (−2: not in
+   * this index).
    */
   imageHeads: Int32Array;
   imageHashes: Int32Array;
@@ -62,6 +61,7 @@ class Generation {
   constructor(
     readonly maxCodes: number,
     readonly maxEntries: number,
+    readonly withImages: boolean,
   ) {
     // Room to start with, no more than the budget allows: the arrays grow as entries come.
     const entries = Math.min(1 << 10, maxEntries);
@@ -74,9 +74,10 @@ class Generation {
     this.next = new Int32Array(entries);
     this.costs = new Float64Array(entries);
     this.guesses = new Int32Array(entries);
-    this.imageHeads = new Int32Array(this.heads.length);
-    this.imageHashes = new Int32Array(entries);
-    this.imageNext = new Int32Array(entries);
+    const imageEntries = withImages ? entries : 0;
+    this.imageHeads = new Int32Array(withImages ? this.heads.length : 0);
+    this.imageHashes = new Int32Array(imageEntries);
+    this.imageNext = new Int32Array(imageEntries);
   }
 
   /** Whether `length` more codes in one more entry fit. */
@@ -108,7 +109,7 @@ class Generation {
 
   /** Whether entry `e` is in the index of images (see `imageHeads`). */
   indexed(e: number): boolean {
-    return this.imageNext[e] !== -2;
+    return this.withImages && this.imageNext[e] !== -2;
   }
 
   /** Puts entry `e`, not in the index of images yet, in it under `hash`. */
@@ -141,8 +142,10 @@ class Generation {
     this.hashes[entry] = hash;
     this.costs[entry] = cost;
     this.guesses[entry] = guess;
-    this.imageHashes[entry] = imageHash ?? 0;
-    this.imageNext[entry] = imageHash === undefined ? -2 : -1;
+    if (this.withImages) {
+      this.imageHashes[entry] = imageHash ?? 0;
+      this.imageNext[entry] = imageHash === undefined ? -2 : -1;
+    }
     this.codes += codes.length;
     if (this.entries > this.heads.length) {
       this.#rehash(2 * this.heads.length);
@@ -198,6 +201,7 @@ class Generation {
     this.next = grown(this.next, size, most);
     this.costs = grown(this.costs, size, most);
     this.guesses = grown(this.guesses, size, most);
+    if (!this.withImages) return;
     this.imageHashes = grown(this.imageHashes, size, most);
     this.imageNext = grown(this.imageNext, size, most);
   }
@@ -205,7 +209,7 @@ class Generation {
   /** Rebuilds the buckets with `buckets` of them (a power of two), about one entry each. */
   #rehash(buckets: number): void {
     const heads = new Int32Array(buckets);
-    const imageHeads = new Int32Array(buckets);
+    const imageHeads = new Int32Array(this.withImages ? buckets : 0);
     for (let e = 0; e < this.entries; e++) {
       const bucket = this.hashes[e] & (buckets - 1);
       this.next[e] = heads[bucket] - 1;
@@ -242,9 +246,10 @@ export class SetCache {
     // Each generation gets half; of that, two thirds for the codes, one third for the entries.
     const half = Math.max(bytes, MIN_CACHE_BYTES) / 2;
     const maxCodes = Math.floor((half * 2) / 3 / CODE_BYTES);
-    const maxEntries = Math.floor(half / 3 / ENTRY_BYTES);
-    this.#young = new Generation(maxCodes, maxEntries);
-    this.#old = new Generation(maxCodes, maxEntries);
+    const entryBytes = ENTRY_BYTES + (images ? IMAGE_ENTRY_BYTES : 0);
+    const maxEntries = Math.floor(half / 3 / entryBytes);
+    this.#young = new Generation(maxCodes, maxEntries, images !== undefined);
+    this.#old = new Generation(maxCodes, maxEntries, images !== undefined);
   }
 
   /** The bytes its buffers take (never much more than the budget it was given). */

@@ -159,6 +159,19 @@ describe('sets of codes up to the symmetry of the game', () => {
     expect(cache.find(image, 4, true)).toBe(-1);
   });
 
+  it('keeps the cache within its budget with the index of images', () => {
+    const game = new Game(resolveRules({ pegs: 5, colors: 8, repeat: false }));
+    const budget = 8 * 2 ** 20;
+    const cache = new SetCache(budget, false, SetImages.of(game));
+    const random = randomFrom(5);
+    for (let i = 0; i < 30_000; i++) cache.set(randomSet(game, 60 + random(60), random), 6, i, 0);
+    expect(cache.bytes).toBeLessThanOrEqual(budget * 1.05);
+    // Without images the index takes no room: more sets fit in the same budget.
+    expect(new SetCache(budget).bytes).toBeLessThan(
+      new SetCache(budget, false, SetImages.of(game)).bytes,
+    );
+  });
+
   it.each([
     { game: 'mastermind' },
     { game: 'numeron' },
