@@ -94,17 +94,17 @@ class Generation {
     return -1;
   }
 
+  /** The first entry in the bucket of image hash `hash` of the index of images, or −1. */
+  firstImage(hash: number): number {
+    return this.imageHeads[hash & (this.imageHeads.length - 1)] - 1;
+  }
+
   /**
-   * An entry at `depth` of image hash `hash`, of `length` codes, that `images` maps onto the set
-   * it hashed last, or −1; `images.image` then maps the entry's guess.
+   * Whether entry `e` is a set searched, of image hash `hash`, at `depth`, of `length` codes: one
+   * that may have the set looked up as its image.
    */
-  lookupImage(length: number, depth: number, hash: number, images: SetImages): number {
-    const heads = this.imageHeads;
-    for (let e = heads[hash & (heads.length - 1)] - 1; e >= 0; e = this.imageNext[e]) {
-      if (this.imageHashes[e] !== hash || this.depths[e] !== depth) continue;
-      if (this.lengths[e] === length && images.maps(this.slab, this.offsets[e], length)) return e;
-    }
-    return -1;
+  imageCandidate(e: number, hash: number, depth: number, length: number): boolean {
+    return this.imageHashes[e] === hash && this.depths[e] === depth && this.lengths[e] === length;
   }
 
   /** Whether entry `e` is in the index of images (see `imageHeads`). */
@@ -281,18 +281,20 @@ export class SetCache {
    */
   #findImage(codes: Int32Array, depth: number, hash: number, images: SetImages): number {
     const imageHash = this.#imageHashOf(codes, depth, images);
-    let from = this.#young;
-    let entry = from.lookupImage(codes.length, depth, imageHash, images);
-    if (entry < 0) {
-      from = this.#old;
-      entry = from.lookupImage(codes.length, depth, imageHash, images);
-      if (entry < 0) return -1;
+    const length = codes.length;
+    for (const from of [this.#young, this.#old]) {
+      for (let e = from.firstImage(imageHash); e >= 0; e = from.imageNext[e]) {
+        if (!from.imageCandidate(e, imageHash, depth, length)) continue;
+        const sigma = images.match(from.slab, from.offsets[e], length);
+        if (!sigma) continue;
+        const cost = from.costs[e];
+        const kept = from.guesses[e];
+        const guess = kept >= 0 ? sigma.image(kept) : kept;
+        this.#roomFor(length);
+        return this.#young.add(codes, depth, hash, cost, guess);
+      }
     }
-    const cost = from.costs[entry];
-    const kept = from.guesses[entry];
-    const guess = kept >= 0 ? images.image(kept) : kept;
-    this.#roomFor(codes.length);
-    return this.#young.add(codes, depth, hash, cost, guess);
+    return -1;
   }
 
   /** The image hash of `codes` at `depth`, computed once for a `find` and the `set` after it. */

@@ -86,16 +86,17 @@ describe('sets of codes up to the symmetry of the game', () => {
       const image = Int32Array.from(sorted([...stored].map((c) => imageOf(game, element, c))));
       const depth = 1 + random(8);
       const hash = images.hash(stored, depth);
-      // The image hashed last: the set `maps` looks for.
+      // The image hashed last: the set `match` looks for.
       expect(images.hash(image, depth)).toBe(hash);
-      expect(images.maps(Uint16Array.from(stored), 0, stored.length)).toBe(true);
+      const sigma = images.match(Uint16Array.from(stored), 0, stored.length);
+      expect(sigma).toBeDefined();
       // The σ found (perhaps another than the one drawn) maps the stored set onto the image...
-      expect(sorted([...stored].map((c) => images.image(c)))).toEqual([...image]);
+      expect(sorted([...stored].map((c) => sigma!.image(c)))).toEqual([...image]);
       // ...and a guess g, anywhere, to one that answers σ(s) as g answers s.
       const guess = random(game.size);
-      const moved = images.image(guess);
+      const moved = sigma!.image(guess);
       for (const code of stored) {
-        expect(game.score(moved, images.image(code))).toBe(game.score(guess, code));
+        expect(game.score(moved, sigma!.image(code))).toBe(game.score(guess, code));
       }
     }
   });
@@ -125,7 +126,8 @@ describe('sets of codes up to the symmetry of the game', () => {
       );
       const hash = images.hash(stored, 5);
       const found =
-        images.hash(other, 5) === hash && images.maps(Uint16Array.from(stored), 0, size);
+        images.hash(other, 5) === hash &&
+        images.match(Uint16Array.from(stored), 0, size) !== undefined;
       expect(found).toBe(isImage);
       if (found) matched++;
     }

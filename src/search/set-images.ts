@@ -13,14 +13,14 @@
  *   M[i][c] of the set's codes with colour c at position i (σ permutes the rows and the columns
  *   of M), each position's multiset of counts and each colour's. A sum of a random value per
  *   count hashes a multiset whatever its order.
- * - `maps` finds σ with σ(T) = S for a stored set T of the same hash, S the set last hashed.
+ * - `match` finds σ with σ(T) = S for a stored set T of the same hash, S the set last hashed.
  *   First each code's weight (the counts at its own positions and colours, its colours' totals,
  *   its repeated colours) summed over each set must agree, which tells most sets of the same
  *   hash apart; then position permutations that keep the rows' hashes, for each a colour
  *   renaming that keeps the columns (a colour no code of T has goes to the first free one no
  *   code of S has: which one changes nothing), and every code's image is checked. A match that
  *   would try too many renamings gives up: a miss costs only a search of the set.
- * - `image` is σ of a code, for the guess the cache keeps.
+ * - the σ it returns maps a code (`image`): the guess the cache keeps for T, to S.
  */
 import type { Game } from '../game.js';
 
@@ -28,14 +28,14 @@ import type { Game } from '../game.js';
  * The search looks for images by default in games of more codes than this. In smaller ones a
  * proof takes a fraction of a second, mostly code run cold, and the images' code costs as much
  * as it saves: the classic proof 0.47 → 0.50 s of CPU with half the nodes (1,040 → 709), where
- * 4 × 8's takes 15.0 → 9.8 s (62,407 → 22,834 nodes).
+ * 4 × 8's takes 15.0 → 9.0 s (62,407 → 22,833 nodes).
  */
 export const IMAGES_MIN_CODES = 2000;
 /** Position permutations are tried for games of at most this many pegs (6! = 720). */
 const MAX_PEGS = 6;
 /** The most codes the table from a base-`colors` number to a code may take (8 MB). */
 const MAX_RADIX_CODES = 2 ** 21;
-/** Colour renamings a `maps` tries before it gives up. */
+/** Colour renamings a match tries before it gives up. */
 const MAX_RENAMINGS = 64;
 
 /** An integer mix (a 32-bit finaliser): equal inputs, equal outputs, else unrelated. */
@@ -46,180 +46,116 @@ function mix(x: number, salt: number): number {
   return h ^ (h >>> 13);
 }
 
-/** Sets of codes of one game up to its symmetry: see the module comment. */
-export class SetImages {
-  readonly #pegs: number;
-  readonly #colors: number;
+/** A random value for each count, one table per use: a sum of them hashes a multiset of counts. */
+function randomValues(length: number, salt: number): Int32Array {
+  const table = new Int32Array(length);
+  for (let count = 0; count < length; count++) table[count] = mix(count, salt);
+  return table;
+}
+
+/** The game's codes as the images read them, and the tables their hashes take values from. */
+class ImageCodes {
+  readonly pegs: number;
+  readonly colors: number;
   /** `symbols[code * pegs + i]`: the colour at position i. */
-  readonly #symbols: Uint8Array;
+  readonly symbols: Uint8Array;
   /** The code whose colours, read as a base-`colors` number, are the index; −1 for none. */
-  readonly #codeOfRadix: Int32Array;
-  /** M of the set last hashed (S) and of the stored set tested (T): `[i * colors + c]`. */
-  readonly #countsS: Int32Array;
-  readonly #countsT: Int32Array;
-  readonly #rowsS: Int32Array;
-  readonly #rowsT: Int32Array;
-  readonly #columnsS: Int32Array;
-  readonly #columnsT: Int32Array;
-  /** S's codes marked with `#stamp` when `maps` first needs them. */
-  readonly #marks: Int32Array;
-  #stamp = 0;
-  #codesS: Int32Array = new Int32Array(0);
-  #marked = false;
-  /** S's codes' weights (`#weigh`), once a `maps` needs them. */
-  #weightS: number | undefined;
-  /** The weights of the codes at each position, and with each colour, of S and of T (`#weigh`). */
-  readonly #byPositionS: Int32Array;
-  readonly #byPositionT: Int32Array;
-  readonly #byColourS: Int32Array;
-  readonly #byColourT: Int32Array;
-  /** σ found by the last `maps`: position i goes to `#positions[i]`, colour c to `#renaming[c]`. */
-  readonly #positions: Int32Array;
-  readonly #renaming: Int32Array;
-  readonly #positionUsed: Uint8Array;
-  readonly #colourUsed: Uint8Array;
-  readonly #digits: Int32Array;
-  #renamings = 0;
-  /** Random values by count, one table per use (a sum of them hashes a multiset of counts). */
-  readonly #rowValues: Int32Array;
-  readonly #columnValues: Int32Array;
-  readonly #cellValues: Int32Array;
-  readonly #totalValues: Int32Array;
-  /** How many codes of the set have each colour, wherever (`#describe`'s scratch). */
-  readonly #totals: Int32Array;
+  readonly codeOfRadix: Int32Array;
+  readonly rowValues: Int32Array;
+  readonly columnValues: Int32Array;
+  readonly cellValues: Int32Array;
+  readonly totalValues: Int32Array;
 
-  /** The images of `game`'s sets, or undefined where they are not worth it (too many pegs). */
-  static of(game: Game): SetImages | undefined {
+  constructor(game: Game) {
     const { pegs, colors } = game.rules;
-    if (pegs > MAX_PEGS || colors ** pegs > MAX_RADIX_CODES) return undefined;
-    return new SetImages(game);
-  }
-
-  private constructor(game: Game) {
-    const { pegs, colors } = game.rules;
-    this.#pegs = pegs;
-    this.#colors = colors;
-    this.#symbols = game.codes.symbols;
-    this.#codeOfRadix = new Int32Array(colors ** pegs).fill(-1);
+    this.pegs = pegs;
+    this.colors = colors;
+    this.symbols = game.codes.symbols;
+    this.codeOfRadix = new Int32Array(colors ** pegs).fill(-1);
     for (let code = 0; code < game.size; code++) {
       let radix = 0;
-      for (let i = 0; i < pegs; i++) radix = radix * colors + this.#symbols[code * pegs + i];
-      this.#codeOfRadix[radix] = code;
+      for (let i = 0; i < pegs; i++) radix = radix * colors + this.symbols[code * pegs + i];
+      this.codeOfRadix[radix] = code;
     }
-    this.#countsS = new Int32Array(pegs * colors);
-    this.#countsT = new Int32Array(pegs * colors);
-    this.#rowsS = new Int32Array(pegs);
-    this.#rowsT = new Int32Array(pegs);
-    this.#columnsS = new Int32Array(colors);
-    this.#columnsT = new Int32Array(colors);
-    this.#marks = new Int32Array(game.size);
-    this.#positions = new Int32Array(pegs);
-    this.#renaming = new Int32Array(colors);
-    this.#positionUsed = new Uint8Array(pegs);
-    this.#colourUsed = new Uint8Array(colors);
-    this.#digits = new Int32Array(pegs);
-    const values = (salt: number): Int32Array => {
-      const table = new Int32Array(game.size * pegs + 1);
-      for (let count = 0; count < table.length; count++) table[count] = mix(count, salt);
-      return table;
-    };
-    this.#rowValues = values(0x1b873593);
-    this.#columnValues = values(0xcc9e2d51);
-    this.#cellValues = values(0x2545f491);
-    this.#totalValues = values(0x68e31da4);
-    this.#totals = new Int32Array(colors);
-    this.#byPositionS = new Int32Array(pegs);
-    this.#byPositionT = new Int32Array(pegs);
-    this.#byColourS = new Int32Array(colors);
-    this.#byColourT = new Int32Array(colors);
+    // Counts and totals go up to a set's codes times its pegs.
+    const counts = game.size * pegs + 1;
+    this.rowValues = randomValues(counts, 0x1b873593);
+    this.columnValues = randomValues(counts, 0xcc9e2d51);
+    this.cellValues = randomValues(counts, 0x2545f491);
+    this.totalValues = randomValues(counts, 0x68e31da4);
   }
+}
 
-  /** A hash of `codes` (S from now on, for `maps`) and `depth` that every σ keeps. */
-  hash(codes: Int32Array, depth: number): number {
-    this.#codesS = codes;
-    this.#marked = false;
-    this.#weightS = undefined;
-    this.#count(codes, 0, codes.length, null, this.#countsS);
-    const h = this.#keys(this.#countsS, this.#rowsS, this.#columnsS, mix(codes.length, depth));
-    return mix(h, 0x51ed27);
+/**
+ * How a set's codes sit (the set looked up, S, or a stored one, T): the counts M[i][c] of its
+ * codes with colour c at position i, each row's and each column's hash of its counts and, once
+ * a match needs them (`weigh`), its codes' weights summed, by position and by colour.
+ */
+class SetShape {
+  readonly #codes: ImageCodes;
+  readonly counts: Int32Array;
+  readonly rows: Int32Array;
+  readonly columns: Int32Array;
+  readonly byPosition: Int32Array;
+  readonly byColour: Int32Array;
+  /** How many codes of the set have each colour, wherever (`weigh`'s scratch). */
+  readonly #totals: Int32Array;
+
+  constructor(codes: ImageCodes) {
+    this.#codes = codes;
+    const { pegs, colors } = codes;
+    this.counts = new Int32Array(pegs * colors);
+    this.rows = new Int32Array(pegs);
+    this.columns = new Int32Array(colors);
+    this.byPosition = new Int32Array(pegs);
+    this.byColour = new Int32Array(colors);
+    this.#totals = new Int32Array(colors);
   }
 
   /**
-   * Whether σ maps the `length` codes of `slab` from `offset` (T, stored with the same hash) onto
-   * S, the set last hashed; if so `image` applies it.
+   * Counts the codes of `list`, or of `slab`, from `from` to `to`, and hashes each row and each
+   * column; returns the hash of them all, with `h`.
    */
-  maps(slab: Uint16Array, offset: number, length: number): boolean {
-    const codes = this.#codesS;
-    if (length !== codes.length) return false;
-    this.#count(null, offset, offset + length, slab, this.#countsT);
-    this.#keys(this.#countsT, this.#rowsT, this.#columnsT, 0);
-    // The hash leaves the codes out (cheap for every set the cache misses); their weights tell
-    // most sets of the same hash apart before any permutation is tried.
-    this.#weightS ??= this.#weigh(codes, 0, codes.length, null, true);
-    if (this.#weigh(null, offset, offset + length, slab, false) !== this.#weightS) {
-      return false;
-    }
-    if (!this.#marked) {
-      this.#stamp++;
-      for (let i = 0; i < codes.length; i++) this.#marks[codes[i]] = this.#stamp;
-      this.#marked = true;
-    }
-    this.#renamings = 0;
-    this.#positionUsed.fill(0);
-    return this.#placePosition(0, slab, offset, length);
-  }
-
-  /** σ of `code`, for the σ the last successful `maps` found. */
-  image(code: number): number {
-    const pegs = this.#pegs;
-    const digits = this.#digits;
-    for (let i = 0; i < pegs; i++) {
-      digits[this.#positions[i]] = this.#renaming[this.#symbols[code * pegs + i]];
-    }
-    let radix = 0;
-    for (let i = 0; i < pegs; i++) radix = radix * this.#colors + digits[i];
-    return this.#codeOfRadix[radix];
-  }
-
-  /** Fills `counts` (M) from the codes of `codes`, or of `slab`, from `from` to `to`. */
-  #count(
-    codes: Int32Array | null,
+  describe(
+    list: Int32Array | null,
+    slab: Uint16Array | null,
     from: number,
     to: number,
-    slab: Uint16Array | null,
-    counts: Int32Array,
-  ): void {
-    const pegs = this.#pegs;
-    const colors = this.#colors;
-    const symbols = this.#symbols;
+    h: number,
+  ): number {
+    const { pegs, colors, symbols, rowValues, columnValues } = this.#codes;
+    const counts = this.counts;
+    const columns = this.columns;
     counts.fill(0);
     for (let k = from; k < to; k++) {
-      const code = codes ? codes[k] : slab![k];
+      const code = list ? list[k] : slab![k];
       for (let i = 0; i < pegs; i++) counts[i * colors + symbols[code * pegs + i]]++;
     }
+    columns.fill(0);
+    for (let i = 0; i < pegs; i++) {
+      let row = 0;
+      for (let c = 0; c < colors; c++) {
+        const count = counts[i * colors + c];
+        row = (row + rowValues[count]) | 0;
+        columns[c] = (columns[c] + columnValues[count]) | 0;
+      }
+      this.rows[i] = row;
+      h = (h + mix(row, 0x7feb352d)) | 0;
+    }
+    for (let c = 0; c < colors; c++) h = (h + mix(columns[c], 0x846ca68b)) | 0;
+    return h;
   }
 
   /**
-   * What each code of S (`ofS`) or T (of `codes`, or of `slab`, from `from` to `to`) says of its
-   * place in it, summed: the multiset of the counts at its own position and colour, the multiset
-   * of its colours' totals, and how many pairs of its positions share a colour. Each code's
-   * weight is also added to its positions' and its colours' sums (`#byPosition…`,
-   * `#byColour…`), which tell apart positions and colours that their counts alone do not: the
-   * matches try only those alike.
+   * What each code of the set described last says of its place in it, summed: the multiset of
+   * the counts at its own position and colour, the multiset of its colours' totals, and how many
+   * pairs of its positions share a colour. Each code's weight is also added to its positions'
+   * and its colours' sums (`byPosition`, `byColour`), which tell apart positions and colours
+   * that their counts alone do not: a match tries only those alike.
    */
-  #weigh(
-    codes: Int32Array | null,
-    from: number,
-    to: number,
-    slab: Uint16Array | null,
-    ofS: boolean,
-  ): number {
-    const pegs = this.#pegs;
-    const colors = this.#colors;
-    const symbols = this.#symbols;
-    const counts = ofS ? this.#countsS : this.#countsT;
-    const byPosition = ofS ? this.#byPositionS : this.#byPositionT;
-    const byColour = ofS ? this.#byColourS : this.#byColourT;
+  weigh(list: Int32Array | null, slab: Uint16Array | null, from: number, to: number): number {
+    const { pegs, colors, symbols, cellValues, totalValues } = this.#codes;
+    const { counts, byPosition, byColour } = this;
     const totals = this.#totals;
     totals.fill(0);
     byPosition.fill(0);
@@ -229,55 +165,144 @@ export class SetImages {
     }
     let weights = 0;
     for (let k = from; k < to; k++) {
-      const at = (codes ? codes[k] : slab![k]) * pegs;
+      const at = (list ? list[k] : slab![k]) * pegs;
       let weight = 0;
       let pairs = 0;
       for (let i = 0; i < pegs; i++) {
         const c = symbols[at + i];
-        weight =
-          (weight + this.#cellValues[counts[i * colors + c]] + this.#totalValues[totals[c]]) | 0;
+        weight = (weight + cellValues[counts[i * colors + c]] + totalValues[totals[c]]) | 0;
         for (let j = 0; j < i; j++) if (symbols[at + j] === c) pairs++;
       }
       const mixed = mix(weight, pairs);
       weights = (weights + mixed) | 0;
       for (let i = 0; i < pegs; i++) {
         const c = symbols[at + i];
-        byPosition[i] = (byPosition[i] + mix(mixed, this.#cellValues[counts[i * colors + c]])) | 0;
+        byPosition[i] = (byPosition[i] + mix(mixed, cellValues[counts[i * colors + c]])) | 0;
         byColour[c] = (byColour[c] + mix(mixed, 0x3c6ef372)) | 0;
       }
     }
     return weights;
   }
 
-  /** Each position's and each colour's hash of its counts into `rows` and `columns`; h with them. */
-  #keys(counts: Int32Array, rows: Int32Array, columns: Int32Array, h: number): number {
-    const pegs = this.#pegs;
-    const colors = this.#colors;
-    columns.fill(0);
-    for (let i = 0; i < pegs; i++) {
-      let row = 0;
-      for (let c = 0; c < colors; c++) {
-        const count = counts[i * colors + c];
-        row = (row + this.#rowValues[count]) | 0;
-        columns[c] = (columns[c] + this.#columnValues[count]) | 0;
-      }
-      rows[i] = row;
-      h = (h + mix(row, 0x7feb352d)) | 0;
-    }
-    for (let c = 0; c < colors; c++) h = (h + mix(columns[c], 0x846ca68b)) | 0;
-    return h;
+  /** Whether no code of the set has colour `c`. */
+  lacks(c: number): boolean {
+    const { pegs, colors } = this.#codes;
+    for (let i = 0; i < pegs; i++) if (this.counts[i * colors + c] !== 0) return false;
+    return true;
+  }
+}
+
+/**
+ * An element σ of the game's group as a match builds it: position i goes to `positions[i]`,
+ * colour c becomes `renaming[c]`.
+ */
+export class Relabelling {
+  readonly #codes: ImageCodes;
+  readonly positions: Int32Array;
+  readonly renaming: Int32Array;
+  readonly #digits: Int32Array;
+
+  constructor(codes: ImageCodes) {
+    this.#codes = codes;
+    this.positions = new Int32Array(codes.pegs);
+    this.renaming = new Int32Array(codes.colors);
+    this.#digits = new Int32Array(codes.pegs);
   }
 
-  /** Chooses where position `i` of T goes, among S's positions of the same row hash. */
+  /** σ of `code`. */
+  image(code: number): number {
+    const { pegs, colors, symbols, codeOfRadix } = this.#codes;
+    const digits = this.#digits;
+    for (let i = 0; i < pegs; i++) {
+      digits[this.positions[i]] = this.renaming[symbols[code * pegs + i]];
+    }
+    let radix = 0;
+    for (let i = 0; i < pegs; i++) radix = radix * colors + digits[i];
+    return codeOfRadix[radix];
+  }
+}
+
+/** Sets of codes of one game up to its symmetry: see the module comment. */
+export class SetImages {
+  readonly #codes: ImageCodes;
+  /** The set last hashed (S), its shape, and whether its weights and marks are made yet. */
+  #list: Int32Array = new Int32Array(0);
+  readonly #s: SetShape;
+  #weightS: number | undefined;
+  #marked = false;
+  /** The stored set a match tries (T). */
+  readonly #t: SetShape;
+  /** S's codes, marked with `#stamp`. */
+  readonly #marks: Int32Array;
+  #stamp = 0;
+  /** The σ a match builds, returned when it maps T onto S; its choices so far. */
+  readonly #sigma: Relabelling;
+  readonly #positionUsed: Uint8Array;
+  readonly #colourUsed: Uint8Array;
+  #renamings = 0;
+
+  /** The images of `game`'s sets, or undefined where they are not worth it (too many pegs). */
+  static of(game: Game): SetImages | undefined {
+    const { pegs, colors } = game.rules;
+    if (pegs > MAX_PEGS || colors ** pegs > MAX_RADIX_CODES) return undefined;
+    return new SetImages(game);
+  }
+
+  private constructor(game: Game) {
+    const codes = new ImageCodes(game);
+    this.#codes = codes;
+    this.#s = new SetShape(codes);
+    this.#t = new SetShape(codes);
+    this.#marks = new Int32Array(game.size);
+    this.#sigma = new Relabelling(codes);
+    this.#positionUsed = new Uint8Array(codes.pegs);
+    this.#colourUsed = new Uint8Array(codes.colors);
+  }
+
+  /** A hash of `codes` (S from now on, for `match`) and `depth` that every σ keeps. */
+  hash(codes: Int32Array, depth: number): number {
+    this.#list = codes;
+    this.#marked = false;
+    this.#weightS = undefined;
+    return mix(this.#s.describe(codes, null, 0, codes.length, mix(codes.length, depth)), 0x51ed27);
+  }
+
+  /**
+   * The σ that maps the `length` codes of `slab` from `offset` (T, stored with the same hash)
+   * onto S, the set last hashed, or undefined; the σ is good until the next match.
+   */
+  match(slab: Uint16Array, offset: number, length: number): Relabelling | undefined {
+    const list = this.#list;
+    if (length !== list.length) return undefined;
+    const t = this.#t;
+    t.describe(null, slab, offset, offset + length, 0);
+    // The hash leaves the codes' weights out (it is made for every set the cache misses); they
+    // tell most sets of the same hash apart before any permutation is tried.
+    this.#weightS ??= this.#s.weigh(list, null, 0, list.length);
+    if (t.weigh(null, slab, offset, offset + length) !== this.#weightS) return undefined;
+    if (!this.#marked) {
+      this.#stamp++;
+      for (let i = 0; i < list.length; i++) this.#marks[list[i]] = this.#stamp;
+      this.#marked = true;
+    }
+    this.#renamings = 0;
+    this.#positionUsed.fill(0);
+    return this.#placePosition(0, slab, offset, length) ? this.#sigma : undefined;
+  }
+
+  /** Chooses where position `i` of T goes, among S's positions alike. */
   #placePosition(i: number, slab: Uint16Array, offset: number, length: number): boolean {
-    if (i === this.#pegs) {
+    const pegs = this.#codes.pegs;
+    if (i === pegs) {
       this.#colourUsed.fill(0);
       return this.#renameColour(0, slab, offset, length);
     }
-    for (let j = 0; j < this.#pegs; j++) {
-      if (this.#positionUsed[j] || this.#rowsS[j] !== this.#rowsT[i]) continue;
-      if (this.#byPositionS[j] !== this.#byPositionT[i]) continue;
-      this.#positions[i] = j;
+    const s = this.#s;
+    const t = this.#t;
+    for (let j = 0; j < pegs; j++) {
+      if (this.#positionUsed[j] || s.rows[j] !== t.rows[i]) continue;
+      if (s.byPosition[j] !== t.byPosition[i]) continue;
+      this.#sigma.positions[i] = j;
       this.#positionUsed[j] = 1;
       const found = this.#placePosition(i + 1, slab, offset, length);
       this.#positionUsed[j] = 0;
@@ -287,19 +312,20 @@ export class SetImages {
     return false;
   }
 
-  /** Chooses colour `c`'s name in S, its column the same under the positions chosen. */
+  /** Chooses colour `c`'s name in S, alike and its column the same under the positions chosen. */
   #renameColour(c: number, slab: Uint16Array, offset: number, length: number): boolean {
-    const colors = this.#colors;
+    const colors = this.#codes.colors;
     if (c === colors) {
       this.#renamings++;
       return this.#mapsOnto(slab, offset, length);
     }
-    const unused = this.#unusedInT(c);
+    const s = this.#s;
+    const t = this.#t;
+    const unused = t.lacks(c);
     for (let d = 0; d < colors; d++) {
-      if (this.#colourUsed[d] || this.#columnsS[d] !== this.#columnsT[c]) continue;
-      if (this.#byColourS[d] !== this.#byColourT[c]) continue;
-      if (!this.#sameColumn(c, d)) continue;
-      this.#renaming[c] = d;
+      if (this.#colourUsed[d] || s.columns[d] !== t.columns[c]) continue;
+      if (s.byColour[d] !== t.byColour[c] || !this.#sameColumn(c, d)) continue;
+      this.#sigma.renaming[c] = d;
       this.#colourUsed[d] = 1;
       const found = this.#renameColour(c + 1, slab, offset, length);
       this.#colourUsed[d] = 0;
@@ -312,26 +338,20 @@ export class SetImages {
 
   /** Whether T's column `c` and S's column `d` agree under the positions chosen. */
   #sameColumn(c: number, d: number): boolean {
-    const colors = this.#colors;
-    for (let i = 0; i < this.#pegs; i++) {
-      if (this.#countsT[i * colors + c] !== this.#countsS[this.#positions[i] * colors + d]) {
-        return false;
-      }
+    const { pegs, colors } = this.#codes;
+    const positions = this.#sigma.positions;
+    const inS = this.#s.counts;
+    const inT = this.#t.counts;
+    for (let i = 0; i < pegs; i++) {
+      if (inT[i * colors + c] !== inS[positions[i] * colors + d]) return false;
     }
-    return true;
-  }
-
-  /** Whether no code of T has colour `c`. */
-  #unusedInT(c: number): boolean {
-    for (let i = 0; i < this.#pegs; i++)
-      if (this.#countsT[i * this.#colors + c] !== 0) return false;
     return true;
   }
 
   /** Whether σ, as chosen, maps every code of T into S (the sizes are equal: onto). */
   #mapsOnto(slab: Uint16Array, offset: number, length: number): boolean {
     for (let k = offset; k < offset + length; k++) {
-      const image = this.image(slab[k]);
+      const image = this.#sigma.image(slab[k]);
       if (image < 0 || this.#marks[image] !== this.#stamp) return false;
     }
     return true;
