@@ -119,8 +119,8 @@ class Generation {
   }
 
   /**
-   * Adds an entry (there is room: see `fits`) and returns it; `imageHash`, if given, indexes it
-   * for `lookupImage`.
+   * Adds an entry (there is room: see `fits`) and returns it; `imageHash`, if given, puts it in
+   * the index of images.
    */
   add(
     codes: Int32Array,
