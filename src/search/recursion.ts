@@ -129,7 +129,7 @@ export class Recursion {
         ? SetImages.of(game)
         : undefined;
     this.cache = new SetCache(options.cacheBytes, options.crush ?? false, images);
-    this.choice = new GuessChoice(game, options.symmetry ?? true, options.consistentOnly ?? false);
+    this.choice = new GuessChoice(game, symmetry, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
     this.#firstFound = options.firstFound ?? false;
     this.#reports = new ProgressReports(options.onProgress, options.progressEvery ?? 4096);

@@ -281,18 +281,29 @@ export class SetCache {
    */
   #findImage(codes: Int32Array, depth: number, hash: number, images: SetImages): number {
     const imageHash = this.#imageHashOf(codes, depth, images);
+    const young = this.#imageIn(this.#young, codes, depth, hash, imageHash, images);
+    return young >= 0 ? young : this.#imageIn(this.#old, codes, depth, hash, imageHash, images);
+  }
+
+  /** `#findImage` in one generation, `from`: the new entry, or −1. */
+  #imageIn(
+    from: Generation,
+    codes: Int32Array,
+    depth: number,
+    hash: number,
+    imageHash: number,
+    images: SetImages,
+  ): number {
     const length = codes.length;
-    for (const from of [this.#young, this.#old]) {
-      for (let e = from.firstImage(imageHash); e >= 0; e = from.imageNext[e]) {
-        if (!from.imageCandidate(e, imageHash, depth, length)) continue;
-        const sigma = images.match(from.slab, from.offsets[e], length);
-        if (!sigma) continue;
-        const cost = from.costs[e];
-        const kept = from.guesses[e];
-        const guess = kept >= 0 ? sigma.image(kept) : kept;
-        this.#roomFor(length);
-        return this.#young.add(codes, depth, hash, cost, guess);
-      }
+    for (let e = from.firstImage(imageHash); e >= 0; e = from.imageNext[e]) {
+      if (!from.imageCandidate(e, imageHash, depth, length)) continue;
+      const sigma = images.match(from.slab, from.offsets[e], length);
+      if (!sigma) continue;
+      const cost = from.costs[e];
+      const kept = from.guesses[e];
+      const guess = kept >= 0 ? sigma.image(kept) : kept;
+      this.#roomFor(length);
+      return this.#young.add(codes, depth, hash, cost, guess);
     }
     return -1;
   }
