@@ -45,7 +45,10 @@ const STOP_GRACE_MS = 3000;
  * failed here) waits before any worker may take it again.
  */
 const HAND_ON_MS = 500;
-/** How often this worker leaves such a job to others before it runs it anyway. */
+/**
+ * How often this worker leaves such a job to others before it runs it anyway, while a worker it
+ * may go to is alive (with none, it runs it at once).
+ */
 const HAND_ON_TIMES = 6;
 
 export function workerCommand(program: Command, io: Io): void {
@@ -72,6 +75,7 @@ export function workerCommand(program: Command, io: Io): void {
         WORKER_BEAT_MS,
         WORKER_PREFIX,
         WORKER_TTL_MS,
+        aliveWorkers,
         connectRedis,
         jobSigned,
         readQueueUrl,
@@ -123,6 +127,10 @@ export function workerCommand(program: Command, io: Io): void {
         await redis.set(`${WORKER_PREFIX}${id}`, JSON.stringify(me), 'PX', WORKER_TTL_MS);
       };
 
+      /** Whether a worker other than this one and those in `avoid` has a heartbeat in Redis. */
+      const othersAlive = async (avoid: readonly string[]): Promise<boolean> =>
+        (await aliveWorkers(redis)).some((other) => other.id !== id && !avoid.includes(other.id));
+
       /** Refuses `job`: one line here, and BullMQ fails it with why, naming this worker. */
       const refuse = (job: Job, why: string): never => {
         io.err(`refused job ${safeText(String(job.id).slice(0, 80))}: ${safeText(why)}\n`);
@@ -134,11 +142,12 @@ export function workerCommand(program: Command, io: Io): void {
         if (!envelope.success) return refuse(job, `not a job (${problemOf(envelope.error)})`);
         const { signature, avoid = [] } = envelope.data;
         // A job the coordinator would rather another worker solved (it failed here, or it is
-        // the second copy of one solved here) is handed on for a while; alone, this worker
-        // takes it in the end, and the coordinator says what it found.
+        // the second copy of one solved here) is handed on for a while if a worker it may go
+        // to is alive; alone, this worker takes it (at once, or in the end), and the
+        // coordinator says what it found.
         const base = String(job.id);
         const times = handedOn.get(base) ?? 0;
-        if (avoid.includes(id) && times < HAND_ON_TIMES) {
+        if (avoid.includes(id) && times < HAND_ON_TIMES && (await othersAlive(avoid))) {
           handedOn.set(base, times + 1);
           await job.moveToDelayed(Date.now() + HAND_ON_MS, token);
           throw new DelayedError();

@@ -292,11 +292,13 @@ describe('a queue as people run it in production', () => {
       const jobs = retried.map((line) => line[1]);
       expect(jobs.length).toBeGreaterThan(0);
       expect(new Set(jobs).size).toBe(jobs.length);
-      // The busy worker's place is taken by one that solves: the proof ends, and right. (Between
-      // the two, with no other worker alive, a refusal counts again: no line is counted here.)
+      // The busy worker's place is taken by one that solves: the proof ends, and right. (The
+      // new one serves before the busy one goes: alone, the worker without the key would take
+      // the job at once and refuse it, and the proof would stop after three refusals.)
+      const good = start(['worker', '--queue', redis.url, '--threads', '1']);
+      await until(() => good.err.includes('serving proof'));
       await admin.del(`${WORKER_PREFIX}busy`);
       await admin.quit();
-      start(['worker', '--queue', redis.url, '--threads', '1']);
       expect(await proof.ended).toBe(0);
       expect(figures(proof.out)).toEqual(local.numeron);
     },
