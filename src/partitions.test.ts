@@ -69,7 +69,10 @@ describe('the partition kernel', () => {
       game.scoreAll(guess, from, game.size - (guess % 3), out);
       for (let i = 0; i < game.size - (guess % 3); i++)
         expected[i] = plain.score(guess, secrets[i]);
-      expect(out).toEqual(expected);
+      // The first secret they differ on, if any (a deep comparison of the arrays costs more
+      // than the scoring).
+      const differs = out.findIndex((answer, i) => answer !== expected[i]);
+      expect(differs < 0 ? 'none' : { guess, secret: secrets[differs], differs }).toBe('none');
     }
   });
 
