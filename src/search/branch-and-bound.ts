@@ -42,10 +42,11 @@ import { type Game, SEARCH_MAX_CODES } from '../game.js';
 import { groupThousands } from '../numbers.js';
 import type { SizeBounds } from './bounds.js';
 import { UNLIMITED, keyBound } from './cost.js';
-import { Recursion, type SearchOptions } from './recursion.js';
+import { Recursion } from './recursion.js';
+import type { SearchOptions } from './search-options.js';
 import { EXACT } from './split.js';
 
-export { SearchStopped } from './recursion.js';
+export { SearchStopped } from './search-options.js';
 
 /** Throws a `too-large` error if `game` has more codes than the exact search takes. */
 export function checkSearchable(game: Game): void {
