@@ -212,6 +212,16 @@ export function attributeOf(locator: Locator, name: string): Poll<string | null>
 export const axeFound = new Set<string>();
 
 /**
+ * The axe rules whose outcome a theme or the viewport can change: colours, and the size and
+ * scrolling of what is touched. The others read the markup, the same in every theme and size.
+ */
+export const LOOK_RULES: readonly string[] = [
+  'color-contrast',
+  'target-size',
+  'scrollable-region-focusable',
+];
+
+/**
  * axe-core's serious and critical violations on the page as it is now; `only`: those of the
  * rules named, the others not run.
  */

@@ -27,6 +27,7 @@ import {
 } from '../naive.js';
 import {
   DESKTOP,
+  LOOK_RULES,
   PHONE,
   SLOW,
   appUrl,
@@ -46,12 +47,6 @@ import {
   useBrowser,
 } from './browser-kit.js';
 import { naiveConsistent } from './naive-play.js';
-
-/**
- * The axe rules whose outcome a theme or the viewport can change: colours, and the size and
- * scrolling of what is touched.
- */
-const LOOK_RULES = ['color-contrast', 'target-size', 'scrollable-region-focusable'];
 
 useBrowser();
 
