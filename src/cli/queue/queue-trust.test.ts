@@ -224,6 +224,16 @@ describe('a queue as people run it in production', () => {
       expect(costTotal(answered.answer.cost)).toBe(1446);
       const { answer, signature } = answered as unknown as { answer: unknown; signature: string };
       expect(answerSigned(key, signed.signature, answer, signature)).toBe(true);
+      // A job it is asked to leave to others, with no other worker alive: taken at once, not
+      // handed on (put back as delayed, which would start it again, six times).
+      const [beat] = await client.keys(`${WORKER_PREFIX}*`);
+      const avoided = {
+        ...signJob(key, name, 'avoided', whole),
+        avoid: [beat.slice(WORKER_PREFIX.length)],
+      };
+      const taken = (await outcome('avoided', avoided)) as { answer: { cost: number } };
+      expect(costTotal(taken.answer.cost)).toBe(1446);
+      expect((await queue.getJob('avoided'))?.attemptsStarted).toBe(1);
       expect(worker.err).toMatch(/^refused job not-a-job: not a job/m);
       noStack(worker.err);
       // Idle after serving, it stops at SIGTERM, at once.
