@@ -30,7 +30,7 @@
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -248,8 +248,11 @@ const newSearch = (): OptimalSearch =>
       if (now - Math.max(current.since, current.told) >= PROGRESS_MS) {
         current.told = now;
         const took = ((now - current.since) / 1000).toFixed(0);
-        console.error(
-          `  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s`,
+        // Written at once, not by console.error: on a worker thread that goes out only when the
+        // thread's event loop runs, after the second guess, minutes or an hour later.
+        writeSync(
+          2,
+          `  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s\n`,
         );
       }
       return stopAsked() || now > deadline;
