@@ -3,6 +3,7 @@
  *
  *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
  *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
+ *       [--piece-secrets N]
  *
  * A strategy within D guesses opens with some code; every code is the image of one first guess
  * of the game's symmetry (its first guesses up to symmetry), and the symmetry keeps the worst
@@ -16,13 +17,18 @@
  *
  * Each second guess settled is a line of the log (JSON: the opening, the class, the guess, the
  * class that refutes it and its size, or null for a way on, nodes, seconds; scripts/
- * refutation-log.ts), written as it is settled, so a stopped run
- * loses at most the guess it was on, and a run with the same log goes on where it stopped.
+ * refutation-log.ts), written as it is settled, and a run with the same log goes on where it
+ * stopped. A class of N secrets or more (`--piece-secrets`, default 1,000), with 3 guesses or more
+ * left, is searched third guess by third guess, in the search's order and with its pruning, each
+ * settled a line of the pieces file beside the log (`NAME.pieces.jsonl`: whether that third guess
+ * keeps to the guesses left): a second guess of 5 of 10 takes from a minute to hours, and a stopped
+ * run loses at most the third guess it was on (a small class, the second guess).
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
  * (on as many machines); `--threads T` runs T such shards on worker threads of this process, which
  * read one score table in shared memory (1 GiB for Super Mastermind, where T processes took
  * T + 1), and then says where the whole log stands.
- * A log read back is what a run relies on: `--recheck` solves again every line of the log (of
+ * A log and its pieces read back are what a run relies on (`relied` in `--json`: the lines, and
+ * the pieces the lines it appended rest on): `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
  * recheck stopped goes on where it stopped), and fails if one does not hold. The summary at the
  * end says, per opening, how many second guesses are refuted and how many are left, and whether
@@ -46,7 +52,14 @@ import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { guessRepresentatives } from '../src/symmetry.js';
-import { BrokenLogError, type RefutationLine, readRefutationLog } from './refutation-log.js';
+import {
+  BrokenLogError,
+  type RefutationLine,
+  type RefutationPiece,
+  piecesFileOf,
+  readRefutationLog,
+  readRefutationPieces,
+} from './refutation-log.js';
 
 const options = {
   game: { type: 'string' },
@@ -60,6 +73,7 @@ const options = {
   threads: { type: 'string', default: '1' },
   'time-limit': { type: 'string' },
   recheck: { type: 'boolean', default: false },
+  'piece-secrets': { type: 'string', default: '1000' },
   json: { type: 'boolean', default: false },
 } as const;
 function flagsOrExit(): ReturnType<typeof parseArgs<{ options: typeof options }>>['values'] {
@@ -74,6 +88,7 @@ const values = flagsOrExit();
 const depth = Number(values.depth);
 const threads = Number(values.threads);
 const [shard, shards] = (values.shard ?? '').split('/').map(Number);
+const pieceSecrets = Number(values['piece-secrets']);
 const seconds =
   values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
 if (
@@ -86,10 +101,11 @@ if (
   threads < 1 ||
   (threads > 1 && shards > 1) ||
   !(shard >= 0 && shard < shards) ||
+  !(Number.isInteger(pieceSecrets) && pieceSecrets >= 3) ||
   !(seconds > 0)
 ) {
   console.error(
-    'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]',
+    'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)]',
   );
   process.exit(2);
 }
@@ -120,16 +136,17 @@ const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const logged = new Map<string, RefutationLine>();
 const keyOf = (opening: string, answer: string, guess: string): string =>
   `${opening} ${answer} ${guess}`;
-/** The log's lines; a broken log is one line on stderr and status 2, the file left as it is. */
-function logLines(): RefutationLine[] {
+/** What `read` reads; a broken file is one line on stderr and status 2, the file left as it is. */
+function readOrExit<T>(read: () => T): T {
   try {
-    return readRefutationLog(logFile);
+    return read();
   } catch (error) {
     if (!(error instanceof BrokenLogError)) throw error;
     console.error(`depth-refutation.ts: ${error.message}`);
     process.exit(2);
   }
 }
+const logLines = (): RefutationLine[] => readOrExit(() => readRefutationLog(logFile));
 /** Reads the log's lines for this depth into `logged`; returns every line of the log. */
 function readLog(): RefutationLine[] {
   const lines = logLines();
@@ -148,6 +165,31 @@ function record(key: string, line: RefutationLine): void {
   logged.set(key, line);
   appended.push(line);
 }
+/**
+ * The third guesses tried at the large classes of second guesses not yet settled, by second guess
+ * (`keyOf`), class and third guess; each is appended to the pieces file as it is settled.
+ */
+const piecesFile = piecesFileOf(logFile);
+const pieces = new Map<string, RefutationPiece>();
+const pieceKey = (key: string, within: string, third: string): string =>
+  `${key} ${within} ${third}`;
+
+/** Reads the pieces file's pieces for this depth into `pieces`. */
+function readPieces(): void {
+  for (const piece of readOrExit(() => readRefutationPieces(piecesFile))) {
+    if (piece.depth === depth) {
+      const key = keyOf(piece.opening, piece.answer, piece.guess);
+      pieces.set(pieceKey(key, piece.within, piece.third), piece);
+    }
+  }
+}
+readPieces();
+/** The pieces earlier runs settled, which this run reads back and relies on. */
+const piecesEarlier = new Map(pieces);
+/** The pieces earlier runs settled of a second guess (`keyOf`). */
+const earlierPiecesOf = (key: string): RefutationPiece[] =>
+  [...piecesEarlier].filter(([at]) => at.startsWith(`${key} `)).map(([, piece]) => piece);
+
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
 
@@ -209,6 +251,7 @@ let shardsStopped = false;
 if (summaryOnly) {
   ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
   appended.push(...readLog().slice(linesBefore));
+  readPieces();
 }
 
 /**
@@ -264,6 +307,65 @@ function unsolvable(members: Int32Array, history: number[], guesses: number): bo
   return search().solve(members, history, guesses).guess < 0;
 }
 
+/**
+ * Whether the class `part` (the answer `within` to `second`, after `opening`) has no strategy
+ * within `depth` − 2 guesses: in one search, or for a large class third guess by third guess, in
+ * the search's own order and with its own pruning (`rankGuesses`: the guesses up to symmetry
+ * whose bounds leave them a chance), the pieces earlier runs settled read back from the file.
+ */
+function classUnsolvable(
+  part: Int32Array,
+  {
+    opening,
+    answer,
+    second,
+    within,
+  }: Readonly<Record<'opening' | 'second', number>> & Readonly<Record<'answer' | 'within', string>>,
+): boolean {
+  const key = keyOf(code(opening), answer, code(second));
+  const left = depth - 2;
+  const history = [opening, second];
+  if (part.length < pieceSecrets || left < 3) return unsolvable(part, history, left);
+  const { guesses } = search().rankGuesses(part, history, left);
+  let tried = 0;
+  for (const third of guesses) {
+    tried++;
+    const at = pieceKey(key, within, code(third));
+    const known = pieces.get(at);
+    if (known) {
+      if (known.keeps) return false;
+      continue;
+    }
+    const start = Date.now();
+    const nodes = search().nodes;
+    const cost = search().evaluateGuess(part, history, third, left);
+    const took = (Date.now() - start) / 1000;
+    const piece: RefutationPiece = {
+      opening: code(opening),
+      answer,
+      guess: code(second),
+      within,
+      third: code(third),
+      depth,
+      keeps: Number.isFinite(cost),
+      nodes: search().nodes - nodes,
+      seconds: Number(took.toFixed(1)),
+    };
+    appendFileSync(piecesFile, `${JSON.stringify(piece)}\n`);
+    pieces.set(at, piece);
+    if (took >= PIECE_TOLD_S || piece.keeps) {
+      writeSync(
+        2,
+        `  ${elapsed()}: ${key}, its class ${within} (${part.length}): third guess ${tried} of ${guesses.length}, ${piece.third}, ${piece.keeps ? 'keeps' : 'does not keep'} to ${left} (${piece.nodes} nodes, ${took.toFixed(1)} s)\n`,
+      );
+    }
+    if (piece.keeps) return false;
+  }
+  return true;
+}
+/** A piece that took this long has a line on stderr. */
+const PIECE_TOLD_S = 30;
+
 /** The largest class each guess leaves of `members`, and its least over every guess. */
 function hardestSplit(members: Int32Array): number {
   const table = game.searchTable()!;
@@ -317,6 +419,8 @@ for (const opening of openings) {
   let refuted = 0;
   let open = 0;
   let left = 0;
+  /** Second guesses not settled with pieces settled (the summary's). */
+  const underWay: string[] = [];
   for (let i = shard; i < seconds2.length; i += shards) {
     if (!summaryOnly) await new Promise((resolve) => setImmediate(resolve));
     if (!summaryOnly && (stopAsked() || Date.now() > deadline)) {
@@ -333,6 +437,7 @@ for (const opening of openings) {
     }
     if (summaryOnly) {
       left++;
+      if ([...pieces.keys()].some((at) => at.startsWith(`${key} `))) underWay.push(code(second));
       continue;
     }
     const parts = partition(game, second, members);
@@ -375,13 +480,24 @@ for (const opening of openings) {
         else refuted++;
         continue;
       }
-      by = order.find(({ part }) => unsolvable(part, [opening, second], depth - 2));
+      by = order.find(({ answer, part }) =>
+        classUnsolvable(part, {
+          opening,
+          answer: answerText,
+          second,
+          within: game.answerText(answer),
+        }),
+      );
     } catch (error) {
       if (!(error instanceof SearchStopped)) throw error;
       stopped = true;
       break;
     }
     const took = (Date.now() - start) / 1000;
+    const before = earlierPiecesOf(key).reduce(
+      (sum, piece) => ({ nodes: sum.nodes + piece.nodes, seconds: sum.seconds + piece.seconds }),
+      { nodes: 0, seconds: 0 },
+    );
     const entry: RefutationLine = {
       opening: code(opening),
       answer: answerText,
@@ -389,8 +505,9 @@ for (const opening of openings) {
       refutedBy: by ? game.answerText(by.answer) : null,
       size: by ? by.part.length : null,
       depth,
-      nodes: search().nodes - nodes,
-      seconds: Number(took.toFixed(1)),
+      // With the pieces earlier runs settled of it.
+      nodes: search().nodes - nodes + before.nodes,
+      seconds: Number((took + before.seconds).toFixed(1)),
     };
     record(key, entry);
     if (!by) {
@@ -412,7 +529,7 @@ for (const opening of openings) {
   refutedGuesses += refuted;
   settledGuesses += refuted + open;
   summary.push(
-    `opening ${code(opening)}, class ${answerText}: ${refuted} of ${inShard} second guesses refuted${open > 0 ? `, ${open} not (a way on)` : ''}${left > 0 ? `, ${left} not yet searched` : ''}`,
+    `opening ${code(opening)}, class ${answerText}: ${refuted} of ${inShard} second guesses refuted${open > 0 ? `, ${open} not (a way on)` : ''}${left > 0 ? `, ${left} not yet settled` : ''}${underWay.length > 0 ? ` (${underWay.join(', ')} in part, the pieces in ${piecesFile})` : ''}`,
   );
 }
 
@@ -445,6 +562,15 @@ if (onThread === undefined && values.json) {
         logLines: logged.size - appended.length,
         rechecked: values.recheck,
         solvedAgain: solvedAgain(),
+        // The pieces of earlier runs (third guesses at a large class) that lines this run
+        // appended rest on, read back unchecked: `--recheck` solves such a line again whole.
+        pieces: appended
+          .filter((line) => !line.recheck)
+          .reduce(
+            (sum, line) =>
+              sum + earlierPiecesOf(keyOf(line.opening, line.answer, line.guess)).length,
+            0,
+          ),
       },
       summary: lines,
     }),

@@ -1,7 +1,8 @@
 /**
  * The log of a refutation (scripts/depth-refutation.ts): one JSON line per second guess settled,
- * refuted or a way on, appended as it is settled. The script and the tests read it here, each
- * line checked against its shape: a log is read back, so it is untrusted input.
+ * refuted or a way on, appended as it is settled; and beside it the pieces of the second guesses
+ * not yet settled, one line per third guess tried at a large class. The script and the tests read
+ * them here, each line checked against its shape: a log is read back, so it is untrusted input.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
@@ -56,17 +57,61 @@ export interface RefutationLine {
   readonly recheck?: true;
 }
 
+const pieceSchema = z.strictObject({
+  opening: text,
+  answer: text,
+  guess: text,
+  within: text,
+  third: text,
+  depth: z.number().int().min(3).max(64),
+  keeps: z.boolean(),
+  nodes: count,
+  seconds: z.number().min(0).max(1e9),
+});
+
+/**
+ * One third guess tried at a class a second guess leaves (`within`): whether some strategy that
+ * opens the class with it keeps to the `depth` − 2 guesses the class has left. A second guess
+ * that resists for hours is settled piece by piece, so that a stop loses at most the third guess
+ * under way: its class has no strategy within `depth` − 2 when every third guess the search
+ * would try is a piece that does not keep to it, and has one once a piece does.
+ */
+export interface RefutationPiece {
+  readonly opening: string;
+  readonly answer: string;
+  readonly guess: string;
+  readonly within: string;
+  readonly third: string;
+  readonly depth: number;
+  readonly keeps: boolean;
+  readonly nodes: number;
+  readonly seconds: number;
+}
+
 /** A log that is not one: its file, the line and what is wrong, in one sentence. */
 export class BrokenLogError extends Error {}
 
 /** The lines of the log `file` (none if there is no such file); throws `BrokenLogError`. */
 export function readRefutationLog(file: string): RefutationLine[] {
+  return readLines(file, lineSchema, 'refutation line');
+}
+
+/** The pieces file beside the log `file`: `NAME.jsonl` → `NAME.pieces.jsonl`. */
+export const piecesFileOf = (file: string): string =>
+  `${file.endsWith('.jsonl') ? file.slice(0, -'.jsonl'.length) : file}.pieces.jsonl`;
+
+/** The lines of the pieces file `file` (none if there is no such file); throws `BrokenLogError`. */
+export function readRefutationPieces(file: string): RefutationPiece[] {
+  return readLines(file, pieceSchema, 'piece of a refutation');
+}
+
+function readLines<T>(file: string, schema: z.ZodType<T>, what: string): T[] {
   if (!existsSync(file)) return [];
   const bytes = statSync(file).size;
   if (bytes > MAX_LOG_BYTES) {
     throw new BrokenLogError(`${file} has ${bytes} bytes: not a refutation log`);
   }
-  const lines: RefutationLine[] = [];
+  const lines: T[] = [];
   readFileSync(file, 'utf8')
     .split('\n')
     .forEach((line, index) => {
@@ -77,10 +122,10 @@ export function readRefutationLog(file: string): RefutationLine[] {
       } catch {
         throw new BrokenLogError(`${file} line ${index + 1} is not JSON: mend or remove it`);
       }
-      const checked = lineSchema.safeParse(parsed);
+      const checked = schema.safeParse(parsed);
       if (!checked.success) {
         throw new BrokenLogError(
-          `${file} line ${index + 1} is not a refutation line (${problemOf(checked.error)}): mend or remove it`,
+          `${file} line ${index + 1} is not a ${what} (${problemOf(checked.error)}): mend or remove it`,
         );
       }
       lines.push(checked.data);

@@ -11,11 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RefutationLine, readRefutationLog } from '../scripts/refutation-log.js';
+import {
+  type RefutationLine,
+  type RefutationPiece,
+  piecesFileOf,
+  readRefutationLog,
+  readRefutationPieces,
+} from '../scripts/refutation-log.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
 import { gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
+import { OptimalSearch } from '../src/search/branch-and-bound.js';
 import { runScript } from './scripts.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -173,6 +180,105 @@ describe('scripts/depth-refutation.ts', () => {
   );
 
   it(
+    'searches large classes third guess by third guess, each a piece a later run reads back, and --recheck catches a forged piece',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'mastermind-5-pieces.jsonl');
+      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      const first = await refute(...args, '--threads', '2');
+      expect(first.status).toBe(0);
+      const settled = linesOf(log);
+      const pieces = readRefutationPieces(piecesFileOf(log));
+      const keyOf = (line: RefutationLine | RefutationPiece): string =>
+        `${line.opening} ${line.answer} ${line.guess}`;
+      // Every piece is of a second guess the log settles, at a class it leaves; no piece of a
+      // refuting class keeps to 3 (a class the bounds refute has none), and a way on has a piece
+      // that keeps.
+      const byKey = new Map(settled.map((line) => [keyOf(line), line]));
+      for (const piece of pieces) expect(byKey.has(keyOf(piece))).toBe(true);
+      let refutingPieces = 0;
+      for (const line of settled.filter((line) => line.refutedBy !== null)) {
+        const mine = pieces.filter((p) => keyOf(p) === keyOf(line) && p.within === line.refutedBy);
+        refutingPieces += mine.length;
+        for (const piece of mine) expect(piece.keeps).toBe(false);
+      }
+      expect(refutingPieces).toBeGreaterThan(0);
+      const ways = settled.filter((line) => line.refutedBy === null);
+      expect(ways.length).toBeGreaterThan(0);
+      for (const line of ways) {
+        expect(pieces.some((p) => keyOf(p) === keyOf(line) && p.keeps)).toBe(true);
+      }
+
+      // Without the log, a run settles the same lines from the pieces alone.
+      rmSync(log);
+      const again = await refute(...args, '--json');
+      expect(again.status).toBe(0);
+      const result = JSON.parse(again.stdout);
+      expect(result.nodes).toBe(0);
+      expect(result.relied.pieces).toBe(pieces.length);
+      const same = (line: RefutationLine): string =>
+        JSON.stringify([keyOf(line), line.refutedBy, line.size]);
+      expect(linesOf(log).map(same).sort()).toEqual(settled.map(same).sort());
+
+      // Pieces that say no third guess keeps a way on's largest class to 3: the run takes them
+      // at their word, and --recheck, solving the line again whole, finds it does not hold.
+      const way = ways[0];
+      const game = gameFor(resolveRules({ game: 'mastermind' }));
+      const opening = game.codes.parse(way.opening);
+      const guess = game.codes.parse(way.guess);
+      const members = classOf(
+        partition(game, opening, allCandidates(game)),
+        game.answerIndex(parseFeedback(way.answer, game.rules)),
+      );
+      const parts = partition(game, guess, members);
+      const largest = [...Array(game.answers).keys()]
+        .filter((a) => a !== game.solved)
+        .sort((a, b) => classOf(parts, b).length - classOf(parts, a).length)[0];
+      const part = classOf(parts, largest);
+      const within = game.answerText(largest);
+      const search = new OptimalSearch(game, {
+        firstFound: true,
+        lookahead: false,
+        earlyCount: true,
+      });
+      const thirds = search.rankGuesses(part, [opening, guess], 3).guesses;
+      const forged = thirds.map(
+        (third): RefutationPiece => ({
+          opening: way.opening,
+          answer: way.answer,
+          guess: way.guess,
+          within,
+          depth: 5,
+          third: game.codes.make(third),
+          keeps: false,
+          nodes: 0,
+          seconds: 0,
+        }),
+      );
+      writeFileSync(
+        log,
+        settled
+          .filter((line) => line !== way)
+          .map((line) => `${JSON.stringify(line)}\n`)
+          .join(''),
+      );
+      writeFileSync(
+        piecesFileOf(log),
+        [...pieces.filter((p) => keyOf(p) !== keyOf(way)), ...forged]
+          .map((piece) => `${JSON.stringify(piece)}\n`)
+          .join(''),
+      );
+      const fooled = await refute(...args);
+      expect(fooled.status).toBe(0);
+      const now = linesOf(log).find((line) => keyOf(line) === keyOf(way));
+      expect([now?.refutedBy, now?.size]).toEqual([within, part.length]);
+      const checked = await refute(...args, '--recheck');
+      expect(checked.status).toBe(1);
+      expect(checked.stderr).toContain(`${keyOf(way)}: DOES NOT HOLD`);
+    },
+  );
+
+  it(
     'refutes 6 guesses for Bulls and Cows, whose least worst case is 7',
     { timeout: 60_000 },
     async () => {
@@ -226,6 +332,7 @@ describe('scripts/depth-refutation.ts', () => {
         logLines: settled - again,
         rechecked: true,
         solvedAgain: again,
+        pieces: 0,
       });
     },
   );
@@ -264,6 +371,22 @@ describe('scripts/depth-refutation.ts', () => {
       expect(stderr).toMatch(/^depth-refutation\.ts: \S+ line \d+ is not (JSON|a refutation line)/);
       expect(readFileSync(log, 'utf8')).toBe(`${text}\n`);
     }
+    // A pieces file beside a good log, with a piece that says neither whether it keeps nor more.
+    writeFileSync(log, `${JSON.stringify(good)}\n`);
+    const piece = { ...good, within: '0H2B', third: '1234', keeps: 'no' };
+    writeFileSync(piecesFileOf(log), `${JSON.stringify(piece)}\n`);
+    const { status, stdout, stderr } = await refute(
+      '--game',
+      'mastermind',
+      '--depth',
+      '4',
+      '--log',
+      log,
+    );
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^depth-refutation\.ts: \S+ line 1 is not a piece of a refutation/);
   });
 
   it('refuses bad flags with one line and status 2', async () => {

@@ -9,7 +9,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type RefutationLine, readRefutationLog } from '../scripts/refutation-log.js';
+import {
+  type RefutationLine,
+  piecesFileOf,
+  readRefutationLog,
+  readRefutationPieces,
+} from '../scripts/refutation-log.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
 import { gameFor } from '../src/game.js';
@@ -130,6 +135,30 @@ describe('the refutation campaigns’ logs', () => {
               (run.relied as { logLines?: number } | undefined)?.logLines !== undefined,
           );
         expect(runs.at(-1)?.proved === true).toBe(complete);
+      });
+
+      it('has pieces (third guesses at a large class) only of its second guesses, each at a class that guess leaves', () => {
+        const pieces = readRefutationPieces(
+          piecesFileOf(join(DIR, `${campaign.name}.refutation.jsonl`)),
+        );
+        for (const piece of pieces) {
+          expect(piece.depth).toBe(campaign.maxDepth);
+          expect(openings).toContain(piece.opening);
+          // The class of the opening the log is about, if it has lines of that opening.
+          const answers = lines.filter((line) => line.opening === piece.opening);
+          if (answers.length > 0) expect(piece.answer).toBe(answers[0].answer);
+          const first = game.codes.parse(piece.opening);
+          const answer = game.answerIndex(parseFeedback(piece.answer, game.rules));
+          const members = classOf(partition(game, first, all), answer);
+          const second = game.codes.parse(piece.guess);
+          const representatives =
+            guessRepresentatives(game, [{ guess: first, answer }], members) ?? all;
+          expect(representatives).toContain(second);
+          const within = game.answerIndex(parseFeedback(piece.within, game.rules));
+          expect(within).not.toBe(game.solved);
+          expect(classOf(partition(game, second, members), within).length).toBeGreaterThan(2);
+          expect(game.codes.make(game.codes.parse(piece.third))).toBe(piece.third);
+        }
       });
 
       it.runIf(SLOW)(
