@@ -144,7 +144,7 @@ describe('npm run campaign', () => {
     const result = JSON.parse((await campaign('classic-depth4', '--threads', '2')).stdout);
     expect(result).toMatchObject({ proved: true, lowerBound: 5, threads: 2 });
     expect(result.jobsDone).toBe(result.jobsKnown);
-    expect(result.relied).toEqual({ logLines: 0, rechecked: false, solvedAgain: 0 });
+    expect(result.relied).toEqual({ logLines: 0, rechecked: false, solvedAgain: 0, pieces: 0 });
     expect(records().at(-1)).toMatchObject({
       campaign: 'classic-depth4',
       lowerBound: 5,
