@@ -170,25 +170,31 @@ function record(key: string, line: RefutationLine): void {
  * (`keyOf`), class and third guess; each is appended to the pieces file as it is settled.
  */
 const piecesFile = piecesFileOf(logFile);
-const pieces = new Map<string, RefutationPiece>();
-const pieceKey = (key: string, within: string, third: string): string =>
-  `${key} ${within} ${third}`;
+const pieces = new Map<string, Map<string, RefutationPiece>>();
+/** The pieces of the second guess `key` (`keyOf`), by class and third guess (`pieceKey`). */
+function piecesOf(key: string): Map<string, RefutationPiece> {
+  let mine = pieces.get(key);
+  if (!mine) {
+    mine = new Map();
+    pieces.set(key, mine);
+  }
+  return mine;
+}
+const pieceKey = (within: string, third: string): string => `${within} ${third}`;
 
 /** Reads the pieces file's pieces for this depth into `pieces`. */
 function readPieces(): void {
   for (const piece of readOrExit(() => readRefutationPieces(piecesFile))) {
     if (piece.depth === depth) {
       const key = keyOf(piece.opening, piece.answer, piece.guess);
-      pieces.set(pieceKey(key, piece.within, piece.third), piece);
+      piecesOf(key).set(pieceKey(piece.within, piece.third), piece);
     }
   }
 }
 readPieces();
-/** The pieces earlier runs settled, which this run reads back and relies on. */
-const piecesEarlier = new Map(pieces);
-/** The pieces earlier runs settled of a second guess (`keyOf`). */
-const earlierPiecesOf = (key: string): RefutationPiece[] =>
-  [...piecesEarlier].filter(([at]) => at.startsWith(`${key} `)).map(([, piece]) => piece);
+/** The pieces earlier runs settled, by second guess: what this run reads back and relies on. */
+const piecesEarlier = new Map([...pieces].map(([key, mine]) => [key, [...mine.values()]]));
+const earlierPiecesOf = (key: string): RefutationPiece[] => piecesEarlier.get(key) ?? [];
 
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
@@ -330,8 +336,8 @@ function classUnsolvable(
   let tried = 0;
   for (const third of guesses) {
     tried++;
-    const at = pieceKey(key, within, code(third));
-    const known = pieces.get(at);
+    const at = pieceKey(within, code(third));
+    const known = piecesOf(key).get(at);
     if (known) {
       if (known.keeps) return false;
       continue;
@@ -352,7 +358,7 @@ function classUnsolvable(
       seconds: Number(took.toFixed(1)),
     };
     appendFileSync(piecesFile, `${JSON.stringify(piece)}\n`);
-    pieces.set(at, piece);
+    piecesOf(key).set(at, piece);
     if (took >= PIECE_TOLD_S || piece.keeps) {
       writeSync(
         2,
@@ -437,7 +443,7 @@ for (const opening of openings) {
     }
     if (summaryOnly) {
       left++;
-      if ([...pieces.keys()].some((at) => at.startsWith(`${key} `))) underWay.push(code(second));
+      if ((pieces.get(key)?.size ?? 0) > 0) underWay.push(code(second));
       continue;
     }
     const parts = partition(game, second, members);
