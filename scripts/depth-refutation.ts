@@ -30,7 +30,8 @@
  * A log and its pieces read back are what a run relies on (`relied` in `--json`: the lines, and
  * the pieces the lines it appended rest on): `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
- * recheck stopped goes on where it stopped), and fails if one does not hold. The summary at the
+ * recheck stopped goes on where it stopped; a large class again piece by piece, its pieces marked
+ * `recheck`), and fails if one does not hold. The summary at the
  * end says, per opening, how many second guesses are refuted and how many are left, and whether
  * the depth is refuted.
  *
@@ -180,21 +181,27 @@ function piecesOf(key: string): Map<string, RefutationPiece> {
   }
   return mine;
 }
-const pieceKey = (within: string, third: string): string => `${within} ${third}`;
+const pieceKey = (within: string, third: string, recheck: boolean): string =>
+  `${within} ${third}${recheck ? ' recheck' : ''}`;
 
 /** Reads the pieces file's pieces for this depth into `pieces`. */
 function readPieces(): void {
   for (const piece of readOrExit(() => readRefutationPieces(piecesFile))) {
     if (piece.depth === depth) {
       const key = keyOf(piece.opening, piece.answer, piece.guess);
-      piecesOf(key).set(pieceKey(piece.within, piece.third), piece);
+      piecesOf(key).set(pieceKey(piece.within, piece.third, piece.recheck === true), piece);
     }
   }
 }
 readPieces();
 /** The pieces earlier runs settled, by second guess: what this run reads back and relies on. */
 const piecesEarlier = new Map([...pieces].map(([key, mine]) => [key, [...mine.values()]]));
-const earlierPiecesOf = (key: string): RefutationPiece[] => piecesEarlier.get(key) ?? [];
+/** The sum of `field` over `of`. */
+const sumOf = (of: readonly RefutationPiece[], field: 'nodes' | 'seconds'): number =>
+  of.reduce((sum, piece) => sum + piece[field], 0);
+/** Those of the second guess `key`: of a recheck (`--recheck`'s), or not. */
+const earlierPiecesOf = (key: string, recheck: boolean): RefutationPiece[] =>
+  (piecesEarlier.get(key) ?? []).filter((piece) => (piece.recheck === true) === recheck);
 
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
@@ -318,6 +325,8 @@ function unsolvable(members: Int32Array, history: number[], guesses: number): bo
  * within `depth` − 2 guesses: in one search, or for a large class third guess by third guess, in
  * the search's own order and with its own pruning (`rankGuesses`: the guesses up to symmetry
  * whose bounds leave them a chance), the pieces earlier runs settled read back from the file.
+ * `recheck`: solving a line of the log again, whose pieces are its own (marked), so that a
+ * recheck stopped goes on where it stopped too.
  */
 function classUnsolvable(
   part: Int32Array,
@@ -326,7 +335,9 @@ function classUnsolvable(
     answer,
     second,
     within,
-  }: Readonly<Record<'opening' | 'second', number>> & Readonly<Record<'answer' | 'within', string>>,
+    recheck = false,
+  }: Readonly<Record<'opening' | 'second', number>> &
+    Readonly<Record<'answer' | 'within', string>> & { readonly recheck?: boolean },
 ): boolean {
   const key = keyOf(code(opening), answer, code(second));
   const left = depth - 2;
@@ -336,7 +347,7 @@ function classUnsolvable(
   let tried = 0;
   for (const third of guesses) {
     tried++;
-    const at = pieceKey(within, code(third));
+    const at = pieceKey(within, code(third), recheck);
     const known = piecesOf(key).get(at);
     if (known) {
       if (known.keeps) return false;
@@ -356,6 +367,7 @@ function classUnsolvable(
       keeps: Number.isFinite(cost),
       nodes: search().nodes - nodes,
       seconds: Number(took.toFixed(1)),
+      ...(recheck ? { recheck } : {}),
     };
     appendFileSync(piecesFile, `${JSON.stringify(piece)}\n`);
     piecesOf(key).set(at, piece);
@@ -463,11 +475,17 @@ for (const opening of openings) {
         // the class the log names solved again.
         const wayOn = known.refutedBy === null;
         const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
+        const again = ({ answer, part }: { answer: number; part: Int32Array }): boolean =>
+          classUnsolvable(part, {
+            opening,
+            answer: answerText,
+            second,
+            within: game.answerText(answer),
+            recheck: true,
+          });
         const holds = wayOn
-          ? order.every(({ part }) => !unsolvable(part, [opening, second], depth - 2))
-          : named !== undefined &&
-            named.part.length === known.size &&
-            unsolvable(named.part, [opening, second], depth - 2);
+          ? order.every((one) => !again(one))
+          : named !== undefined && named.part.length === known.size && again(named);
         console.error(
           `  ${elapsed()}: ${key}${wayOn ? ' (a way on)' : ''}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,
         );
@@ -475,13 +493,14 @@ for (const opening of openings) {
           failedCheck = true;
           continue;
         }
-        const again: RefutationLine = {
+        const before = earlierPiecesOf(key, true);
+        const line: RefutationLine = {
           ...known,
-          nodes: search().nodes - nodes,
-          seconds: Number(((Date.now() - start) / 1000).toFixed(1)),
+          nodes: search().nodes - nodes + sumOf(before, 'nodes'),
+          seconds: Number(((Date.now() - start) / 1000 + sumOf(before, 'seconds')).toFixed(1)),
           recheck: true,
         };
-        record(key, again);
+        record(key, line);
         if (wayOn) open++;
         else refuted++;
         continue;
@@ -500,10 +519,7 @@ for (const opening of openings) {
       break;
     }
     const took = (Date.now() - start) / 1000;
-    const before = earlierPiecesOf(key).reduce(
-      (sum, piece) => ({ nodes: sum.nodes + piece.nodes, seconds: sum.seconds + piece.seconds }),
-      { nodes: 0, seconds: 0 },
-    );
+    const before = earlierPiecesOf(key, false);
     const entry: RefutationLine = {
       opening: code(opening),
       answer: answerText,
@@ -512,8 +528,8 @@ for (const opening of openings) {
       size: by ? by.part.length : null,
       depth,
       // With the pieces earlier runs settled of it.
-      nodes: search().nodes - nodes + before.nodes,
-      seconds: Number((took + before.seconds).toFixed(1)),
+      nodes: search().nodes - nodes + sumOf(before, 'nodes'),
+      seconds: Number((took + sumOf(before, 'seconds')).toFixed(1)),
     };
     record(key, entry);
     if (!by) {
@@ -569,14 +585,15 @@ if (onThread === undefined && values.json) {
         rechecked: values.recheck,
         solvedAgain: solvedAgain(),
         // The pieces of earlier runs (third guesses at a large class) that lines this run
-        // appended rest on, read back unchecked: `--recheck` solves such a line again whole.
-        pieces: appended
-          .filter((line) => !line.recheck)
-          .reduce(
-            (sum, line) =>
-              sum + earlierPiecesOf(keyOf(line.opening, line.answer, line.guess)).length,
-            0,
-          ),
+        // appended rest on, read back unchecked: a recheck's own, or those `--recheck` solves
+        // again.
+        pieces: appended.reduce(
+          (sum, line) =>
+            sum +
+            earlierPiecesOf(keyOf(line.opening, line.answer, line.guess), line.recheck === true)
+              .length,
+          0,
+        ),
       },
       summary: lines,
     }),

@@ -67,6 +67,7 @@ const pieceSchema = z.strictObject({
   keeps: z.boolean(),
   nodes: count,
   seconds: z.number().min(0).max(1e9),
+  recheck: z.literal(true).optional(),
 });
 
 /**
@@ -86,6 +87,8 @@ export interface RefutationPiece {
   readonly keeps: boolean;
   readonly nodes: number;
   readonly seconds: number;
+  /** Set on a piece of `--recheck`'s, which solves such a class again piece by piece too. */
+  readonly recheck?: true;
 }
 
 /** A log that is not one: its file, the line and what is wrong, in one sentence. */

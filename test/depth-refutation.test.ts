@@ -272,11 +272,24 @@ describe('scripts/depth-refutation.ts', () => {
       expect(fooled.status).toBe(0);
       const now = linesOf(log).find((line) => keyOf(line) === keyOf(way));
       expect([now?.refutedBy, now?.size]).toEqual([within, part.length]);
-      // The recheck of that line alone (the others are the first run's, rechecked above).
-      writeFileSync(log, `${JSON.stringify(now)}\n`);
+      // The recheck of that line and of a refutation with pieces (the other lines were solved
+      // again above), piece by piece: its pieces marked, apart from those it solves again.
+      const refuted = settled.find((line) =>
+        pieces.some((p) => keyOf(p) === keyOf(line) && p.within === line.refutedBy),
+      )!;
+      writeFileSync(log, `${JSON.stringify(now)}\n${JSON.stringify(refuted)}\n`);
       const checked = await refute(...args, '--recheck');
       expect(checked.status).toBe(1);
       expect(checked.stderr).toContain(`${keyOf(way)}: DOES NOT HOLD`);
+      expect(checked.stderr).toContain(`${keyOf(refuted)}: holds`);
+      const rechecked = readRefutationPieces(piecesFileOf(log)).filter((p) => p.recheck);
+      const ofRefuted = rechecked.filter((p) => keyOf(p) === keyOf(refuted));
+      expect(ofRefuted.length).toBeGreaterThan(0);
+      for (const piece of ofRefuted) {
+        expect([piece.within, piece.keeps]).toEqual([refuted.refutedBy, false]);
+      }
+      // The forged class's own third guess that keeps, found again.
+      expect(rechecked.some((p) => keyOf(p) === keyOf(way) && p.keeps)).toBe(true);
     },
   );
 
