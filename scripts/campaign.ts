@@ -24,6 +24,13 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
+import {
+  BrokenLogError,
+  type RefutationPiece,
+  piecesFileOf,
+  readRefutationLog,
+  readRefutationPieces,
+} from './refutation-log.js';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The campaigns' folder: the repository's, or another (the tests run a small one elsewhere). */
@@ -212,15 +219,68 @@ function reliedOf(of: Run[]): string | undefined {
   return `its last run from the checkpoint read ${count(read)} answers back; ${count(here)} solved again by that run, ${count(earlier)} by earlier ones (--recheck-resume), ${count(left)} not${pace}${pieces}`;
 }
 
+/**
+ * Where a refutation's log stands: its second guesses settled, and for each under way, the third
+ * guesses settled at the class it is being refuted by, with the CPU time left at their pace so
+ * far: "3 second guesses settled (3 refuted); under way: 01245 at its class 0H2B, 40 of 799
+ * third guesses refuted in 0.25 CPU h, about 4.7 CPU h more at that pace".
+ */
+function refutationState(campaign: Campaign): string {
+  const log = join(DIR, `${campaign.name}.refutation.jsonl`);
+  let lines: ReturnType<typeof readRefutationLog>;
+  let pieces: RefutationPiece[];
+  try {
+    lines = readRefutationLog(log).filter((line) => !line.recheck);
+    pieces = readRefutationPieces(piecesFileOf(log));
+  } catch (error) {
+    if (!(error instanceof BrokenLogError)) throw error;
+    return `its log cannot be read: ${error.message}`;
+  }
+  const keyOf = (of: { opening: string; answer: string; guess: string }): string =>
+    `${of.opening} ${of.answer} ${of.guess}`;
+  const settled = new Set(lines.map(keyOf));
+  const refuted = lines.filter((line) => line.refutedBy !== null).length;
+  const ways = lines.length - refuted;
+  // The pieces of second guesses not settled, by second guess and class; the last class of each
+  // is the one under way (a class with a piece that keeps is a class it is not refuted by).
+  const underWay = new Map<string, Map<string, RefutationPiece[]>>();
+  for (const piece of pieces) {
+    if (piece.recheck || settled.has(keyOf(piece))) continue;
+    const classes = underWay.get(keyOf(piece)) ?? new Map<string, RefutationPiece[]>();
+    underWay.set(keyOf(piece), classes);
+    classes.set(piece.within, [...(classes.get(piece.within) ?? []), piece]);
+  }
+  const count = (n: number): string => n.toLocaleString('en');
+  const parts = [...underWay].map(([key, classes]) => {
+    const [within, mine] = [...classes].at(-1)!;
+    const guess = key.split(' ')[2];
+    const seconds = mine.reduce((sum, piece) => sum + piece.seconds, 0);
+    const of = Math.max(0, ...mine.map((piece) => piece.of ?? 0));
+    const done = mine.filter((piece) => !piece.keeps).length;
+    const pace =
+      of > done && done > 0
+        ? `, about ${(((of - done) * seconds) / done / 3600).toFixed(1)} CPU h more at that pace`
+        : '';
+    return `${guess} at its class ${within}, ${count(done)}${of > 0 ? ` of ${count(of)}` : ''} third guesses refuted in ${(seconds / 3600).toFixed(2)} CPU h${pace}`;
+  });
+  return `its log: ${count(lines.length)} second guesses settled (${count(refuted)} refuted${ways > 0 ? `, ${count(ways)} ways on` : ''})${parts.length > 0 ? `; under way: ${parts.join('; ')}` : ''}`;
+}
+
 function list(): void {
   const all = runs();
   for (const campaign of campaigns()) {
     const mine = all.filter((run) => run.campaign === campaign.name);
     const { lower, upper } = boundsOf(mine);
     const relied = reliedOf(mine);
+    const refutation = campaign.command === 'refutation';
+    // A refutation has a lower bound only once proved, and no upper bound.
+    const bounds =
+      lower === undefined && upper === undefined
+        ? ''
+        : `; the bounds its runs reached ${lower ?? '?'} to ${upper ?? '?'}`;
     const where =
       mine.length > 0
-        ? `${mine.length} run${mine.length === 1 ? '' : 's'}; the bounds its runs reached ${lower ?? '?'} to ${upper ?? '?'}${mine.some((run) => run.proved) ? ', proved' : ''}; ${rate(mine)}${relied ? `\n  ${relied}` : ''}`
+        ? `${mine.length} run${mine.length === 1 ? '' : 's'}${bounds}${mine.some((run) => run.proved) ? ', proved' : ''}; ${rate(mine)}${relied ? `\n  ${relied}` : ''}${refutation ? `\n  ${refutationState(campaign)}` : ''}`
         : 'not started';
     console.log(
       `${campaign.name}: ${campaign.question}\n  ${where}\n  npm run campaign -- ${campaign.name}\n`,

@@ -41,7 +41,7 @@ import { appendFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import {
   type SharedTable,
@@ -220,9 +220,10 @@ if (onThread) adoptSharedTable(game, onThread.table);
  * With `--threads T`: T shards of this script on worker threads, with the same flags; this thread
  * builds the score table they share, waits for them and then reads the log they wrote, searching
  * nothing itself. A Ctrl-C or SIGTERM asks them to stop: each drops the guess it is on (every line
- * is appended whole) and ends. Their CPU time is this process's; their nodes are counted from the
- * lines they added.
+ * is appended whole) and ends. Their CPU time is this process's; each says, as it ends, the nodes
+ * it searched (`shardNodes`), the guesses it dropped and the pieces it settled included.
  */
+let shardNodes = 0;
 async function runShards(): Promise<{ failed: boolean; stopped: boolean }> {
   const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
   const at = flags.indexOf('--threads');
@@ -248,6 +249,10 @@ async function runShards(): Promise<{ failed: boolean; stopped: boolean }> {
     return new Promise<number>((resolve) => {
       worker.on('error', (error) => {
         console.error(`depth-refutation.ts: shard ${index}: ${error.message}`);
+      });
+      // A shard's last word: the nodes it searched.
+      worker.on('message', (message: { nodes: number }) => {
+        shardNodes += message.nodes;
       });
       worker.on('exit', resolve);
     });
@@ -363,6 +368,7 @@ function classUnsolvable(
       guess: code(second),
       within,
       third: code(third),
+      of: guesses.length,
       depth,
       keeps: Number.isFinite(cost),
       nodes: search().nodes - nodes,
@@ -564,7 +570,9 @@ const lines = [
     : `not settled here (${elapsed()}${interrupted || shardsStopped ? ', stopped' : stopped ? ', time limit' : ''})`,
 ];
 const cpu = process.cpuUsage();
-// A shard on a thread says nothing on stdout: the main thread reads the log it wrote.
+// A shard on a thread says nothing on stdout: the main thread reads the log it wrote, and is told
+// the nodes it searched.
+if (onThread) parentPort?.postMessage({ nodes: made?.nodes ?? 0 });
 if (onThread === undefined && values.json) {
   // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
   console.log(
@@ -572,7 +580,7 @@ if (onThread === undefined && values.json) {
       threads,
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      nodes: summaryOnly ? appended.reduce((sum, line) => sum + line.nodes, 0) : search().nodes,
+      nodes: summaryOnly ? shardNodes : search().nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,

@@ -63,6 +63,7 @@ const pieceSchema = z.strictObject({
   guess: text,
   within: text,
   third: text,
+  of: count.optional(),
   depth: z.number().int().min(3).max(64),
   keeps: z.boolean(),
   nodes: count,
@@ -83,6 +84,8 @@ export interface RefutationPiece {
   readonly guess: string;
   readonly within: string;
   readonly third: string;
+  /** The third guesses the search tries at the class (the pieces it is made of, at most). */
+  readonly of?: number;
   readonly depth: number;
   readonly keeps: boolean;
   readonly nodes: number;

@@ -171,6 +171,30 @@ describe('npm run campaign', () => {
     const raised = await campaign('classic-depth4', '--raise', '10').catch((failure) => failure);
     expect(raised.code).toBe(2);
     expect(raised.stderr).toContain('has none');
+
+    // Where its log stands, in the list of campaigns; with the pieces of a second guess under
+    // way (written here: classic Mastermind within 4 has none), the pace of its third guesses.
+    const settled = `its log: ${result.jobsKnown} second guesses settled (${result.jobsKnown} refuted)`;
+    expect((await campaign()).stdout).toContain(`${settled}\n`);
+    const piece = (third: string, seconds: number) => ({
+      opening: '1123',
+      answer: '0H1B',
+      guess: '9999',
+      within: '0H2B',
+      third,
+      of: 10,
+      depth: 4,
+      keeps: false,
+      nodes: 5,
+      seconds,
+    });
+    writeFileSync(
+      join(dir, 'classic-depth4.refutation.pieces.jsonl'),
+      `${JSON.stringify(piece('1234', 1800))}\n${JSON.stringify(piece('1345', 1800))}\n`,
+    );
+    expect((await campaign()).stdout).toContain(
+      `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace\n`,
+    );
   });
 
   it('raises a least total’s bound a step at a time in one proof, recorded, to the optimum', async () => {

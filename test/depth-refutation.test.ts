@@ -195,7 +195,10 @@ describe('scripts/depth-refutation.ts', () => {
       // refuting class keeps to 3 (a class the bounds refute has none), and a way on has a piece
       // that keeps.
       const byKey = new Map(settled.map((line) => [keyOf(line), line]));
-      for (const piece of pieces) expect(byKey.has(keyOf(piece))).toBe(true);
+      for (const piece of pieces) {
+        expect(byKey.has(keyOf(piece))).toBe(true);
+        expect(piece.of).toBeGreaterThan(0);
+      }
       let refutingPieces = 0;
       for (const line of settled.filter((line) => line.refutedBy !== null)) {
         const mine = pieces.filter((p) => keyOf(p) === keyOf(line) && p.within === line.refutedBy);
