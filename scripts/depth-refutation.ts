@@ -10,7 +10,8 @@
  * case. So it is enough to show, for each such opening, one class it leaves that no strategy
  * solves within the D − 1 guesses left. For each opening the script takes the class whose best
  * second guess leaves the largest class (the hardest to split), and for each second guess up to
- * the symmetry that keeps the opening and that class, it looks for a class that guess leaves
+ * the symmetry that keeps the opening and that class (those that leave the smallest largest class
+ * first: the likeliest ways on), it looks for a class that guess leaves
  * (the largest first) which the exact search (`optimal --objective depth`'s, complete: it stops
  * only when every guess is refuted or a strategy is found) shows has no strategy within D − 2.
  * A second guess with no such class is a way on: the opening is then not refuted here.
@@ -42,7 +43,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { allCandidates, classOf, partition } from '../src/candidates.js';
+import { allCandidates, classOf, partition, partitionSizes } from '../src/candidates.js';
 import {
   type SharedTable,
   adoptSharedTable,
@@ -390,6 +391,24 @@ function classUnsolvable(
 /** A piece that took this long has a line on stderr. */
 const PIECE_TOLD_S = 30;
 
+/**
+ * `guesses`, those that leave the smallest largest class of `members` first (ties in order of
+ * code): the likeliest ways on. Where some second guess is a way on, finding it first spares
+ * refuting the others, which can take hours each (5 of 10); where none is, the order is
+ * immaterial.
+ */
+function byLargestClass(guesses: Int32Array, members: Int32Array): Int32Array {
+  const counts = new Int32Array(game.answers);
+  const scratch = new Uint8Array(members.length);
+  const largest = new Map<number, number>();
+  for (const guess of guesses) {
+    partitionSizes(game, guess, members, counts, scratch);
+    counts[game.solved] = 0;
+    largest.set(guess, Math.max(...counts));
+  }
+  return Int32Array.from(guesses).sort((a, b) => largest.get(a)! - largest.get(b)! || a - b);
+}
+
 /** The largest class each guess leaves of `members`, and its least over every guess. */
 function hardestSplit(members: Int32Array): number {
   const table = game.searchTable()!;
@@ -435,7 +454,7 @@ for (const opening of openings) {
   }
   const members = classOf(split, chosen);
   const turn = { guess: opening, answer: chosen };
-  const seconds2 = guessRepresentatives(game, [turn], members) ?? all;
+  const seconds2 = byLargestClass(guessRepresentatives(game, [turn], members) ?? all, members);
   const answerText = game.answerText(chosen);
   console.error(
     `${elapsed()}: opening ${code(opening)}, class ${answerText} (${members.length} secrets, its best second guess leaves ${hardest}): ${seconds2.length} second guesses`,
