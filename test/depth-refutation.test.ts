@@ -373,8 +373,8 @@ describe('scripts/depth-refutation.ts', () => {
       JSON.stringify({ ...good, nodes: -1 }),
       JSON.stringify({ ...good, proved: true }),
     ];
-    for (const text of broken) {
-      writeFileSync(log, `${text}\n`);
+    /** Runs the script on `log`, which it refuses with one line matching `said`, status 2. */
+    const refused = async (said: RegExp): Promise<void> => {
       const { status, stdout, stderr } = await refute(
         '--game',
         'mastermind',
@@ -386,25 +386,18 @@ describe('scripts/depth-refutation.ts', () => {
       expect(status).toBe(2);
       expect(stdout).toBe('');
       expect(stderr.trim().split('\n')).toHaveLength(1);
-      expect(stderr).toMatch(/^depth-refutation\.ts: \S+ line \d+ is not (JSON|a refutation line)/);
+      expect(stderr).toMatch(said);
+    };
+    for (const text of broken) {
+      writeFileSync(log, `${text}\n`);
+      await refused(/^depth-refutation\.ts: \S+ line \d+ is not (JSON|a refutation line)/);
       expect(readFileSync(log, 'utf8')).toBe(`${text}\n`);
     }
     // A pieces file beside a good log, with a piece that says neither whether it keeps nor more.
     writeFileSync(log, `${JSON.stringify(good)}\n`);
     const piece = { ...good, within: '0H2B', third: '1234', keeps: 'no' };
     writeFileSync(piecesFileOf(log), `${JSON.stringify(piece)}\n`);
-    const { status, stdout, stderr } = await refute(
-      '--game',
-      'mastermind',
-      '--depth',
-      '4',
-      '--log',
-      log,
-    );
-    expect(status).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^depth-refutation\.ts: \S+ line 1 is not a piece of a refutation/);
+    await refused(/^depth-refutation\.ts: \S+ line 1 is not a piece of a refutation/);
   });
 
   it('refuses bad flags with one line and status 2', async () => {
