@@ -27,6 +27,7 @@ import { join, relative } from 'node:path';
 import {
   BrokenLogError,
   type RefutationPiece,
+  guessKey,
   piecesFileOf,
   readRefutationLog,
   readRefutationPieces,
@@ -236,18 +237,16 @@ function refutationState(campaign: Campaign): string {
     if (!(error instanceof BrokenLogError)) throw error;
     return `its log cannot be read: ${error.message}`;
   }
-  const keyOf = (of: { opening: string; answer: string; guess: string }): string =>
-    `${of.opening} ${of.answer} ${of.guess}`;
-  const settled = new Set(lines.map(keyOf));
+  const settled = new Set(lines.map(guessKey));
   const refuted = lines.filter((line) => line.refutedBy !== null).length;
   const ways = lines.length - refuted;
   // The pieces of second guesses not settled, by second guess and class; the last class of each
   // is the one under way (a class with a piece that keeps is a class it is not refuted by).
   const underWay = new Map<string, Map<string, RefutationPiece[]>>();
   for (const piece of pieces) {
-    if (piece.recheck || settled.has(keyOf(piece))) continue;
-    const classes = underWay.get(keyOf(piece)) ?? new Map<string, RefutationPiece[]>();
-    underWay.set(keyOf(piece), classes);
+    if (piece.recheck || settled.has(guessKey(piece))) continue;
+    const classes = underWay.get(guessKey(piece)) ?? new Map<string, RefutationPiece[]>();
+    underWay.set(guessKey(piece), classes);
     classes.set(piece.within, [...(classes.get(piece.within) ?? []), piece]);
   }
   const count = (n: number): string => n.toLocaleString('en');

@@ -25,9 +25,8 @@
  * keeps to the guesses left): a second guess of 5 of 10 takes from a minute to hours, and a stopped
  * run loses at most the third guess it was on (a small class, the second guess).
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
- * (on as many machines); `--threads T` runs T such shards on worker threads of this process, which
- * read one score table in shared memory (1 GiB for Super Mastermind, where T processes took
- * T + 1), and then says where the whole log stands.
+ * (on as many machines); `--threads T` runs T such shards on worker threads of this process
+ * (scripts/refutation-shards.ts), and then says where the whole log stands.
  * A log and its pieces read back are what a run relies on (`relied` in `--json`: the lines, and
  * the pieces the lines it appended rest on): `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
@@ -39,16 +38,9 @@
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
 import { appendFileSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { allCandidates, classOf, partition, partitionSizes } from '../src/candidates.js';
-import {
-  type SharedTable,
-  adoptSharedTable,
-  sharedScoreTable,
-} from '../src/cli/proofs/shared-table.js';
+import { adoptSharedTable, sharedScoreTable } from '../src/cli/proofs/shared-table.js';
 import { CodebreakerError } from '../src/errors.js';
 import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
@@ -58,10 +50,11 @@ import {
   BrokenLogError,
   type RefutationLine,
   type RefutationPiece,
-  piecesFileOf,
+  RefutationPieces,
+  guessKey,
   readRefutationLog,
-  readRefutationPieces,
 } from './refutation-log.js';
+import { runShards, shardAsked, shardData, shardDone } from './refutation-shards.js';
 
 const options = {
   game: { type: 'string' },
@@ -137,7 +130,7 @@ const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
 const logged = new Map<string, RefutationLine>();
 const keyOf = (opening: string, answer: string, guess: string): string =>
-  `${opening} ${answer} ${guess}`;
+  guessKey({ opening, answer, guess });
 /** What `read` reads; a broken file is one line on stderr and status 2, the file left as it is. */
 function readOrExit<T>(read: () => T): T {
   try {
@@ -153,7 +146,7 @@ const logLines = (): RefutationLine[] => readOrExit(() => readRefutationLog(logF
 function readLog(): RefutationLine[] {
   const lines = logLines();
   for (const entry of lines) {
-    if (entry.depth === depth) logged.set(keyOf(entry.opening, entry.answer, entry.guess), entry);
+    if (entry.depth === depth) logged.set(guessKey(entry), entry);
   }
   return lines;
 }
@@ -168,109 +161,32 @@ function record(key: string, line: RefutationLine): void {
   appended.push(line);
 }
 /**
- * The third guesses tried at the large classes of second guesses not yet settled, by second guess
- * (`keyOf`), class and third guess; each is appended to the pieces file as it is settled.
+ * The third guesses tried at the large classes of second guesses not yet settled, each appended
+ * to the pieces file as it is settled.
  */
-const piecesFile = piecesFileOf(logFile);
-const pieces = new Map<string, Map<string, RefutationPiece>>();
-/** The pieces of the second guess `key` (`keyOf`), by class and third guess (`pieceKey`). */
-function piecesOf(key: string): Map<string, RefutationPiece> {
-  let mine = pieces.get(key);
-  if (!mine) {
-    mine = new Map();
-    pieces.set(key, mine);
-  }
-  return mine;
-}
-const pieceKey = (within: string, third: string, recheck: boolean): string =>
-  `${within} ${third}${recheck ? ' recheck' : ''}`;
-
-/** Reads the pieces file's pieces for this depth into `pieces`. */
-function readPieces(): void {
-  for (const piece of readOrExit(() => readRefutationPieces(piecesFile))) {
-    if (piece.depth === depth) {
-      const key = keyOf(piece.opening, piece.answer, piece.guess);
-      piecesOf(key).set(pieceKey(piece.within, piece.third, piece.recheck === true), piece);
-    }
-  }
-}
-readPieces();
-/** The pieces earlier runs settled, by second guess: what this run reads back and relies on. */
-const piecesEarlier = new Map([...pieces].map(([key, mine]) => [key, [...mine.values()]]));
+const pieces = readOrExit(() => new RefutationPieces(logFile, depth));
 /** The sum of `field` over `of`. */
 const sumOf = (of: readonly RefutationPiece[], field: 'nodes' | 'seconds'): number =>
   of.reduce((sum, piece) => sum + piece[field], 0);
-/** Those of the second guess `key`: of a recheck (`--recheck`'s), or not. */
-const earlierPiecesOf = (key: string, recheck: boolean): RefutationPiece[] =>
-  (piecesEarlier.get(key) ?? []).filter((piece) => (piece.recheck === true) === recheck);
 
 /** The lines of the log solved again by a recheck. */
 const solvedAgain = (): number => [...logged.values()].filter((line) => line.recheck).length;
 
-/** What a shard on a worker thread is given: the score table, and where a stop is asked. */
-interface ShardData {
-  readonly table: SharedTable;
-  /** Set to 1 (`Atomics.store`) by the main thread at a Ctrl-C or SIGTERM. */
-  readonly stop: Int32Array;
-}
-const onThread = isMainThread ? undefined : (workerData as ShardData);
+/** On a shard's thread (`--threads`), what the main thread gave it. */
+const onThread = shardData();
 // A shard on a thread reads the table the main thread built.
 if (onThread) adoptSharedTable(game, onThread.table);
 
-/**
- * With `--threads T`: T shards of this script on worker threads, with the same flags; this thread
- * builds the score table they share, waits for them and then reads the log they wrote, searching
- * nothing itself. A Ctrl-C or SIGTERM asks them to stop: each drops the guess it is on (every line
- * is appended whole) and ends. Their CPU time is this process's; each says, as it ends, the nodes
- * it searched (`shardNodes`), the guesses it dropped and the pieces it settled included.
- */
-let shardNodes = 0;
-async function runShards(): Promise<{ failed: boolean; stopped: boolean }> {
-  const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
-  const at = flags.indexOf('--threads');
-  if (at >= 0) flags.splice(at, 2);
-  const stop = new Int32Array(new SharedArrayBuffer(4));
-  let stopped = false;
-  const asked = (): void => {
-    stopped = true;
-    Atomics.store(stop, 0, 1);
-  };
-  process.on('SIGINT', asked);
-  process.on('SIGTERM', asked);
-  const data: ShardData = { table: sharedScoreTable(game, threads), stop };
-  // The thread loads this TypeScript file through tsx's loader, as this one was.
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const start = `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(import.meta.url)}))`;
-  const ends = Array.from({ length: threads }, (_, index) => {
-    const worker = new Worker(start, {
-      eval: true,
-      argv: [...flags, '--shard', `${index}/${threads}`],
-      workerData: data,
-    });
-    return new Promise<number>((resolve) => {
-      worker.on('error', (error) => {
-        console.error(`depth-refutation.ts: shard ${index}: ${error.message}`);
-      });
-      // A shard's last word: the nodes it searched.
-      worker.on('message', (message: { nodes: number }) => {
-        shardNodes += message.nodes;
-      });
-      worker.on('exit', resolve);
-    });
-  });
-  const done = await Promise.all(ends);
-  const failed = done.some((status) => status !== 0);
-  if (failed) console.error(`depth-refutation.ts: the shards ended with ${done.join(', ')}`);
-  return { failed, stopped };
-}
-
 const summaryOnly = threads > 1;
-let shardsFailed = false;
-let shardsStopped = false;
+// With `--threads T`, this thread runs T shards of this script and then reads the log they wrote.
+const shardsEnd = summaryOnly
+  ? await runShards(import.meta.url, threads, sharedScoreTable(game, threads))
+  : undefined;
+const shardsFailed = shardsEnd?.failed === true;
+const shardsStopped = shardsEnd?.stopped === true;
 if (summaryOnly) {
-  ({ failed: shardsFailed, stopped: shardsStopped } = await runShards());
   appended.push(...readLog().slice(linesBefore));
-  readPieces();
+  readOrExit(() => pieces.read());
 }
 
 /**
@@ -283,8 +199,7 @@ if (!onThread && shards === 1 && !summaryOnly) {
     interrupted = true;
   });
 }
-const stopAsked = (): boolean =>
-  interrupted || (onThread !== undefined && Atomics.load(onThread.stop, 0) === 1);
+const stopAsked = (): boolean => interrupted || (onThread !== undefined && shardAsked(onThread));
 /** The second guess being searched, when its search began, and its nodes then (for progress). */
 const current = { key: '', since: 0, nodes: 0, told: 0 };
 /** A second guess searched longer than this has a line of progress on stderr this often. */
@@ -353,8 +268,7 @@ function classUnsolvable(
   let tried = 0;
   for (const third of guesses) {
     tried++;
-    const at = pieceKey(within, code(third), recheck);
-    const known = piecesOf(key).get(at);
+    const known = pieces.get(key, within, code(third), recheck);
     if (known) {
       if (known.keeps) return false;
       continue;
@@ -376,8 +290,7 @@ function classUnsolvable(
       seconds: Number(took.toFixed(1)),
       ...(recheck ? { recheck } : {}),
     };
-    appendFileSync(piecesFile, `${JSON.stringify(piece)}\n`);
-    piecesOf(key).set(at, piece);
+    pieces.add(piece);
     if (took >= PIECE_TOLD_S || piece.keeps) {
       writeSync(
         2,
@@ -480,7 +393,7 @@ for (const opening of openings) {
     }
     if (summaryOnly) {
       left++;
-      if ((pieces.get(key)?.size ?? 0) > 0) underWay.push(code(second));
+      if (pieces.has(key)) underWay.push(code(second));
       continue;
     }
     const parts = partition(game, second, members);
@@ -518,7 +431,7 @@ for (const opening of openings) {
           failedCheck = true;
           continue;
         }
-        const before = earlierPiecesOf(key, true);
+        const before = pieces.earlier(key, true);
         const line: RefutationLine = {
           ...known,
           nodes: search().nodes - nodes + sumOf(before, 'nodes'),
@@ -544,7 +457,7 @@ for (const opening of openings) {
       break;
     }
     const took = (Date.now() - start) / 1000;
-    const before = earlierPiecesOf(key, false);
+    const before = pieces.earlier(key, false);
     const entry: RefutationLine = {
       opening: code(opening),
       answer: answerText,
@@ -576,7 +489,7 @@ for (const opening of openings) {
   refutedGuesses += refuted;
   settledGuesses += refuted + open;
   summary.push(
-    `opening ${code(opening)}, class ${answerText}: ${refuted} of ${inShard} second guesses refuted${open > 0 ? `, ${open} not (a way on)` : ''}${left > 0 ? `, ${left} not yet settled` : ''}${underWay.length > 0 ? ` (${underWay.join(', ')} in part, the pieces in ${piecesFile})` : ''}`,
+    `opening ${code(opening)}, class ${answerText}: ${refuted} of ${inShard} second guesses refuted${open > 0 ? `, ${open} not (a way on)` : ''}${left > 0 ? `, ${left} not yet settled` : ''}${underWay.length > 0 ? ` (${underWay.join(', ')} in part, the pieces in ${pieces.file})` : ''}`,
   );
 }
 
@@ -591,7 +504,7 @@ const lines = [
 const cpu = process.cpuUsage();
 // A shard on a thread says nothing on stdout: the main thread reads the log it wrote, and is told
 // the nodes it searched.
-if (onThread) parentPort?.postMessage({ nodes: made?.nodes ?? 0 });
+if (onThread) shardDone(made?.nodes ?? 0);
 if (onThread === undefined && values.json) {
   // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
   console.log(
@@ -599,7 +512,7 @@ if (onThread === undefined && values.json) {
       threads,
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      nodes: summaryOnly ? shardNodes : search().nodes,
+      nodes: shardsEnd ? shardsEnd.nodes : search().nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
@@ -615,10 +528,7 @@ if (onThread === undefined && values.json) {
         // appended rest on, read back unchecked: a recheck's own, or those `--recheck` solves
         // again.
         pieces: appended.reduce(
-          (sum, line) =>
-            sum +
-            earlierPiecesOf(keyOf(line.opening, line.answer, line.guess), line.recheck === true)
-              .length,
+          (sum, line) => sum + pieces.earlier(guessKey(line), line.recheck === true).length,
           0,
         ),
       },

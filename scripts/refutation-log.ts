@@ -4,7 +4,7 @@
  * not yet settled, one line per third guess tried at a large class. The script and the tests read
  * them here, each line checked against its shape: a log is read back, so it is untrusted input.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { problemOf } from '../src/cli/queue/records.js';
 
@@ -100,6 +100,76 @@ export class BrokenLogError extends Error {}
 /** The lines of the log `file` (none if there is no such file); throws `BrokenLogError`. */
 export function readRefutationLog(file: string): RefutationLine[] {
   return readLines(file, lineSchema, 'refutation line');
+}
+
+/** What names a second guess settled: its opening, the opening's class, and itself. */
+export const guessKey = ({
+  opening,
+  answer,
+  guess,
+}: Pick<RefutationLine, 'opening' | 'answer' | 'guess'>): string => `${opening} ${answer} ${guess}`;
+
+/**
+ * The pieces of a refutation at one depth, by second guess (`guessKey`), as the pieces file
+ * beside its log keeps them: those read when it was opened (what a run relies on), and those
+ * added since, each appended to the file whole as it is settled.
+ */
+export class RefutationPieces {
+  readonly file: string;
+  readonly #depth: number;
+  readonly #byGuess = new Map<string, Map<string, RefutationPiece>>();
+  /** The pieces the file held when opened, by second guess. */
+  readonly #earlier: ReadonlyMap<string, readonly RefutationPiece[]>;
+
+  /** Opens the pieces beside the log `logFile` at `depth`; throws `BrokenLogError`. */
+  constructor(logFile: string, depth: number) {
+    this.file = piecesFileOf(logFile);
+    this.#depth = depth;
+    this.read();
+    this.#earlier = new Map([...this.#byGuess].map(([key, mine]) => [key, [...mine.values()]]));
+  }
+
+  /** Reads the file again (for the pieces other threads added); throws `BrokenLogError`. */
+  read(): void {
+    for (const piece of readRefutationPieces(this.file)) {
+      if (piece.depth === this.#depth) this.#set(piece);
+    }
+  }
+
+  /** The piece of `third` at the class `within` of the second guess `key`, a recheck's or not. */
+  get(key: string, within: string, third: string, recheck: boolean): RefutationPiece | undefined {
+    return this.#byGuess.get(key)?.get(RefutationPieces.#at(within, third, recheck));
+  }
+
+  /** Whether the second guess `key` has pieces. */
+  has(key: string): boolean {
+    return (this.#byGuess.get(key)?.size ?? 0) > 0;
+  }
+
+  /** Adds `piece`, appending it to the file. */
+  add(piece: RefutationPiece): void {
+    appendFileSync(this.file, `${JSON.stringify(piece)}\n`);
+    this.#set(piece);
+  }
+
+  /** The pieces the file held when opened of the second guess `key`: a recheck's, or not. */
+  earlier(key: string, recheck: boolean): readonly RefutationPiece[] {
+    return (this.#earlier.get(key) ?? []).filter((piece) => (piece.recheck === true) === recheck);
+  }
+
+  #set(piece: RefutationPiece): void {
+    const key = guessKey(piece);
+    let mine = this.#byGuess.get(key);
+    if (!mine) {
+      mine = new Map();
+      this.#byGuess.set(key, mine);
+    }
+    mine.set(RefutationPieces.#at(piece.within, piece.third, piece.recheck === true), piece);
+  }
+
+  static #at(within: string, third: string, recheck: boolean): string {
+    return `${within} ${third}${recheck ? ' recheck' : ''}`;
+  }
 }
 
 /** The pieces file beside the log `file`: `NAME.jsonl` → `NAME.pieces.jsonl`. */

@@ -1,0 +1,87 @@
+/**
+ * A refutation's shards on worker threads (scripts/depth-refutation.ts `--threads T`): T copies
+ * of the script, each with the same flags and `--shard I/T`, which read the one score table the
+ * main thread built, in shared memory (1 GiB for Super Mastermind, where T processes took T + 1).
+ * The main thread searches nothing itself: it waits for them, and a Ctrl-C or SIGTERM asks them
+ * to stop, each dropping the guess it is on (every line of the log is appended whole). Their CPU
+ * time is the process's; each says, as it ends, the nodes it searched.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { SharedTable } from '../src/cli/proofs/shared-table.js';
+
+/** What a shard on a worker thread is given: the score table, and where a stop is asked. */
+interface ShardData {
+  readonly table: SharedTable;
+  /** Set to 1 (`Atomics.store`) by the main thread at a Ctrl-C or SIGTERM. */
+  readonly stop: Int32Array;
+}
+
+/** On a shard's thread, what the main thread gave it; undefined on the main thread. */
+export const shardData = (): ShardData | undefined =>
+  isMainThread ? undefined : (workerData as ShardData);
+
+/** Whether the main thread has asked this shard to stop. */
+export const shardAsked = (data: ShardData): boolean => Atomics.load(data.stop, 0) === 1;
+
+/** A shard's last word to the main thread: the nodes it searched. */
+export function shardDone(nodes: number): void {
+  parentPort?.postMessage({ nodes });
+}
+
+/** How the shards ended. */
+export interface ShardsEnd {
+  /** Some shard ended with a status other than 0: nothing is concluded. */
+  readonly failed: boolean;
+  /** A Ctrl-C or SIGTERM asked them to stop. */
+  readonly stopped: boolean;
+  /** The nodes they searched, the guesses they dropped included. */
+  readonly nodes: number;
+}
+
+/**
+ * Runs `threads` shards of the script at `script` (its `import.meta.url`), loaded through tsx as
+ * this one was, with this process's flags but `--threads` and `--json`, sharing `table`.
+ */
+export async function runShards(
+  script: string,
+  threads: number,
+  table: SharedTable,
+): Promise<ShardsEnd> {
+  const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
+  const at = flags.indexOf('--threads');
+  if (at >= 0) flags.splice(at, 2);
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  let stopped = false;
+  const asked = (): void => {
+    stopped = true;
+    Atomics.store(stop, 0, 1);
+  };
+  process.on('SIGINT', asked);
+  process.on('SIGTERM', asked);
+  const data: ShardData = { table, stop };
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const start = `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(script)}))`;
+  let nodes = 0;
+  const ends = Array.from({ length: threads }, (_, index) => {
+    const worker = new Worker(start, {
+      eval: true,
+      argv: [...flags, '--shard', `${index}/${threads}`],
+      workerData: data,
+    });
+    return new Promise<number>((resolve) => {
+      worker.on('error', (error) => {
+        console.error(`depth-refutation.ts: shard ${index}: ${error.message}`);
+      });
+      worker.on('message', (message: { nodes: number }) => {
+        nodes += message.nodes;
+      });
+      worker.on('exit', resolve);
+    });
+  });
+  const done = await Promise.all(ends);
+  const failed = done.some((status) => status !== 0);
+  if (failed) console.error(`depth-refutation.ts: the shards ended with ${done.join(', ')}`);
+  return { failed, stopped, nodes };
+}
