@@ -4,7 +4,8 @@
  * checkpoint the first left, relies on it, and solves it all again with --recheck; another
  * campaign is proved as the coordinator of two `codebreaker worker`s on a real Redis.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +196,69 @@ describe('npm run campaign', () => {
     expect((await campaign()).stdout).toContain(
       `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace\n`,
     );
+  });
+
+  it('merges through git the logs of a refutation’s shards run on two machines, and concludes from them', async () => {
+    // A repository of one campaign, as the project's campaigns/ with its .gitattributes, and two
+    // clones of it for two machines, each running one shard and committing what it wrote.
+    const repo = join(dir, 'shared');
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, {
+        cwd,
+        stdio: 'pipe',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'test',
+          GIT_AUTHOR_EMAIL: 'test@localhost',
+          GIT_COMMITTER_NAME: 'test',
+          GIT_COMMITTER_EMAIL: 'test@localhost',
+        },
+      }).toString();
+    mkdirSync(join(repo, 'campaigns'), { recursive: true });
+    copyFileSync(join(ROOT, '.gitattributes'), join(repo, '.gitattributes'));
+    copyFileSync(join(dir, 'campaign.key'), join(repo, 'campaigns', 'campaign.key'));
+    const refutation = JSON.parse(readFileSync(join(dir, 'campaigns.json'), 'utf8')).filter(
+      (c: { name: string }) => c.name === 'classic-depth4',
+    );
+    writeFileSync(join(repo, 'campaigns', 'campaigns.json'), JSON.stringify(refutation));
+    git(dir, 'init', '-q', '-b', 'main', repo);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'the campaign');
+    const shards = await Promise.all(
+      ['0/2', '1/2'].map(async (shard, index) => {
+        const machine = join(dir, `machine-${index}`);
+        git(dir, 'clone', '-q', repo, machine);
+        const run = await runScript('campaign.ts', ['classic-depth4', '--shard', shard], {
+          CODEBREAKER_CAMPAIGNS: join(machine, 'campaigns'),
+        });
+        expect(run.status).toBe(0);
+        git(machine, 'add', '-A');
+        git(machine, 'commit', '-qm', `shard ${shard}`);
+        return { machine, result: JSON.parse(run.stdout) };
+      }),
+    );
+    // Each settled its half of the second guesses; neither concludes alone.
+    const [first, second] = shards;
+    for (const { result } of shards) {
+      expect(result.proved).toBe(false);
+      expect(result.jobsDone).toBe(result.jobsKnown);
+    }
+    const all = first.result.jobsKnown + second.result.jobsKnown;
+    // The second machine's lines merged into the first's clone: no conflict, both kept.
+    git(first.machine, 'pull', '-q', '--no-rebase', second.machine, 'main');
+    const merged = await runScript('campaign.ts', ['classic-depth4'], {
+      CODEBREAKER_CAMPAIGNS: join(first.machine, 'campaigns'),
+    });
+    expect(merged.status).toBe(0);
+    expect(JSON.parse(merged.stdout)).toMatchObject({
+      proved: true,
+      lowerBound: 5,
+      nodes: 0,
+      jobsDone: all,
+      relied: { logLines: all },
+    });
+    const runs = readFileSync(join(first.machine, 'campaigns', 'runs.jsonl'), 'utf8');
+    expect(runs.trim().split('\n')).toHaveLength(3);
   });
 
   it('raises a least total’s bound a step at a time in one proof, recorded, to the optimum', async () => {
