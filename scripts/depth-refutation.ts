@@ -21,9 +21,10 @@
  * refutation-log.ts), written as it is settled, and a run with the same log goes on where it
  * stopped. A class of N secrets or more (`--piece-secrets`, default 1,000), with 3 guesses or more
  * left, is searched third guess by third guess, in the search's order and with its pruning, each
- * settled a line of the pieces file beside the log (`NAME.pieces.jsonl`: whether that third guess
- * keeps to the guesses left): a second guess of 5 of 10 takes from a minute to hours, and a stopped
- * run loses at most the third guess it was on (a small class, the second guess).
+ * third guess's classes smallest first (`thirdKeeps`), each settled a line of the pieces file
+ * beside the log (`NAME.pieces.jsonl`: whether that third guess keeps to the guesses left): a
+ * stopped run loses at most the third guess it was on (a small class, the second guess). A run
+ * drops, as it starts, the pieces of second guesses the log has settled.
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
  * (on as many machines); `--threads T` runs T such shards on worker threads of this process
  * (scripts/refutation-shards.ts), and then says where the whole log stands.
@@ -165,6 +166,14 @@ function record(key: string, line: RefutationLine): void {
  * to the pieces file as it is settled.
  */
 const pieces = readOrExit(() => new RefutationPieces(logFile, depth));
+// The pieces of second guesses the log has settled are of no more use: dropped, so that the
+// file holds only the work under way (not by a shard: others may be writing the file).
+if (shards === 1) {
+  pieces.compact((piece) => {
+    const line = logged.get(guessKey(piece));
+    return line !== undefined && (piece.recheck !== true || line.recheck === true);
+  });
+}
 /** The sum of `field` over `of`. */
 const sumOf = (of: readonly RefutationPiece[], field: 'nodes' | 'seconds'): number =>
   of.reduce((sum, piece) => sum + piece[field], 0);
@@ -275,7 +284,7 @@ function classUnsolvable(
     }
     const start = Date.now();
     const nodes = search().nodes;
-    const cost = search().evaluateGuess(part, history, third, left);
+    const keeps = thirdKeeps(part, [...history, third], left - 1);
     const took = (Date.now() - start) / 1000;
     const piece: RefutationPiece = {
       opening: code(opening),
@@ -285,7 +294,7 @@ function classUnsolvable(
       third: code(third),
       of: guesses.length,
       depth,
-      keeps: Number.isFinite(cost),
+      keeps,
       nodes: search().nodes - nodes,
       seconds: Number(took.toFixed(1)),
       ...(recheck ? { recheck } : {}),
@@ -300,6 +309,25 @@ function classUnsolvable(
     if (piece.keeps) return false;
   }
   return true;
+}
+
+/**
+ * Whether every class the last guess of `history` leaves of `part` (but all hits) has a strategy
+ * within `guesses`, the smallest classes first. The search's own evaluation of a guess takes
+ * them largest first, which serves a strategy found (and refuting Bulls and Cows within 6, 6 s
+ * against 26), but a third guess of 5 of 10 is mostly refuted by a small class of few colours:
+ * 01245's third guesses 10356 to 46701 at its class 0H2B, refuted largest first in 5 to 41 s,
+ * are refuted smallest first in under 0.1 s (by a class of 64 with no strategy within 4, in 36
+ * nodes, for one of them; docs/performance.md).
+ */
+function thirdKeeps(part: Int32Array, history: number[], guesses: number): boolean {
+  const split = partition(game, history.at(-1)!, part);
+  const classes = [...Array(game.answers).keys()]
+    .filter((answer) => answer !== game.solved)
+    .map((answer) => classOf(split, answer))
+    .filter((members) => members.length > 2)
+    .sort((a, b) => a.length - b.length);
+  return classes.every((members) => !unsolvable(members, history, guesses));
 }
 /** A piece that took this long has a line on stderr. */
 const PIECE_TOLD_S = 30;

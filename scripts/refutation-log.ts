@@ -4,7 +4,14 @@
  * not yet settled, one line per third guess tried at a large class. The script and the tests read
  * them here, each line checked against its shape: a log is read back, so it is untrusted input.
  */
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { z } from 'zod';
 import { problemOf } from '../src/cli/queue/records.js';
 
@@ -118,8 +125,8 @@ export class RefutationPieces {
   readonly file: string;
   readonly #depth: number;
   readonly #byGuess = new Map<string, Map<string, RefutationPiece>>();
-  /** The pieces the file held when opened, by second guess. */
-  readonly #earlier: ReadonlyMap<string, readonly RefutationPiece[]>;
+  /** The pieces the file held when opened (and compacted), by second guess. */
+  #earlier: ReadonlyMap<string, readonly RefutationPiece[]>;
 
   /** Opens the pieces beside the log `logFile` at `depth`; throws `BrokenLogError`. */
   constructor(logFile: string, depth: number) {
@@ -139,6 +146,23 @@ export class RefutationPieces {
   /** The piece of `third` at the class `within` of the second guess `key`, a recheck's or not. */
   get(key: string, within: string, third: string, recheck: boolean): RefutationPiece | undefined {
     return this.#byGuess.get(key)?.get(RefutationPieces.#at(within, third, recheck));
+  }
+
+  /**
+   * Drops from the file every piece at this depth that `settled` says a line of the log has made
+   * redundant (its second guess settled, by a recheck if the piece is a recheck's), writing the
+   * rest to a new file that then takes the old one's place. Only while nothing else writes it.
+   */
+  compact(settled: (piece: RefutationPiece) => boolean): void {
+    const all = readRefutationPieces(this.file);
+    const kept = all.filter((piece) => piece.depth !== this.#depth || !settled(piece));
+    if (kept.length === all.length) return;
+    const next = `${this.file}.new`;
+    writeFileSync(next, kept.map((piece) => `${JSON.stringify(piece)}\n`).join(''));
+    renameSync(next, this.file);
+    this.#byGuess.clear();
+    this.read();
+    this.#earlier = new Map([...this.#byGuess].map(([key, mine]) => [key, [...mine.values()]]));
   }
 
   /** Whether the second guess `key` has pieces. */

@@ -273,6 +273,9 @@ describe('scripts/depth-refutation.ts', () => {
       );
       const fooled = await refute(...args);
       expect(fooled.status).toBe(0);
+      // It dropped the pieces of the second guesses the log had settled: only the forged remain.
+      const left = readRefutationPieces(piecesFileOf(log));
+      expect(left.map(keyOf)).toEqual(forged.map(keyOf));
       const now = linesOf(log).find((line) => keyOf(line) === keyOf(way));
       expect([now?.refutedBy, now?.size]).toEqual([within, part.length]);
       // The recheck of that line and of a refutation with pieces (the other lines were solved
