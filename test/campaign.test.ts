@@ -194,7 +194,7 @@ describe('npm run campaign', () => {
       `${JSON.stringify(piece('1234', 1800))}\n${JSON.stringify(piece('1345', 1800))}\n`,
     );
     expect((await campaign()).stdout).toContain(
-      `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace\n`,
+      `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace (the third guesses ranked best go first, and take longest)\n`,
     );
   });
 
