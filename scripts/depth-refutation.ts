@@ -321,13 +321,24 @@ function classUnsolvable(
  * nodes, for one of them; docs/performance.md).
  */
 function thirdKeeps(part: Int32Array, history: number[], guesses: number): boolean {
-  const split = partition(game, history.at(-1)!, part);
-  const classes = [...Array(game.answers).keys()]
+  return classesToSolve(history.at(-1)!, part)
+    .sort((a, b) => a.part.length - b.part.length)
+    .every(({ part: members }) => !unsolvable(members, history, guesses));
+}
+
+/**
+ * The classes `guess` leaves of `members` that a search must settle: all but all hits, and but
+ * those of one or two secrets (solved within two), each with its answer.
+ */
+function classesToSolve(
+  guess: number,
+  members: Int32Array,
+): { readonly answer: number; readonly part: Int32Array }[] {
+  const split = partition(game, guess, members);
+  return [...Array(game.answers).keys()]
     .filter((answer) => answer !== game.solved)
-    .map((answer) => classOf(split, answer))
-    .filter((members) => members.length > 2)
-    .sort((a, b) => a.length - b.length);
-  return classes.every((members) => !unsolvable(members, history, guesses));
+    .map((answer) => ({ answer, part: classOf(split, answer) }))
+    .filter(({ part }) => part.length > 2);
 }
 /** A piece that took this long has a line on stderr. */
 const PIECE_TOLD_S = 30;
@@ -424,13 +435,8 @@ for (const opening of openings) {
       if (pieces.has(key)) underWay.push(code(second));
       continue;
     }
-    const parts = partition(game, second, members);
-    // Its classes but all hits, the largest first; a class of one or two is solved within two.
-    const order = [...Array(game.answers).keys()]
-      .filter((answer) => answer !== game.solved)
-      .map((answer) => ({ answer, part: classOf(parts, answer) }))
-      .filter(({ part }) => part.length > 2)
-      .sort((a, b) => b.part.length - a.part.length);
+    // Its classes to settle, the largest first.
+    const order = classesToSolve(second, members).sort((a, b) => b.part.length - a.part.length);
     const start = Date.now();
     const nodes = search().nodes;
     Object.assign(current, { key, since: start, nodes, told: 0 });

@@ -133,7 +133,7 @@ export class RefutationPieces {
     this.file = piecesFileOf(logFile);
     this.#depth = depth;
     this.read();
-    this.#earlier = new Map([...this.#byGuess].map(([key, mine]) => [key, [...mine.values()]]));
+    this.#earlier = this.#snapshot();
   }
 
   /** Reads the file again (for the pieces other threads added); throws `BrokenLogError`. */
@@ -161,8 +161,13 @@ export class RefutationPieces {
     writeFileSync(next, kept.map((piece) => `${JSON.stringify(piece)}\n`).join(''));
     renameSync(next, this.file);
     this.#byGuess.clear();
-    this.read();
-    this.#earlier = new Map([...this.#byGuess].map(([key, mine]) => [key, [...mine.values()]]));
+    for (const piece of kept) if (piece.depth === this.#depth) this.#set(piece);
+    this.#earlier = this.#snapshot();
+  }
+
+  /** The pieces held now, by second guess. */
+  #snapshot(): ReadonlyMap<string, readonly RefutationPiece[]> {
+    return new Map([...this.#byGuess].map(([key, mine]) => [key, [...mine.values()]]));
   }
 
   /** Whether the second guess `key` has pieces. */

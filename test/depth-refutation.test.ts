@@ -63,6 +63,26 @@ async function interrupted(
   return { status: await ended, out };
 }
 
+/** Classic Mastermind, whose refutations these tests run. */
+const game = gameFor(resolveRules({ game: 'mastermind' }));
+
+/**
+ * The largest class (but all hits) the second guess `guess` leaves of classic Mastermind's class
+ * `answer` of `opening`: its answer and its secrets.
+ */
+function largestClass(line: Pick<RefutationLine, 'opening' | 'answer' | 'guess'>): {
+  answer: number;
+  part: Int32Array;
+} {
+  const first = partition(game, game.codes.parse(line.opening), allCandidates(game));
+  const members = classOf(first, game.answerIndex(parseFeedback(line.answer, game.rules)));
+  const parts = partition(game, game.codes.parse(line.guess), members);
+  const answer = [...Array(game.answers).keys()]
+    .filter((a) => a !== game.solved)
+    .sort((a, b) => classOf(parts, b).length - classOf(parts, a).length)[0];
+  return { answer, part: classOf(parts, answer) };
+}
+
 /** "opening 1234, class 0H2B: 57 of 57 second guesses refuted" → [57, 57]. */
 const counts = (stdout: string): number[][] =>
   [...stdout.matchAll(/: (\d+) of (\d+) second guesses refuted/g)].map((m) => [+m[1], +m[2]]);
@@ -152,19 +172,13 @@ describe('scripts/depth-refutation.ts', () => {
       expect(ways(again.stdout)).toBe(open.length);
       expect(ways(stdout)).toBe(open.length);
       // A line that says this second guess is refuted by its largest class, which it is not.
-      const game = gameFor(resolveRules({ game: 'mastermind' }));
-      const first = partition(game, game.codes.parse(opening), allCandidates(game));
-      const members = classOf(first, game.answerIndex(parseFeedback(answer, game.rules)));
-      const parts = partition(game, game.codes.parse(guess), members);
-      const largest = [...Array(game.answers).keys()]
-        .filter((a) => a !== game.solved)
-        .sort((a, b) => classOf(parts, b).length - classOf(parts, a).length)[0];
+      const largest = largestClass({ opening, answer, guess });
       const forged = {
         opening,
         answer,
         guess,
-        refutedBy: game.answerText(largest),
-        size: classOf(parts, largest).length,
+        refutedBy: game.answerText(largest.answer),
+        size: largest.part.length,
         depth: 5,
         nodes: 0,
         seconds: 0,
@@ -226,18 +240,9 @@ describe('scripts/depth-refutation.ts', () => {
       // Pieces that say no third guess keeps a way on's largest class to 3: the run takes them
       // at their word, and --recheck, solving the line again whole, finds it does not hold.
       const way = ways[0];
-      const game = gameFor(resolveRules({ game: 'mastermind' }));
       const opening = game.codes.parse(way.opening);
       const guess = game.codes.parse(way.guess);
-      const members = classOf(
-        partition(game, opening, allCandidates(game)),
-        game.answerIndex(parseFeedback(way.answer, game.rules)),
-      );
-      const parts = partition(game, guess, members);
-      const largest = [...Array(game.answers).keys()]
-        .filter((a) => a !== game.solved)
-        .sort((a, b) => classOf(parts, b).length - classOf(parts, a).length)[0];
-      const part = classOf(parts, largest);
+      const { answer: largest, part } = largestClass(way);
       const within = game.answerText(largest);
       const search = new OptimalSearch(game, {
         firstFound: true,
