@@ -18,12 +18,14 @@
  *                                            read back (a stopped run keeps nothing)
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
- * Needs the build (`npm ci` makes it).
+ * Needs the build (`npm ci` makes it): `npm run campaign` runs this script as the build bundled
+ * it (dist/scripts/campaign.mjs, scripts/bundle-scripts.mjs), and the refutation beside it;
+ * `npx tsx scripts/campaign.ts` runs the sources, and the refutation's under tsx too.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
 import {
   BrokenLogError,
   type RefutationPiece,
@@ -33,7 +35,12 @@ import {
   readRefutationPieces,
 } from './refutation-log.js';
 
-const ROOT = join(import.meta.dirname, '..');
+/** The repository: the first folder up from `dir` with a package.json (a bundle is deeper). */
+function rootOf(dir: string): string {
+  if (existsSync(join(dir, 'package.json')) || dirname(dir) === dir) return dir;
+  return rootOf(dirname(dir));
+}
+const ROOT = rootOf(import.meta.dirname);
 /** The campaigns' folder: the repository's, or another (the tests run a small one elsewhere). */
 const DIR = process.env.CODEBREAKER_CAMPAIGNS ?? join(ROOT, 'campaigns');
 const RUNS = join(DIR, 'runs.jsonl');
@@ -105,13 +112,14 @@ function checkpointOf(campaign: Campaign): string {
  */
 function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean): string[] {
   if (campaign.command === 'refutation') {
-    // The script runs as this one does (under tsx); run anew, it starts an empty log of its own.
+    // The script runs as this one does (bundled beside it, or its source under tsx); run anew, it
+    // starts an empty log of its own.
     const log = anew
       ? join(mkdtempSync(join(tmpdir(), 'codebreaker-refutation-')), 'log.jsonl')
       : checkpointOf(campaign);
     return [
       ...process.execArgv,
-      join(ROOT, 'scripts', 'depth-refutation.ts'),
+      join(import.meta.dirname, `depth-refutation${extname(import.meta.filename)}`),
       ...campaign.rules,
       '--depth',
       String(campaign.maxDepth),

@@ -41,8 +41,8 @@ export interface ShardsEnd {
 }
 
 /**
- * Runs `threads` shards of the script at `script` (its `import.meta.url`), loaded through tsx as
- * this one was, with this process's flags but `--threads` and `--json`, sharing `table`.
+ * Runs `threads` shards of the script at `script` (its `import.meta.url`), loaded as this one was
+ * (its bundle, or its source through tsx), with this process's flags but `--threads` and `--json`, sharing `table`.
  */
 export async function runShards(
   script: string,
@@ -62,7 +62,10 @@ export async function runShards(
   process.on('SIGTERM', asked);
   const data: ShardData = { table, stop };
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const start = `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(script)}))`;
+  // A bundle (dist/scripts) is plain JavaScript; the sources need tsx on the thread too.
+  const start = script.endsWith('.ts')
+    ? `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(script)}))`
+    : `import(${JSON.stringify(script)})`;
   let nodes = 0;
   const ends = Array.from({ length: threads }, (_, index) => {
     const worker = new Worker(start, {

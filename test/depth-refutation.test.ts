@@ -6,10 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type RefutationLine,
@@ -23,13 +21,15 @@ import { parseFeedback } from '../src/feedback.js';
 import { gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { OptimalSearch } from '../src/search/branch-and-bound.js';
-import { runScript } from './scripts.js';
+import { runScript, scriptArgs } from './scripts.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'codebreaker-refutation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The script as the campaigns run it (its bundle); `refuteSource`: its source, under tsx. */
 const refute = (...args: string[]) => runScript('depth-refutation.ts', args);
+const refuteSource = (...args: string[]) => runScript('depth-refutation.ts', args, {}, true);
 
 const linesOf = readRefutationLog;
 
@@ -41,12 +41,11 @@ async function interrupted(
   args: readonly string[],
   heard: string,
 ): Promise<{ status: number | null; out: string }> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(
-    process.execPath,
-    ['--import', tsx, join(ROOT, 'scripts', 'depth-refutation.ts'), ...args],
-    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, scriptArgs('depth-refutation.ts', args), {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -95,7 +94,8 @@ describe('scripts/depth-refutation.ts', () => {
     'refutes 4 guesses for classic Mastermind at each of its 5 openings, on two threads',
     { timeout: 60_000 },
     async () => {
-      const { status, stdout } = await refute(...mastermind4, '--threads', '2');
+      // The source under tsx, its threads too, as `npx tsx scripts/depth-refutation.ts` runs.
+      const { status, stdout } = await refuteSource(...mastermind4, '--threads', '2');
       expect(status).toBe(0);
       expect(stdout).toContain('no strategy keeps to 4 guesses');
       const refuted = counts(stdout);
@@ -409,7 +409,7 @@ describe('scripts/depth-refutation.ts', () => {
   });
 
   it('refuses bad flags with one line and status 2', async () => {
-    const { status, stderr } = await refute(
+    const { status, stderr } = await refuteSource(
       '--game',
       'mastermind',
       '--depth',

@@ -1,8 +1,9 @@
 /**
  * Before any test file: the tests that start `codebreaker` as a process run the built command
  * (dist/cli/main.cjs, what `bin` names), as a user would, rather than the sources through tsx,
- * which would compile them again in every process and each of its worker threads; the browser
- * tests run the built web app. `npm ci` builds both; if a source, the bundler or a build setting
+ * which would compile them again in every process and each of its worker threads; the campaign
+ * scripts run as `npm run campaign` runs them, bundled (dist/scripts); the browser tests run the
+ * built web app. `npm ci` builds both; if a source, the bundler or a build setting
  * has changed since, what it feeds is built again here (a few seconds each), so nothing a test
  * runs is older than the sources. Then it starts the one chromium the test files share.
  */
@@ -15,6 +16,8 @@ import { launchChromiumServer } from './chromium.js';
 const ROOT = join(import.meta.dirname, '..');
 /** The last file the command's build writes. */
 const BUILT = join(ROOT, 'dist', 'cli', 'codebreaker.cache');
+/** A script the build bundles (scripts/bundle-scripts.mjs). */
+const SCRIPTS_BUILT = join(ROOT, 'dist', 'scripts', 'campaign.mjs');
 /** A file the web app's build writes. */
 const WEB_BUILT = join(ROOT, 'dist', 'web', 'index.html');
 
@@ -62,7 +65,10 @@ function times(files: string[]): number[] {
   return files.map((file) => statSync(join(ROOT, file)).mtimeMs);
 }
 
-/** Builds the command, then the web app, again where a file its build reads is newer than it. */
+/**
+ * Builds the command, the scripts' bundles, then the web app, again where a file its build reads
+ * is newer than it.
+ */
 function buildIfStale(): void {
   const shared = times(['tsconfig.json', 'package-lock.json']);
   const library = newest(join(ROOT, 'src'));
@@ -71,6 +77,11 @@ function buildIfStale(): void {
     process.stderr.write('The command is older than its sources: building it (tsc, bundle)\n');
     node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
     node([join(ROOT, 'scripts', 'bundle.mjs')]);
+  }
+  const scripts = [library, newest(join(ROOT, 'scripts')), ...shared];
+  if (!existsSync(SCRIPTS_BUILT) || statSync(SCRIPTS_BUILT).mtimeMs < Math.max(...scripts)) {
+    process.stderr.write('The scripts are older than their sources: bundling them\n');
+    node([join(ROOT, 'scripts', 'bundle-scripts.mjs')]);
   }
   // Only a web app built before: without one, the browser tests say how to build it.
   if (!existsSync(WEB_BUILT)) return;
