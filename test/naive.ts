@@ -48,6 +48,20 @@ export const naiveFullAnswer: NaiveAnswer = (secret, guess) => naiveScore(secret
 /** The hits alone, `2`. */
 export const naiveBlackAnswer: NaiveAnswer = (secret, guess) => String(naiveHits(secret, guess));
 
+/** `answerOf`, remembering each pair's answer (for the searches that ask for it again and again). */
+export function remembered(answerOf: NaiveAnswer): NaiveAnswer {
+  const known = new Map<string, string>();
+  return (secret, guess) => {
+    const key = `${secret} ${guess}`;
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = answerOf(secret, guess);
+      known.set(key, answer);
+    }
+    return answer;
+  };
+}
+
 /** Whether the guesses give every code its own row of answers, scored by counting. */
 export function naiveIdentifies(
   codes: string[],
@@ -107,15 +121,19 @@ export function naiveCrush(
   return best && [best[0], best[1]];
 }
 
-/** The least (secrets at the last guess if `crush`, else 0; total; max), compared in that order. */
+/**
+ * The least (secrets at the last guess if `crush`, else 0; total; max), compared in that order;
+ * `counted` answers each pair, once.
+ */
 function naiveSearch(
   codes: string[],
   depth: number,
   consistentOnly: boolean,
-  answerOf: NaiveAnswer,
+  counted: NaiveAnswer,
   crush: boolean,
 ): [number, number, number] | undefined {
   type Cost = [number, number, number];
+  const answerOf = remembered(counted);
   const solved = answerOf(codes[0], codes[0]);
   const memo = new Map<string, Cost | undefined>();
   const better = (a: Cost, b: Cost): boolean =>
