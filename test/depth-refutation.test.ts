@@ -143,6 +143,31 @@ describe('scripts/depth-refutation.ts', () => {
   );
 
   it(
+    'with --order refuted, takes the second guesses that leave the largest class first, and settles the same lines',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'mastermind-4-refuted-first.jsonl');
+      const args = ['--game', 'mastermind', '--depth', '4', '--log', log, '--order', 'refuted'];
+      const { status, stdout } = await refute(...args);
+      expect(status).toBe(0);
+      expect(stdout).toContain('no strategy keeps to 4 guesses');
+      const lines = linesOf(log);
+      const same = (line: RefutationLine): string =>
+        JSON.stringify([line.opening, line.answer, line.guess, line.refutedBy, line.size]);
+      expect(lines.map(same).sort()).toEqual(linesOf(log4).map(same).sort());
+      // On one thread, in the order taken: within each opening, largest classes first.
+      for (const opening of new Set(lines.map((line) => line.opening))) {
+        const largest = lines
+          .filter((line) => line.opening === opening)
+          .map((line) => largestClass(line).part.length);
+        expect(largest).toEqual([...largest].sort((a, b) => b - a));
+        expect(new Set(largest).size).toBeGreaterThan(1);
+      }
+      expect((await refute(...args.slice(0, -1), 'largest')).status).toBe(2);
+    },
+  );
+
+  it(
     'does not refute 5, logs its ways on, and a forged line claiming it fails --recheck',
     { timeout: 60_000 },
     async () => {
