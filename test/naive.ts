@@ -19,17 +19,23 @@ export function naiveCodes(pegs: number, alphabet: string, repeat: boolean): str
   return codes;
 }
 
-/** Hits and blows by counting, straight from the thesis's definition. */
+/**
+ * Hits and blows by counting, as a player pairs pegs: each symbol of the secret takes an equal
+ * symbol of the guess not taken yet, so the pairs are the hits and blows together (the thesis's
+ * sum over the symbols of the lesser of their two counts), and the hits are those in place.
+ */
 export function naiveScore(secret: string, guess: string): [number, number] {
   let hits = 0;
   for (let i = 0; i < secret.length; i++) if (secret[i] === guess[i]) hits++;
-  let common = 0;
-  for (const symbol of new Set(secret + guess)) {
-    const inSecret = secret.split('').filter((s) => s === symbol).length;
-    const inGuess = guess.split('').filter((s) => s === symbol).length;
-    common += Math.min(inSecret, inGuess);
+  let pairs = 0;
+  const untaken = [...guess];
+  for (const symbol of secret) {
+    const at = untaken.indexOf(symbol);
+    if (at < 0) continue;
+    pairs++;
+    untaken.splice(at, 1);
   }
-  return [hits, common - hits];
+  return [hits, pairs - hits];
 }
 
 /** Black pegs alone (black-peg Mastermind): the positions where secret and guess agree. */
