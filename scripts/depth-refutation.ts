@@ -351,8 +351,8 @@ const PIECE_TOLD_S = 30;
  * code): the likeliest ways on. Where some second guess is a way on, finding it first spares
  * refuting the others, which can take hours each (5 of 10). Where none is, every one must be
  * refuted, and those that leave the largest class are the likeliest refuted soonest (5 of 10:
- * 01245's class of 3,060 refuted mostly in under a second a third guess, 10567's of 1,776 in
- * minutes): `--order refuted` takes them first (`largestFirst`).
+ * the third guesses at 01245's class of 3,060 mostly refuted in under a second each, at 10567's
+ * of 1,776 in minutes each): `--order refuted` takes them first (`largestFirst`).
  */
 function byLargestClass(
   guesses: Int32Array,

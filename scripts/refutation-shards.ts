@@ -42,7 +42,8 @@ export interface ShardsEnd {
 
 /**
  * Runs `threads` shards of the script at `script` (its `import.meta.url`), loaded as this one was
- * (its bundle, or its source through tsx), with this process's flags but `--threads` and `--json`, sharing `table`.
+ * (its bundle, or its source through tsx), with this process's flags but `--threads` and
+ * `--json`, sharing `table`.
  */
 export async function runShards(
   script: string,

@@ -82,6 +82,10 @@ function largestClass(line: Pick<RefutationLine, 'opening' | 'answer' | 'guess'>
   return { answer, part: classOf(parts, answer) };
 }
 
+/** What a line settles: its second guess, and the class that refutes it (or none) and its size. */
+const settles = (line: RefutationLine): string =>
+  JSON.stringify([line.opening, line.answer, line.guess, line.refutedBy, line.size]);
+
 /** "opening 1234, class 0H2B: 57 of 57 second guesses refuted" → [57, 57]. */
 const counts = (stdout: string): number[][] =>
   [...stdout.matchAll(/: (\d+) of (\d+) second guesses refuted/g)].map((m) => [+m[1], +m[2]]);
@@ -130,9 +134,7 @@ describe('scripts/depth-refutation.ts', () => {
       const after = linesOf(log4);
       expect(after.slice(0, lines.length)).toEqual(lines);
       const appended = after.slice(lines.length);
-      const sameAs = (line: RefutationLine): string =>
-        JSON.stringify([line.opening, line.answer, line.guess, line.refutedBy, line.size]);
-      expect(appended.map(sameAs).sort()).toEqual(lines.map(sameAs).sort());
+      expect(appended.map(settles).sort()).toEqual(lines.map(settles).sort());
       for (const line of appended) expect(line.recheck).toBe(true);
       expect(checked.stdout).toContain(`${lines.length} lines of the log solved again`);
       const twice = await refute(...mastermind4, '--recheck');
@@ -152,11 +154,9 @@ describe('scripts/depth-refutation.ts', () => {
       expect(status).toBe(0);
       expect(stdout).toContain('no strategy keeps to 4 guesses');
       const lines = linesOf(log);
-      const same = (line: RefutationLine): string =>
-        JSON.stringify([line.opening, line.answer, line.guess, line.refutedBy, line.size]);
       // The lines of the first test's run (the second appended their copies, marked recheck).
       const before = linesOf(log4).filter((line) => !line.recheck);
-      expect(lines.map(same).sort()).toEqual(before.map(same).sort());
+      expect(lines.map(settles).sort()).toEqual(before.map(settles).sort());
       // On one thread, in the order taken: within each opening, largest classes first.
       for (const opening of new Set(lines.map((line) => line.opening))) {
         const largest = lines
@@ -260,9 +260,7 @@ describe('scripts/depth-refutation.ts', () => {
       const result = JSON.parse(again.stdout);
       expect(result.nodes).toBe(0);
       expect(result.relied.pieces).toBe(pieces.length);
-      const same = (line: RefutationLine): string =>
-        JSON.stringify([keyOf(line), line.refutedBy, line.size]);
-      expect(linesOf(log).map(same).sort()).toEqual(settled.map(same).sort());
+      expect(linesOf(log).map(settles).sort()).toEqual(settled.map(settles).sort());
 
       // Pieces that say no third guess keeps a way on's largest class to 3: the run takes them
       // at their word, and --recheck, solving the line again whole, finds it does not hold.
