@@ -59,6 +59,11 @@ interface Campaign {
   /** `optimal`'s objective and depth cap. */
   readonly objective?: string;
   readonly maxDepth?: number;
+  /**
+   * Flags every run gives its command, on whatever machine (a refutation's `--order`, which the
+   * shards on several machines must share); a run's own flags come after them.
+   */
+  readonly flags?: readonly string[];
 }
 
 /** What one run did, as runs.jsonl keeps it. */
@@ -126,6 +131,7 @@ function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean):
       '--log',
       log,
       '--json',
+      ...(campaign.flags ?? []),
       ...extra,
     ];
   }
@@ -144,6 +150,7 @@ function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean):
     ...(campaign.maxDepth === undefined ? [] : ['--max-depth', String(campaign.maxDepth)]),
     ...(anew ? [] : checkpoint),
     '--json',
+    ...(campaign.flags ?? []),
     ...extra,
   ];
 }

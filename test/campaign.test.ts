@@ -66,9 +66,15 @@ describe('npm run campaign', () => {
       rules: ['--game', 'mastermind'],
       maxDepth: 4,
     };
+    // Flags every run of a campaign gives its command: an order the refutation does not know.
+    const ordered = {
+      ...refutation,
+      name: 'classic-depth4-sideways',
+      flags: ['--order', 'sideways'],
+    };
     writeFileSync(
       join(dir, 'campaigns.json'),
-      JSON.stringify([classic, queued, raised, anew, still, refutation]),
+      JSON.stringify([classic, queued, raised, anew, still, refutation, ordered]),
     );
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
@@ -168,6 +174,10 @@ describe('npm run campaign', () => {
       nodes: 0,
       relied: { logLines: result.jobsKnown, rechecked: true, solvedAgain: result.jobsKnown },
     });
+    // The flags of a campaign reach its command: the refutation refuses an order it does not know.
+    const sideways = await campaign('classic-depth4-sideways').catch((failure) => failure);
+    expect(sideways.code).toBe(2);
+    expect(sideways.stderr).toContain('[--order ways-on|refuted]');
     // It has no least total to raise.
     const raised = await campaign('classic-depth4', '--raise', '10').catch((failure) => failure);
     expect(raised.code).toBe(2);
@@ -312,7 +322,7 @@ describe('npm run campaign', () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, classic-depth4\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, classic-depth4, classic-depth4-sideways\n",
     );
   });
 
