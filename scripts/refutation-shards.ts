@@ -41,6 +41,15 @@ export interface ShardsEnd {
 }
 
 /**
+ * A worker's code that loads the source `script` through tsx (a bundle, in dist/scripts, is plain
+ * JavaScript and needs no loader).
+ */
+function throughTsx(script: string): string {
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  return `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(script)}))`;
+}
+
+/**
  * Runs `threads` shards of the script at `script` (its `import.meta.url`), loaded as this one was
  * (its bundle, or its source through tsx), with this process's flags but `--threads` and
  * `--json`, sharing `table`.
@@ -62,11 +71,7 @@ export async function runShards(
   process.on('SIGINT', asked);
   process.on('SIGTERM', asked);
   const data: ShardData = { table, stop };
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  // A bundle (dist/scripts) is plain JavaScript; the sources need tsx on the thread too.
-  const start = script.endsWith('.ts')
-    ? `import(${JSON.stringify(api)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(script)}))`
-    : `import(${JSON.stringify(script)})`;
+  const start = script.endsWith('.ts') ? throughTsx(script) : `import(${JSON.stringify(script)})`;
   let nodes = 0;
   const ends = Array.from({ length: threads }, (_, index) => {
     const worker = new Worker(start, {
