@@ -269,6 +269,8 @@ export function kernelViews(
     totalNarrow: new Float64Array(buffer, at.totalNarrow, size + 1),
     depthsNarrow: new Uint8Array(buffer, at.depthsNarrow, size + 1),
     checked: new Uint8Array(buffer, at.checked, 64),
+    /** The answer masks `gather` writes, as planes of a byte per code (plane p: answers 8p…). */
+    planes: new Uint8Array(buffer, at.planes, 4 * at.stride),
     /** Early counting's marks over the planes, a byte per code: DEAD for a guess dead. */
     dead: new Uint8Array(buffer, at.planes, size),
     codes: new Int32Array(buffer, at.codes, size),

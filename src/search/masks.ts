@@ -17,6 +17,7 @@
  * One class past 400 lines: a fifth of it is the signatures of the exports (110 lines), and
  * most of the rest the calls that pass them the buffers' addresses, one argument a line.
  */
+import { popcount32 } from '../bits.js';
 import { instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
 import type { EarlyPlan } from './early-count.js';
@@ -182,6 +183,7 @@ export interface RankKernel {
   ): number;
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
   perfect(candidates: Int32Array): number;
+  answerCounts(candidates: Int32Array, counts: Uint8Array): void;
 }
 
 /** The mask kernel of one game, over its own copy of the score table or a shared one. */
@@ -287,6 +289,30 @@ export class MaskKernel implements RankKernel {
       this.#at.classCounts,
     );
     return this.classCounts;
+  }
+
+  /**
+   * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
+   * among them): the sets of answers `classify` gathers, counted (`RankingKernels.answerCounts`).
+   */
+  answerCounts(candidates: Int32Array, counts: Uint8Array): void {
+    const stride = this.#at.stride;
+    this.#setRows(candidates);
+    this.#exports.gather(
+      this.#at.rows,
+      candidates.length,
+      stride / 16,
+      this.#at.planes,
+      stride,
+      this.#planeCount,
+    );
+    const planes = this.#view.planes;
+    const wide = this.#planeCount === 4;
+    for (let g = 0; g < this.#size; g++) {
+      let mask = planes[g] | (planes[stride + g] << 8);
+      if (wide) mask |= (planes[2 * stride + g] << 16) | (planes[3 * stride + g] << 24);
+      counts[g] = popcount32(mask);
+    }
   }
 
   /**

@@ -321,6 +321,16 @@ export class RankingKernels {
   perfectCandidate(candidates: Int32Array): number {
     return this.#kernel.perfect(candidates);
   }
+
+  /**
+   * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
+   * among them), where answers fit in 32 bits (else false, `counts` untouched).
+   */
+  answerCounts(candidates: Int32Array, counts: Uint8Array): boolean {
+    if (this.#game.answers > 32) return false;
+    this.#kernel.answerCounts(candidates, counts);
+    return true;
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ import { ProgressReports, type SearchOptions } from './search-options.js';
 import { SetCache } from './set-cache.js';
 import { IMAGES_MIN_CODES, SetImages } from './set-images.js';
 import { EXACT, SEARCHED, SIZE_ONLY, type Split } from './split.js';
+import { TwoLeft } from './two-left.js';
 
 /** Classes at least this large get a lookahead bound before a guess's classes are solved. */
 const LOOKAHEAD_MIN_CANDIDATES = 6;
@@ -41,6 +42,8 @@ export class Recursion {
   readonly choice: GuessChoice;
   /** The buffers of each level of the recursion. */
   readonly levels: LevelBuffers;
+  /** Where nodes with two guesses left are decided fast (search/two-left.ts): early counting's. */
+  readonly #twoLeft: TwoLeft | undefined;
   readonly #lookaheadOn: boolean;
   readonly #firstFound: boolean;
   /** When to tell `onProgress` where the search stands. */
@@ -79,6 +82,13 @@ export class Recursion {
       options.simd ?? true,
       options.earlyCount ?? false,
     );
+    // Only where the search settles for the first strategy within the depth, counting early.
+    const decides =
+      options.earlyCount && this.#firstFound && !options.crush && !options.consistentOnly;
+    this.#twoLeft =
+      decides && TwoLeft.serves(game.answers)
+        ? new TwoLeft(game.size, table, this.kernels)
+        : undefined;
   }
 
   /**
@@ -116,6 +126,16 @@ export class Recursion {
     // A candidate that splits the others apart: 2n − 1, and n − 1 at the second guess.
     const floor = packCost(2 * n - 1 + (within[n] - bounds.total[n]), 2);
     if (floor >= limit) return floor;
+    const two = this.#twoLeft;
+    if (two !== undefined && depth === 2 && two.ready) {
+      // Decided faster than an image of it is looked for in the cache (the set itself, a class
+      // of a guess, was looked for by `#known`).
+      this.nodes++;
+      this.#reports.checkIn(this.nodes);
+      const cost = two.cost(candidates);
+      this.cache.set(candidates, 2, cost, two.guess);
+      return cost;
+    }
 
     const cache = this.cache;
     // Ranked by a lookahead, the set had no image searched (`#lookahead`).
@@ -125,7 +145,31 @@ export class Recursion {
 
     this.nodes++;
     this.#reports.checkIn(this.nodes);
+    if (two === undefined || depth !== 3) {
+      return this.#expand(candidates, depth, limit, ranked, width, cachedCost);
+    }
+    // Its classes, with two guesses left, are decided from its candidates' answers.
+    two.enter(candidates);
+    try {
+      return this.#expand(candidates, depth, limit, ranked, width, cachedCost);
+    } finally {
+      two.leave();
+    }
+  }
 
+  /**
+   * The search of a node the cache does not settle, by its guesses (`node`'s); `cachedCost`,
+   * a lower bound the cache holds, or 0.
+   */
+  #expand(
+    candidates: Int32Array,
+    depth: number,
+    limit: number,
+    ranked: Ranking | undefined,
+    width: number,
+    cachedCost: number,
+  ): number {
+    const cache = this.cache;
     const ranking = ranked ?? this.rank(candidates, depth, limit, width);
     ranking.saved = false;
     const { keys, guesses } = ranking;

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { naiveCodes, naiveFullAnswer, seededRandom } from '../../test/naive.js';
+import { allCandidates, classOf, partition } from '../candidates.js';
+import { gameFor } from '../game.js';
+import { resolveRules } from '../rules.js';
+import { OptimalSearch } from './branch-and-bound.js';
+import { Recursion } from './recursion.js';
+import { TwoLeft } from './two-left.js';
+
+/**
+ * Whether some strategy solves `secrets` (indices into `codes`) within `left` guesses, any code
+ * a guess: brute force over the answers of naive scoring, remembered by set.
+ */
+function naiveWithin(
+  answer: string[][],
+  secrets: number[],
+  left: number,
+  memo: Map<string, boolean>,
+): boolean {
+  if (left === 0) return false;
+  if (secrets.length === 1) return true;
+  const key = `${left}:${secrets.join(',')}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const solved = answer[0][0];
+  let found = false;
+  for (let guess = 0; guess < answer.length && !found; guess++) {
+    const classes = new Map<string, number[]>();
+    for (const s of secrets)
+      classes.set(answer[guess][s], [...(classes.get(answer[guess][s]) ?? []), s]);
+    if (classes.size === 1 && !secrets.includes(guess)) continue;
+    found = [...classes].every(
+      ([reply, members]) => reply === solved || naiveWithin(answer, members, left - 1, memo),
+    );
+  }
+  memo.set(key, found);
+  return found;
+}
+
+describe('nodes with two guesses left, decided from their parent (search/two-left.ts)', () => {
+  const rules = resolveRules({ pegs: '3', colors: '5', repeat: true });
+  const game = gameFor(rules);
+  const codes = naiveCodes(3, rules.alphabet, true);
+  const answer = codes.map((guess) => codes.map((secret) => naiveFullAnswer(secret, guess)));
+  // The naive list's place of each of the game's codes.
+  const naiveOf = Array.from({ length: game.size }, (_, code) =>
+    codes.indexOf(game.codes.make(code)),
+  );
+
+  it.each([true, false])(
+    'decide within three as brute force does, the WebAssembly kernels %s',
+    (simd) => {
+      const random = seededRandom(7);
+      const memo = new Map<string, boolean>();
+      const search = new OptimalSearch(game, {
+        firstFound: true,
+        lookahead: false,
+        earlyCount: true,
+        simd,
+      });
+      const plain = new OptimalSearch(game, { firstFound: true, lookahead: false, simd });
+      const wrong: string[] = [];
+      const seen = { within: 0, not: 0 };
+      // The classes one or two guesses leave, searched with those guesses as the history.
+      for (let trial = 0; trial < 60; trial++) {
+        const history = [Math.floor(random() * game.size)];
+        if (random() < 0.5) history.push(Math.floor(random() * game.size));
+        let members = allCandidates(game);
+        for (const guess of history) {
+          members = classOf(partition(game, guess, members), Math.floor(random() * game.answers));
+        }
+        if (members.length < 4) continue;
+        const secrets = [...members].map((code) => naiveOf[code]).sort((a, b) => a - b);
+        const expected = naiveWithin(answer, secrets, 3, memo);
+        const got = search.solve(members, history, 3).guess >= 0;
+        const before = plain.solve(members, history, 3).guess >= 0;
+        if (expected) seen.within++;
+        else seen.not++;
+        if (got !== expected || before !== expected) {
+          wrong.push(`${[...members].map((c) => codes[c])}: ${got} ${before} ${expected}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      // Both kinds met, so that the comparison could fail either way.
+      expect(seen.within).toBeGreaterThan(3);
+      expect(seen.not).toBeGreaterThan(3);
+    },
+  );
+
+  it.each([true, false])(
+    'find a code that splits a class apart where brute force finds one, the WebAssembly kernels %s',
+    (simd) => {
+      const classic = gameFor(resolveRules({ game: 'mastermind' }));
+      const table = classic.searchTable()!;
+      const two = new TwoLeft(classic.size, table, new Recursion(classic, { simd }).kernels);
+      const random = seededRandom(11);
+      const apart = (guess: number, secrets: Int32Array): boolean =>
+        new Set(
+          [...secrets].map((s) =>
+            naiveFullAnswer(classic.codes.make(s), classic.codes.make(guess)),
+          ),
+        ).size === secrets.length;
+      const wrong: string[] = [];
+      const seen = { apart: 0, not: 0 };
+      for (let trial = 0; trial < 12; trial++) {
+        const parent = classOf(
+          partition(classic, Math.floor(random() * classic.size), allCandidates(classic)),
+          Math.floor(random() * 5),
+        );
+        two.enter(parent);
+        for (let k = 0; k < 20; k++) {
+          // A random class of the parent's of 3 to 13 secrets, near the most answers (14).
+          const n = Math.min(parent.length, 3 + Math.floor(random() * 11));
+          const picked = [...parent]
+            .sort(() => random() - 0.5)
+            .slice(0, n)
+            .sort((a, b) => a - b);
+          const secrets = Int32Array.from(picked);
+          const some = [...allCandidates(classic)].find((guess) => apart(guess, secrets));
+          const got = two.splitter(secrets);
+          if (some !== undefined) seen.apart++;
+          else seen.not++;
+          if (got >= 0 !== (some !== undefined) || (got >= 0 && !apart(got, secrets))) {
+            wrong.push(`${picked.map((c) => classic.codes.make(c))}: ${got} ${some}`);
+          }
+        }
+        two.leave();
+      }
+      expect(wrong).toEqual([]);
+      expect(seen.apart).toBeGreaterThan(10);
+      expect(seen.not).toBeGreaterThan(10);
+    },
+  );
+});

@@ -1,0 +1,133 @@
+/**
+ * Nodes with two guesses left, decided fast, for searches that only decide whether a strategy
+ * keeps to a depth (`SearchOptions.earlyCount`). Such a node is solved within two exactly when
+ * some code splits its candidates apart (each a different answer): guess it, then the one
+ * secret left. Refuting a depth of 5 of 10, such nodes are almost all of the search (358,218 of
+ * the 362,906 nodes of one class of 360 within four), nearly all of them with no such code, and
+ * ranking one reads every code's answers from every candidate.
+ *
+ * But a code gets no more different answers from a class than from any set that holds it. Each
+ * such node is a class of a guess at a node with three guesses left (its parent), so each code's
+ * number of answers from the parent's candidates, counted once for all its classes, leaves only
+ * the codes that could split a class of n apart: those with n answers or more there, about 1 % of
+ * the codes on 5 of 10 (docs/performance.md). Those are read candidate by candidate, each code
+ * dropped at its first repeated answer.
+ */
+import { packCost } from './cost.js';
+import type { RankingKernels } from './ranking.js';
+
+/** The most answers a game may have for this to serve: one bit each in a 32-bit mask. */
+const MAX_ANSWERS = 32;
+
+/** The codes that can split a node with two guesses left apart, found from its parent's. */
+export class TwoLeft {
+  readonly #size: number;
+  readonly #table: Uint8Array;
+  readonly #kernels: RankingKernels;
+  /** The candidates of the node with three guesses left being searched, if one is. */
+  #parent: Int32Array | undefined;
+  /** Whether `#byCount` and `#atLeast` are the parent's yet (made at its first class asked). */
+  #counted = false;
+  /** Per code, how many answers it gets from the parent's candidates. */
+  readonly #counts: Uint8Array;
+  /** The codes, those with the most answers from the parent first. */
+  readonly #byCount: Int32Array;
+  /** `#atLeast[k]`: how many codes get k answers or more from the parent. */
+  readonly #atLeast = new Int32Array(MAX_ANSWERS + 2);
+  /** The codes still able to split the node apart, and the answers each has had. */
+  readonly #alive: Int32Array;
+  readonly #masks: Int32Array;
+
+  /** For a game of `size` codes scored by `table` (size × size), ranked by `kernels`. */
+  constructor(size: number, table: Uint8Array, kernels: RankingKernels) {
+    this.#size = size;
+    this.#table = table;
+    this.#kernels = kernels;
+    this.#counts = new Uint8Array(size);
+    this.#byCount = new Int32Array(size);
+    this.#alive = new Int32Array(size);
+    this.#masks = new Int32Array(size);
+  }
+
+  /** Whether it serves a game of `answers` answers. */
+  static serves(answers: number): boolean {
+    return answers <= MAX_ANSWERS;
+  }
+
+  /** Whether a node with three guesses left is being searched (its classes can be asked about). */
+  get ready(): boolean {
+    return this.#parent !== undefined;
+  }
+
+  /** A node with three guesses left, `candidates`, is searched from now until `leave`. */
+  enter(candidates: Int32Array): void {
+    this.#parent = candidates;
+    this.#counted = false;
+  }
+
+  leave(): void {
+    this.#parent = undefined;
+  }
+
+  /** The guess of the strategy `cost` last found, or −1 if it found none. */
+  guess = -1;
+
+  /**
+   * The cost (packed: search/cost.ts) of `candidates`, a class of a guess at the node entered,
+   * within two guesses: of guessing the first code found that splits them apart (`splitter`),
+   * then the secret left, or ∞ if none does. The first such code, not the cheapest: for a
+   * search that settles for the first strategy found.
+   */
+  cost(candidates: Int32Array): number {
+    const guess = this.splitter(candidates);
+    this.guess = guess;
+    if (guess < 0) return Number.POSITIVE_INFINITY;
+    const n = candidates.length;
+    return packCost(2 * n - (candidates.includes(guess) ? 1 : 0), 2);
+  }
+
+  /**
+   * A code whose answers split `candidates` apart, or −1 if none does; `candidates` a class of a
+   * guess at the node entered.
+   */
+  splitter(candidates: Int32Array): number {
+    if (!this.#counted) this.#countParent();
+    const n = candidates.length;
+    let live = n <= MAX_ANSWERS ? this.#atLeast[n] : 0;
+    if (live === 0) return -1;
+    const alive = this.#alive;
+    const masks = this.#masks;
+    const table = this.#table;
+    alive.set(this.#byCount.subarray(0, live));
+    masks.fill(0, 0, live);
+    for (let i = 0; i < n; i++) {
+      const row = candidates[i] * this.#size;
+      let kept = 0;
+      for (let j = 0; j < live; j++) {
+        const code = alive[j];
+        const bit = 1 << table[row + code];
+        const mask = masks[j];
+        if ((mask & bit) !== 0) continue;
+        alive[kept] = code;
+        masks[kept++] = mask | bit;
+      }
+      live = kept;
+      if (live === 0) return -1;
+    }
+    return alive[0];
+  }
+
+  /** Counts each code's answers from the parent, and orders the codes by them. */
+  #countParent(): void {
+    const counts = this.#counts;
+    this.#kernels.answerCounts(this.#parent!, counts);
+    const atLeast = this.#atLeast;
+    atLeast.fill(0);
+    for (let code = 0; code < this.#size; code++) atLeast[counts[code]]++;
+    for (let k = MAX_ANSWERS; k >= 0; k--) atLeast[k] += atLeast[k + 1];
+    // Codes with k answers or more go first, those with exactly k from atLeast[k + 1] on.
+    const next = atLeast.slice(1);
+    for (let code = 0; code < this.#size; code++) this.#byCount[next[counts[code]]++] = code;
+    this.#counted = true;
+  }
+}
