@@ -87,7 +87,7 @@ export class Recursion {
       options.earlyCount && this.#firstFound && !options.crush && !options.consistentOnly;
     this.#twoLeft =
       decides && TwoLeft.serves(game.answers)
-        ? new TwoLeft(game.size, table, this.kernels)
+        ? new TwoLeft(game.size, table, this.kernels, this.cache)
         : undefined;
   }
 
@@ -132,9 +132,7 @@ export class Recursion {
       // of a guess, was looked for by `#known`).
       this.nodes++;
       this.#reports.checkIn(this.nodes);
-      const cost = two.cost(candidates);
-      this.cache.set(candidates, 2, cost, two.guess);
-      return cost;
+      return two.decide(candidates);
     }
 
     const cache = this.cache;
@@ -389,6 +387,9 @@ export class Recursion {
     const split = this.levels.split(level);
     const { start, lower, kind, classes, sortKey } = split;
     this.kernels.split(guess, candidates, split.grouped, start);
+    if (depth === 3 && this.#twoLeft?.ready && !this.#largestSplits(split)) {
+      return Number.POSITIVE_INFINITY;
+    }
 
     // `classes` lists the classes left to solve in the order they will be solved (insertion
     // sort: there are at most P of them). Against a best so far, smallest first: small classes
@@ -435,6 +436,22 @@ export class Recursion {
     const bound = total + split.rest;
     if (bound > bestTotal || bound === Number.POSITIVE_INFINITY) return packCost(bound, 0);
     return split;
+  }
+
+  /**
+   * Whether the largest class of `split` (a guess at a node with three guesses left, two left
+   * after it) can be solved within two (search/two-left.ts): where it cannot, the guess fails,
+   * found before its other classes are prepared.
+   */
+  #largestSplits(split: Split): boolean {
+    const { start } = split;
+    let largest = -1;
+    let size = 2;
+    for (let a = 0; a < this.game.answers; a++) {
+      const c = start[a + 1] - start[a];
+      if (c > size && a !== this.game.solved) [largest, size] = [a, c];
+    }
+    return largest < 0 || this.#twoLeft!.decide(split.members(largest)) < Number.POSITIVE_INFINITY;
   }
 
   /**

@@ -92,7 +92,8 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
     (simd) => {
       const classic = gameFor(resolveRules({ game: 'mastermind' }));
       const table = classic.searchTable()!;
-      const two = new TwoLeft(classic.size, table, new Recursion(classic, { simd }).kernels);
+      const recursion = new Recursion(classic, { simd });
+      const two = new TwoLeft(classic.size, table, recursion.kernels, recursion.cache);
       const random = seededRandom(11);
       const apart = (guess: number, secrets: Int32Array): boolean =>
         new Set(

@@ -15,6 +15,7 @@
  */
 import { packCost } from './cost.js';
 import type { RankingKernels } from './ranking.js';
+import type { SetCache } from './set-cache.js';
 
 /** The most answers a game may have for this to serve: one bit each in a 32-bit mask. */
 const MAX_ANSWERS = 32;
@@ -24,6 +25,7 @@ export class TwoLeft {
   readonly #size: number;
   readonly #table: Uint8Array;
   readonly #kernels: RankingKernels;
+  readonly #cache: SetCache;
   /** The candidates of the node with three guesses left being searched, if one is. */
   #parent: Int32Array | undefined;
   /** Whether `#byCount` and `#atLeast` are the parent's yet (made at its first class asked). */
@@ -38,11 +40,15 @@ export class TwoLeft {
   readonly #alive: Int32Array;
   readonly #masks: Int32Array;
 
-  /** For a game of `size` codes scored by `table` (size × size), ranked by `kernels`. */
-  constructor(size: number, table: Uint8Array, kernels: RankingKernels) {
+  /**
+   * For a game of `size` codes scored by `table` (size × size), ranked by `kernels`, the search's
+   * sets solved kept in `cache`.
+   */
+  constructor(size: number, table: Uint8Array, kernels: RankingKernels, cache: SetCache) {
     this.#size = size;
     this.#table = table;
     this.#kernels = kernels;
+    this.#cache = cache;
     this.#counts = new Uint8Array(size);
     this.#byCount = new Int32Array(size);
     this.#alive = new Int32Array(size);
@@ -69,21 +75,26 @@ export class TwoLeft {
     this.#parent = undefined;
   }
 
-  /** The guess of the strategy `cost` last found, or −1 if it found none. */
-  guess = -1;
-
   /**
    * The cost (packed: search/cost.ts) of `candidates`, a class of a guess at the node entered,
-   * within two guesses: of guessing the first code found that splits them apart (`splitter`),
-   * then the secret left, or ∞ if none does. The first such code, not the cheapest: for a
-   * search that settles for the first strategy found.
+   * within two guesses: the cache's if it has decided them, else that of guessing the first code
+   * found that splits them apart (`splitter`), then the secret left, or ∞ if none does, cached.
+   * The first such code, not the cheapest: for a search that settles for the first strategy.
    */
-  cost(candidates: Int32Array): number {
+  decide(candidates: Int32Array): number {
+    const cache = this.#cache;
+    const slot = cache.find(candidates, 2);
+    if (slot >= 0 && (cache.guess(slot) >= 0 || cache.cost(slot) === Number.POSITIVE_INFINITY)) {
+      return cache.cost(slot);
+    }
     const guess = this.splitter(candidates);
-    this.guess = guess;
-    if (guess < 0) return Number.POSITIVE_INFINITY;
     const n = candidates.length;
-    return packCost(2 * n - (candidates.includes(guess) ? 1 : 0), 2);
+    const cost =
+      guess < 0
+        ? Number.POSITIVE_INFINITY
+        : packCost(2 * n - (candidates.includes(guess) ? 1 : 0), 2);
+    cache.set(candidates, 2, cost, guess);
+    return cost;
   }
 
   /**
