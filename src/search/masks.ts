@@ -297,15 +297,7 @@ export class MaskKernel implements RankKernel {
    */
   answerCounts(candidates: Int32Array, counts: Uint8Array): void {
     const stride = this.#at.stride;
-    this.#setRows(candidates);
-    this.#exports.gather(
-      this.#at.rows,
-      candidates.length,
-      stride / 16,
-      this.#at.planes,
-      stride,
-      this.#planeCount,
-    );
+    this.#gather(candidates);
     const planes = this.#view.planes;
     const wide = this.#planeCount === 4;
     for (let g = 0; g < this.#size; g++) {
@@ -491,6 +483,20 @@ export class MaskKernel implements RankKernel {
   }
 
   /** Puts the addresses of the rows of `candidates` at `#rows`. */
+  /** Each code's set of answers from `candidates`, into the planes (masks.wat `gather`). */
+  #gather(candidates: Int32Array): void {
+    const stride = this.#at.stride;
+    this.#setRows(candidates);
+    this.#exports.gather(
+      this.#at.rows,
+      candidates.length,
+      stride / 16,
+      this.#at.planes,
+      stride,
+      this.#planeCount,
+    );
+  }
+
   #setRows(candidates: Int32Array): void {
     const rows = this.#view.rows;
     const table = this.#at.table;
@@ -507,16 +513,8 @@ export class MaskKernel implements RankKernel {
    */
   classify(candidates: Int32Array, guesses: Int32Array | undefined, keys: Float64Array): number {
     const stride = this.#at.stride;
-    this.#setRows(candidates);
+    this.#gather(candidates);
     const kernel = this.#exports;
-    kernel.gather(
-      this.#at.rows,
-      candidates.length,
-      stride / 16,
-      this.#at.planes,
-      stride,
-      this.#planeCount,
-    );
     if (guesses) this.#view.guesses.set(guesses);
     this.#view.keys.set(keys);
     this.#classified = kernel.classify(
