@@ -482,7 +482,6 @@ export class MaskKernel implements RankKernel {
     }
   }
 
-  /** Puts the addresses of the rows of `candidates` at `#rows`. */
   /** Each code's set of answers from `candidates`, into the planes (masks.wat `gather`). */
   #gather(candidates: Int32Array): void {
     const stride = this.#at.stride;
@@ -497,6 +496,7 @@ export class MaskKernel implements RankKernel {
     );
   }
 
+  /** Puts the addresses of the rows of `candidates` at `#rows`. */
   #setRows(candidates: Int32Array): void {
     const rows = this.#view.rows;
     const table = this.#at.table;

@@ -324,12 +324,10 @@ export class RankingKernels {
 
   /**
    * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
-   * among them), where answers fit in 32 bits (else false, `counts` untouched).
+   * among them). Only for games whose answers fit in 32 bits (search/two-left.ts's).
    */
-  answerCounts(candidates: Int32Array, counts: Uint8Array): boolean {
-    if (this.#game.answers > 32) return false;
+  answerCounts(candidates: Int32Array, counts: Uint8Array): void {
     this.#kernel.answerCounts(candidates, counts);
-    return true;
   }
 }
 

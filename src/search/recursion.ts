@@ -128,8 +128,8 @@ export class Recursion {
     if (floor >= limit) return floor;
     const two = this.#twoLeft;
     if (two !== undefined && depth === 2 && two.ready) {
-      // Decided faster than an image of it is looked for in the cache (the set itself, a class
-      // of a guess, was looked for by `#known`).
+      // Decided (from the cache's entry for the set itself, else by its codes: two-left.ts)
+      // faster than an image of it is looked for in the cache.
       this.nodes++;
       this.#reports.checkIn(this.nodes);
       return two.decide(candidates);

@@ -110,7 +110,7 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
         );
         two.enter(parent);
         for (let k = 0; k < 20; k++) {
-          // A random class of the parent's of 3 to 13 secrets, near the most answers (14).
+          // 3 to 13 of the parent's secrets at random, up to near the most answers (14).
           const n = Math.min(parent.length, 3 + Math.floor(random() * 11));
           const picked = [...parent]
             .sort(() => random() - 0.5)
