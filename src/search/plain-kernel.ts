@@ -333,15 +333,10 @@ export class PlainKernel implements RankKernel {
    * among them). Only where answers fit in 32 bits.
    */
   answerCounts(candidates: Int32Array, counts: Uint8Array): void {
-    const size = this.#size;
-    const table = this.#table;
     const masks = this.#masks;
     masks.fill(0);
-    for (let i = 0; i < candidates.length; i++) {
-      const row = candidates[i] * size;
-      for (let g = 0; g < size; g++) masks[g] |= 1 << table[row + g];
-    }
-    for (let g = 0; g < size; g++) counts[g] = popcount32(masks[g]);
+    this.#gatherAnswerMasks(candidates, masks);
+    for (let g = 0; g < this.#size; g++) counts[g] = popcount32(masks[g]);
   }
 
   /** The first candidate whose answers split the others apart, or −1. */
