@@ -444,12 +444,12 @@ export class Recursion {
    * found before its other classes are prepared.
    */
   #largestSplits(split: Split): boolean {
-    const { start } = split;
     let largest = -1;
     let size = 2;
     for (let a = 0; a < this.game.answers; a++) {
-      const c = start[a + 1] - start[a];
-      if (c > size && a !== this.game.solved) [largest, size] = [a, c];
+      if (a === this.game.solved || split.size(a) <= size) continue;
+      largest = a;
+      size = split.size(a);
     }
     return largest < 0 || this.#twoLeft!.decide(split.members(largest)) < Number.POSITIVE_INFINITY;
   }
