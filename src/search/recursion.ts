@@ -87,7 +87,7 @@ export class Recursion {
       options.earlyCount && this.#firstFound && !options.crush && !options.consistentOnly;
     this.#twoLeft =
       decides && TwoLeft.serves(game.answers)
-        ? new TwoLeft(game.size, table, this.kernels, this.cache)
+        ? new TwoLeft(game, table, this.kernels, this.cache)
         : undefined;
   }
 
@@ -387,7 +387,9 @@ export class Recursion {
     const split = this.levels.split(level);
     const { start, lower, kind, classes, sortKey } = split;
     this.kernels.split(guess, candidates, split.grouped, start);
-    if (depth === 3 && this.#twoLeft?.ready && !this.#largestSplits(split)) {
+    // With two guesses left after it, a guess whose largest class cannot be split apart fails
+    // before its other classes are prepared.
+    if (depth === 3 && this.#twoLeft?.ready && !this.#twoLeft.largestSplits(split)) {
       return Number.POSITIVE_INFINITY;
     }
 
@@ -436,22 +438,6 @@ export class Recursion {
     const bound = total + split.rest;
     if (bound > bestTotal || bound === Number.POSITIVE_INFINITY) return packCost(bound, 0);
     return split;
-  }
-
-  /**
-   * Whether the largest class of `split` (a guess at a node with three guesses left, two left
-   * after it) can be solved within two (search/two-left.ts): where it cannot, the guess fails,
-   * found before its other classes are prepared.
-   */
-  #largestSplits(split: Split): boolean {
-    let largest = -1;
-    let size = 2;
-    for (let a = 0; a < this.game.answers; a++) {
-      if (a === this.game.solved || split.size(a) <= size) continue;
-      largest = a;
-      size = split.size(a);
-    }
-    return largest < 0 || this.#twoLeft!.decide(split.members(largest)) < Number.POSITIVE_INFINITY;
   }
 
   /**

@@ -13,15 +13,18 @@
  * the codes on 5 of 10 (docs/performance.md). Those are read candidate by candidate, each code
  * dropped at its first repeated answer.
  */
+import type { Game } from '../game.js';
 import { packCost } from './cost.js';
 import type { RankingKernels } from './ranking.js';
 import type { SetCache } from './set-cache.js';
+import type { Split } from './split.js';
 
 /** The most answers a game may have for this to serve: one bit each in a 32-bit mask. */
 const MAX_ANSWERS = 32;
 
 /** The codes that can split a node with two guesses left apart, found from its parent's. */
 export class TwoLeft {
+  readonly #game: Game;
   readonly #size: number;
   readonly #table: Uint8Array;
   readonly #kernels: RankingKernels;
@@ -41,10 +44,12 @@ export class TwoLeft {
   readonly #masks: Int32Array;
 
   /**
-   * For a game of `size` codes scored by `table` (size × size), ranked by `kernels`, the search's
-   * sets solved kept in `cache`.
+   * For `game`, scored by `table` (size × size), ranked by `kernels`, the search's sets solved
+   * kept in `cache`.
    */
-  constructor(size: number, table: Uint8Array, kernels: RankingKernels, cache: SetCache) {
+  constructor(game: Game, table: Uint8Array, kernels: RankingKernels, cache: SetCache) {
+    const size = game.size;
+    this.#game = game;
     this.#size = size;
     this.#table = table;
     this.#kernels = kernels;
@@ -95,6 +100,22 @@ export class TwoLeft {
         : packCost(2 * n - (candidates.includes(guess) ? 1 : 0), 2);
     cache.set(candidates, 2, cost, guess);
     return cost;
+  }
+
+  /**
+   * Whether the largest class of `split` (of a guess at the node entered; all hits aside) can be
+   * solved within two guesses (`decide`): where it cannot, neither can the guess keep to three.
+   */
+  largestSplits(split: Split): boolean {
+    const { answers, solved } = this.#game;
+    let largest = -1;
+    let size = 2;
+    for (let a = 0; a < answers; a++) {
+      if (a === solved || split.size(a) <= size) continue;
+      largest = a;
+      size = split.size(a);
+    }
+    return largest < 0 || this.decide(split.members(largest)) < Number.POSITIVE_INFINITY;
   }
 
   /**
