@@ -327,7 +327,12 @@ describe('a queue as people run it in production', () => {
       expect(alone.err.trimEnd().split('\n').at(-1)).toMatch(
         /^codebreaker: job \S+: both replicas were solved by one worker \(\S+\), 3 times: --replicas 2 needs two honest workers/,
       );
-      workers.push(start(['worker', '--queue', redis.url, '--threads', '1']));
+      // The second worker's heartbeat is in Redis before the proof starts: until it is, the
+      // first sees no other worker alive and takes both copies (a loaded machine can start the
+      // second slower than the proof's first three rounds).
+      const second = start(['worker', '--queue', redis.url, '--threads', '1']);
+      workers.push(second);
+      await until(() => second.err.includes('waiting for jobs'));
       const proof = start([...argv, '--json']);
       expect(await proof.ended).toBe(0);
       expect(figures(proof.out)).toEqual(local.numeron);
