@@ -63,7 +63,7 @@ const STATED: Record<
     histogram: { 7: 8 },
   },
   // The 6 × 5 campaign's result: the least total, opening 000112, proved by a search that read
-  // 26,260 of its answers back from the campaign's own checkpoint, not yet solved again
+  // its answers back from the campaign's own checkpoint, being solved again by --recheck
   // (docs/optimal-table.md, Campaigns).
   'mastermind-6x5-expected.json.gz': {
     secrets: 15625,
@@ -154,8 +154,9 @@ describe('the least worst cases of 5 × 7 and 6 × 5 (least totals settled by ca
  * three guesses tell apart at most 1 + 19 · (1 + 19) = 381 secrets. Within 5 guesses, the
  * second must therefore split the first's largest class into classes of at most 381, and for
  * each of the 7 essentially different first guesses (their colours' pattern: any other is one
- * of these with positions and colours renamed) no second guess of the 32,768 does. With the
- * tree above that keeps to 6, the least worst case is 6.
+ * of these with positions and colours renamed) no second guess of the 32,768 does. (The
+ * campaign `super-mastermind-depth6` refuted 6 as well, so the least worst case is 7, which the
+ * tree above keeps to: docs/results.md.)
  */
 describe.runIf(process.env.CODEBREAKER_SLOW)(
   'Super Mastermind: no strategy within 5 (slow)',
