@@ -3,7 +3,7 @@
  *
  *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
  *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
- *       [--piece-secrets N] [--order ways-on|refuted]
+ *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S]
  *
  * A strategy within D guesses opens with some code; every code is the image of one first guess
  * of the game's symmetry (its first guesses up to symmetry), and the symmetry keeps the worst
@@ -22,7 +22,8 @@
  * refutation-log.ts), written as it is settled, and a run with the same log goes on where it
  * stopped. A class of N secrets or more (`--piece-secrets`, default 1,000), with 3 guesses or more
  * left, is searched third guess by third guess, in the search's order and with its pruning, each
- * third guess's classes smallest first (`thirdKeeps`), each settled a line of the pieces file
+ * third guess's classes smallest first (with `--class-seconds S`, in rounds of time that grow
+ * from S: `thirdKeeps`), each settled a line of the pieces file
  * beside the log (`NAME.pieces.jsonl`: whether that third guess keeps to the guesses left): a
  * stopped run loses at most the third guess it was on (a small class, the second guess). A run
  * drops, as it starts, the pieces of second guesses the log has settled.
@@ -72,6 +73,7 @@ const options = {
   recheck: { type: 'boolean', default: false },
   'piece-secrets': { type: 'string', default: '1000' },
   order: { type: 'string', default: 'ways-on' },
+  'class-seconds': { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const;
 function flagsOrExit(): ReturnType<typeof parseArgs<{ options: typeof options }>>['values'] {
@@ -87,6 +89,8 @@ const depth = Number(values.depth);
 const threads = Number(values.threads);
 const [shard, shards] = (values.shard ?? '').split('/').map(Number);
 const pieceSecrets = Number(values['piece-secrets']);
+const classSeconds =
+  values['class-seconds'] === undefined ? undefined : Number(values['class-seconds']);
 const seconds =
   values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
 if (
@@ -101,10 +105,11 @@ if (
   !(shard >= 0 && shard < shards) ||
   !(Number.isInteger(pieceSecrets) && pieceSecrets >= 3) ||
   !(seconds > 0) ||
+  !(classSeconds === undefined || (classSeconds > 0 && Number.isFinite(classSeconds))) ||
   !(values.order === 'ways-on' || values.order === 'refuted')
 ) {
   console.error(
-    'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted]',
+    'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)]',
   );
   process.exit(2);
 }
@@ -244,9 +249,41 @@ const newSearch = (): OptimalSearch =>
           `  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s\n`,
         );
       }
-      return stopAsked() || now > deadline;
+      if (stopAsked() || now > deadline) return true;
+      if (now <= budget.ends) return false;
+      budget.spent = true;
+      return true;
     },
   });
+
+/**
+ * The time a search of one class of a third guess may take in the round under way (`thirdKeeps`):
+ * the search stops once `ends` (a `Date.now()` time) has passed, and says so in `spent`.
+ */
+const budget = { ends: Number.POSITIVE_INFINITY, spent: false };
+
+/**
+ * Whether `members` (after `history`) has no strategy within `guesses`, searched for at most
+ * `seconds`: true, false, or undefined if that time ran out first. A search stopped so can be
+ * asked again (its cache keeps only what it solved to the end).
+ */
+function unsolvableWithin(
+  members: Int32Array,
+  history: number[],
+  guesses: number,
+  seconds: number,
+): boolean | undefined {
+  budget.ends = Date.now() + seconds * 1000;
+  budget.spent = false;
+  try {
+    return unsolvable(members, history, guesses);
+  } catch (error) {
+    if (error instanceof SearchStopped && budget.spent) return undefined;
+    throw error;
+  } finally {
+    budget.ends = Number.POSITIVE_INFINITY;
+  }
+}
 
 /** Whether `members` (after `history`) has no strategy within `guesses`. */
 function unsolvable(members: Int32Array, history: number[], guesses: number): boolean {
@@ -316,17 +353,40 @@ function classUnsolvable(
 
 /**
  * Whether every class the last guess of `history` leaves of `part` (but all hits) has a strategy
- * within `guesses`, the smallest classes first. The search's own evaluation of a guess takes
+ * within `guesses`, the smallest classes first, each to its end. The search's own evaluation of a guess takes
  * them largest first, which serves a strategy found (and refuting Bulls and Cows within 6, 6 s
  * against 26), but a third guess of 5 of 10 is mostly refuted by a small class of few colours:
  * 01245's third guesses 10356 to 46701 at its class 0H2B, refuted largest first in 5 to 41 s,
  * are refuted smallest first in under 0.1 s (by a class of 64 with no strategy within 4, in 36
  * nodes, for one of them; docs/performance.md).
+ *
+ * With `--class-seconds S`, in rounds: each class not yet settled gets S seconds in the first,
+ * four times as much in each next, and the last one left all it needs. A class slow to settle
+ * either way then holds up a class that refutes the guess at once for a while, not for good
+ * (01345's third guess 23567 at its class 0H2B: 1,480 s one class after another, 12 s in rounds
+ * from 1 s); but where the first slow class is the one that refutes, the others' rounds are
+ * spent in vain (10567's third guess 28376: 41 s against 69). So rounds are not the default
+ * (docs/performance.md). Either way each answer is the exact search's, to the end: a round only
+ * orders the work.
  */
 function thirdKeeps(part: Int32Array, history: number[], guesses: number): boolean {
-  return classesToSolve(history.at(-1)!, part)
+  let open = classesToSolve(history.at(-1)!, part)
     .sort((a, b) => a.part.length - b.part.length)
-    .every(({ part: members }) => !unsolvable(members, history, guesses));
+    .map(({ part: members }) => members);
+  if (classSeconds === undefined) {
+    return open.every((members) => !unsolvable(members, history, guesses));
+  }
+  for (let seconds = classSeconds; open.length > 0; seconds *= 4) {
+    if (open.length === 1) return !unsolvable(open[0], history, guesses);
+    const unsettled: Int32Array[] = [];
+    for (const members of open) {
+      const refutes = unsolvableWithin(members, history, guesses, seconds);
+      if (refutes === true) return false;
+      if (refutes === undefined) unsettled.push(members);
+    }
+    open = unsettled;
+  }
+  return true;
 }
 
 /**

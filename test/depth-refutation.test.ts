@@ -330,6 +330,41 @@ describe('scripts/depth-refutation.ts', () => {
   );
 
   it(
+    'with --class-seconds (the classes of a third guess in rounds of time), settles the same pieces and lines',
+    { timeout: 60_000 },
+    async () => {
+      const runs = [];
+      for (const rounds of [[], ['--class-seconds', '0.001']]) {
+        const log = join(dir, `mastermind-5-rounds-${rounds.length}.jsonl`);
+        const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+        expect((await refute(...args, ...rounds)).status).toBe(0);
+        const pieces = readRefutationPieces(piecesFileOf(log)).map((p) =>
+          JSON.stringify([p.opening, p.answer, p.guess, p.within, p.third, p.keeps]),
+        );
+        runs.push({ lines: linesOf(log).map(settles), pieces });
+      }
+      const [whole, rounds] = runs;
+      expect(rounds.lines).toEqual(whole.lines);
+      expect(rounds.pieces).toEqual(whole.pieces);
+      expect(whole.pieces.some((piece) => piece.endsWith('false]'))).toBe(true);
+      expect(
+        (
+          await refute(
+            '--game',
+            'mastermind',
+            '--depth',
+            '5',
+            '--log',
+            join(dir, 'x.jsonl'),
+            '--class-seconds',
+            '0',
+          )
+        ).status,
+      ).toBe(2);
+    },
+  );
+
+  it(
     'refutes 6 guesses for Bulls and Cows, whose least worst case is 7',
     { timeout: 60_000 },
     async () => {

@@ -112,7 +112,9 @@ export class OptimalSearch {
   /**
    * The least cost of solving `candidates` within `depth` guesses, if it is below `limit`
    * (a packed cost); otherwise a lower bound ≥ `limit` with guess −1. `history` is the guesses
-   * that led here (for symmetry).
+   * that led here (for symmetry). Where `onProgress` stops it (`SearchStopped`), the search can
+   * be asked again, this set or another: its cache keeps only what was solved to the end
+   * (src/search/stopped.test.ts).
    */
   solve(
     candidates: Int32Array,
