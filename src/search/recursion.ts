@@ -324,9 +324,13 @@ export class Recursion {
     if (image >= 0) return costTotal(this.cache.cost(image));
     this.lookaheads++;
     this.#reports.checkIn(this.nodes);
+    // Not saved while it is being ranked (a stop may end that half way); saved with its own copy
+    // of the set, not the view `candidates` is of a buffer later guesses at this level overwrite,
+    // so that `savedFor` can only ever match the set it was ranked for.
+    ranking.saved = false;
     this.rank(candidates, depth, limit, cap, ranking);
     ranking.saved = true;
-    ranking.members = candidates;
+    ranking.members = candidates.slice();
     ranking.depth = depth;
     ranking.limit = limit;
     const least = leastBound(ranking);
