@@ -353,12 +353,12 @@ function classUnsolvable(
 
 /**
  * Whether every class the last guess of `history` leaves of `part` (but all hits) has a strategy
- * within `guesses`, the smallest classes first, each to its end. The search's own evaluation of a guess takes
- * them largest first, which serves a strategy found (and refuting Bulls and Cows within 6, 6 s
- * against 26), but a third guess of 5 of 10 is mostly refuted by a small class of few colours:
- * 01245's third guesses 10356 to 46701 at its class 0H2B, refuted largest first in 5 to 41 s,
- * are refuted smallest first in under 0.1 s (by a class of 64 with no strategy within 4, in 36
- * nodes, for one of them; docs/performance.md).
+ * within `guesses`, the smallest classes first, each to its end. The search's own evaluation of
+ * a guess takes them largest first, which serves a strategy found (and refuting Bulls and Cows
+ * within 6, 6 s against 26), but a third guess of 5 of 10 is mostly refuted by a small class of
+ * few colours: 01245's third guesses 10356 to 46701 at its class 0H2B, refuted largest first in
+ * 5 to 41 s, are refuted smallest first in under 0.1 s (by a class of 64 with no strategy within
+ * 4, in 36 nodes, for one of them; docs/performance.md).
  *
  * With `--class-seconds S`, in rounds: each class not yet settled gets S seconds in the first,
  * four times as much in each next, and the last one left all it needs. A class slow to settle

@@ -13,10 +13,10 @@ import type { SearchOptions } from './search-options.js';
 
 /** A small seeded generator of numbers in [0, 1). */
 function seeded(seed: number): () => number {
-  let state = seed;
+  let state = seed >>> 0;
   return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
   };
 }
 
