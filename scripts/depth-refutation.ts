@@ -365,7 +365,7 @@ function classUnsolvable(
  * either way then holds up a class that refutes the guess at once for a while, not for good
  * (01345's third guess 23567 at its class 0H2B: 1,480 s one class after another, 12 s in rounds
  * from 1 s); but where the first slow class is the one that refutes, the others' rounds are
- * spent in vain (10567's third guess 28376: 41 s against 69). So rounds are not the default
+ * spent in vain (12567's third guess 38706: 95 s against 263). So rounds are not the default
  * (docs/performance.md). Either way each answer is the exact search's, to the end: a round only
  * orders the work.
  */
