@@ -373,10 +373,8 @@ function thirdKeeps(part: Int32Array, history: number[], guesses: number): boole
   let open = classesToSolve(history.at(-1)!, part)
     .sort((a, b) => a.part.length - b.part.length)
     .map(({ part: members }) => members);
-  if (classSeconds === undefined) {
-    return open.every((members) => !unsolvable(members, history, guesses));
-  }
-  for (let seconds = classSeconds; open.length > 0; seconds *= 4) {
+  // Without rounds, one round in which each class has all it needs.
+  for (let seconds = classSeconds ?? Number.POSITIVE_INFINITY; open.length > 0; seconds *= 4) {
     if (open.length === 1) return !unsolvable(open[0], history, guesses);
     const unsettled: Int32Array[] = [];
     for (const members of open) {

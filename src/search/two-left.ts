@@ -1,8 +1,8 @@
 /**
  * Nodes with two guesses left, decided fast, for searches that only decide whether a strategy
- * keeps to a depth (`SearchOptions.firstFound` with `earlyCount`). Such a node is solved within two exactly when
- * some code splits its candidates apart (each a different answer): guess it, then the one
- * secret left. Refuting a depth of 5 of 10, such nodes are almost all of the search (358,218 of
+ * keeps to a depth (`SearchOptions.firstFound` with `earlyCount`). Such a node is solved within
+ * two exactly when some code splits its candidates apart (each a different answer): guess it,
+ * then the one secret left. Refuting a depth of 5 of 10, such nodes are almost all of the search (358,218 of
  * the 362,906 nodes of one class of 360 within four), nearly all of them with no such code, and
  * ranking one reads every code's answers from every candidate.
  *
