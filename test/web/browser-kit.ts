@@ -54,7 +54,7 @@ let url: string;
 const requested: string[] = [];
 const errors: string[] = [];
 /** The widest the page was at each phone check, for the record. */
-const widths: Record<string, number> = {};
+let widths: Record<string, number> = {};
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
@@ -70,6 +70,12 @@ export const SLOW = 300_000;
 /** Starts the server and the browser for this test file, and checks what its pages did at the end. */
 export function useBrowser(): void {
   beforeAll(async () => {
+    // A test thread runs file after file on this module (not isolated): what the last file's
+    // pages asked for, from its own server's address, is not this file's.
+    requested.length = 0;
+    errors.length = 0;
+    widths = {};
+    axeFound.clear();
     browser = await sharedChromium(); // first: a missing browser says how to get it
     ({ child: serve, url } = await startServe());
     const wanted = process.env.CODEBREAKER_SCREENSHOTS;
