@@ -205,8 +205,11 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
   const grouped = codes + 4 * size;
   const start = grouped + 4 * size;
   const next = start + 4 * 33;
+  // The codes a node's class may be split apart by, and the answers each has had (`splitter`).
+  const alive = align(next + 4 * 32, 16);
+  const aliveMasks = alive + 4 * size;
   // The answers early counting's sample checks, and their caps (`sampleKill`), a byte each.
-  const checked = align(next + 4 * 32, 16);
+  const checked = align(aliveMasks + 4 * size, 16);
   const checkedCaps = checked + 32;
   // The size bounds `settle` reads, by size.
   const total = align(checkedCaps + 32, 16);
@@ -233,6 +236,8 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
     grouped,
     start,
     next,
+    alive,
+    aliveMasks,
     checked,
     checkedCaps,
     total,
@@ -276,6 +281,7 @@ export function kernelViews(
     codes: new Int32Array(buffer, at.codes, size),
     grouped: new Int32Array(buffer, at.grouped, size),
     start: new Int32Array(buffer, at.start, answers + 1),
+    alive: new Int32Array(buffer, at.alive, size),
     /** What the exports return beside their result: the least bound left out, the width. */
     skipped: new Float64Array(buffer, at.results, 1),
     width: new Int32Array(buffer, at.results + 8, 1),

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../test/naive.js';
+import { naiveBlackAnswer, naiveFullAnswer, seededRandom } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
 import { BoundsByWidth } from './bounds.js';
@@ -73,6 +73,41 @@ describe('the WebAssembly ranking kernels', () => {
           }
         }
       }
+    },
+  );
+
+  it.each(games)(
+    'find the first code of a list that splits a set apart, as a plain check of every answer does: %o',
+    (options) => {
+      const game = new Game(resolveRules(options));
+      const table = game.useTable()!;
+      const kernels: RankKernel[] = [
+        MaskKernel.create(table, game.size, game.answers, game.solved)!,
+        new PlainKernel(game, table, new Int32Array(0)),
+      ];
+      const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
+      const text = (code: number) => game.codes.make(code);
+      const apart = (guess: number, set: Int32Array) =>
+        new Set([...set].map((secret) => answerOf(text(secret), text(guess)))).size === set.length;
+      const random = seededRandom(game.size + 3);
+      const found = { some: 0, none: 0 };
+      for (let trial = 0; trial < 60; trial++) {
+        const set = randomSet(game, 1 + Math.floor(random() * Math.min(12, game.size)), random);
+        const codes = randomSet(game, 1 + Math.floor(random() * Math.min(300, game.size)), random);
+        // Shuffled: the first in the list's order, not the least code.
+        for (let i = codes.length - 1; i > 0; i--) {
+          const j = Math.floor(random() * (i + 1));
+          [codes[i], codes[j]] = [codes[j], codes[i]];
+        }
+        const live = 1 + Math.floor(random() * codes.length);
+        const expected = [...codes.subarray(0, live)].find((code) => apart(code, set)) ?? -1;
+        if (expected >= 0) found.some++;
+        else found.none++;
+        for (const kernel of kernels) expect(kernel.splitter(set, codes, live)).toBe(expected);
+      }
+      // Both outcomes met, so that the comparison could fail either way.
+      expect(found.some).toBeGreaterThan(5);
+      expect(found.none).toBeGreaterThan(5);
     },
   );
 

@@ -83,6 +83,7 @@ interface MaskExports {
     planeCount: number,
   ): void;
   perfect(codes: number, n: number, table: number, stride: number): number;
+  splitter(rows: number, n: number, alive: number, live: number, masks: number): number;
   keys(
     counts: number,
     shift: number,
@@ -183,6 +184,7 @@ export interface RankKernel {
   ): number;
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
   perfect(candidates: Int32Array): number;
+  splitter(candidates: Int32Array, codes: Int32Array, live: number): number;
   answerCounts(candidates: Int32Array, counts: Uint8Array): void;
 }
 
@@ -318,6 +320,22 @@ export class MaskKernel implements RankKernel {
       candidates.length,
       this.#at.table,
       this.#at.stride,
+    );
+  }
+
+  /**
+   * The first of `codes[0..live)`, in their order, whose answers split `candidates` apart, or −1
+   * (`RankingKernels.splitter`).
+   */
+  splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
+    this.#setRows(candidates);
+    this.#view.alive.set(codes.subarray(0, live));
+    return this.#exports.splitter(
+      this.#at.rows,
+      candidates.length,
+      this.#at.alive,
+      live,
+      this.#at.aliveMasks,
     );
   }
 

@@ -38,6 +38,9 @@ export class PlainKernel implements RankKernel {
   readonly #kept: Int32Array;
   readonly #keptKeys: Float64Array;
   #classified = 0;
+  /** The codes `splitter` still keeps, and the answers each has had (made at its first call). */
+  #alive: Int32Array | undefined;
+  #aliveMasks: Int32Array | undefined;
 
   /** Kernels over `table`, with `narrowAnswers` the answers whose classes are narrower. */
   constructor({ size, answers, solved }: Game, table: Uint8Array, narrowAnswers: Int32Array) {
@@ -337,6 +340,37 @@ export class PlainKernel implements RankKernel {
     masks.fill(0);
     this.#gatherAnswerMasks(candidates, masks);
     for (let g = 0; g < this.#size; g++) counts[g] = popcount32(masks[g]);
+  }
+
+  /**
+   * The first of `codes[0..live)`, in their order, whose answers split `candidates` apart (at
+   * most 32 answers), or −1: candidate by candidate, a code still alive is dropped at its first
+   * repeated answer, the others kept in order.
+   */
+  splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
+    const size = this.#size;
+    const table = this.#table;
+    this.#alive ??= new Int32Array(size);
+    this.#aliveMasks ??= new Int32Array(size);
+    const alive = this.#alive;
+    const masks = this.#aliveMasks;
+    alive.set(codes.subarray(0, live));
+    masks.fill(0, 0, live);
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i] * size;
+      let kept = 0;
+      for (let j = 0; j < live; j++) {
+        const code = alive[j];
+        const bit = 1 << table[row + code];
+        const mask = masks[j];
+        if ((mask & bit) !== 0) continue;
+        alive[kept] = code;
+        masks[kept++] = mask | bit;
+      }
+      live = kept;
+      if (live === 0) return -1;
+    }
+    return live === 0 ? -1 : alive[0];
   }
 
   /** The first candidate whose answers split the others apart, or −1. */

@@ -323,6 +323,14 @@ export class RankingKernels {
   }
 
   /**
+   * The first of `codes[0..live)`, in their order, whose answers split `candidates` apart (each a
+   * different answer; at most 32 answers), or −1.
+   */
+  splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
+    return this.#kernel.splitter(candidates, codes, live);
+  }
+
+  /**
    * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
    * among them). Only for games whose answers fit in 32 bits (search/two-left.ts's).
    */

@@ -87,7 +87,7 @@ export class Recursion {
       options.earlyCount && this.#firstFound && !options.crush && !options.consistentOnly;
     this.#twoLeft =
       decides && TwoLeft.serves(game.answers)
-        ? new TwoLeft(game, table, this.kernels, this.cache)
+        ? new TwoLeft(game, this.kernels, this.cache)
         : undefined;
   }
 

@@ -91,9 +91,8 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
     'find a code that splits a class apart where brute force finds one, the WebAssembly kernels %s',
     (simd) => {
       const classic = gameFor(resolveRules({ game: 'mastermind' }));
-      const table = classic.searchTable()!;
       const recursion = new Recursion(classic, { simd });
-      const two = new TwoLeft(classic, table, recursion.kernels, recursion.cache);
+      const two = new TwoLeft(classic, recursion.kernels, recursion.cache);
       const random = seededRandom(11);
       const apart = (guess: number, secrets: Int32Array): boolean =>
         new Set(

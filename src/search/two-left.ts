@@ -11,7 +11,8 @@
  * number of answers from the parent's candidates, counted once for all its classes, leaves only
  * the codes that could split a class of n apart: those with n answers or more there, about 1 % of
  * the codes on 5 of 10 (docs/performance.md). Those are read candidate by candidate, each code
- * dropped at its first repeated answer.
+ * dropped at its first repeated answer, by the ranking kernels (`RankingKernels.splitter`: in
+ * WebAssembly where it runs).
  */
 import type { Game } from '../game.js';
 import { packCost } from './cost.js';
@@ -26,7 +27,6 @@ const MAX_ANSWERS = 32;
 export class TwoLeft {
   readonly #game: Game;
   readonly #size: number;
-  readonly #table: Uint8Array;
   readonly #kernels: RankingKernels;
   readonly #cache: SetCache;
   /** The candidates of the node with three guesses left being searched, if one is. */
@@ -39,25 +39,16 @@ export class TwoLeft {
   readonly #byCount: Int32Array;
   /** `#atLeast[k]`: how many codes get k answers or more from the parent. */
   readonly #atLeast = new Int32Array(MAX_ANSWERS + 2);
-  /** The codes still able to split the node apart, and the answers each has had. */
-  readonly #alive: Int32Array;
-  readonly #masks: Int32Array;
 
-  /**
-   * For `game`, scored by `table` (size × size), ranked by `kernels`, the search's sets solved
-   * kept in `cache`.
-   */
-  constructor(game: Game, table: Uint8Array, kernels: RankingKernels, cache: SetCache) {
+  /** For `game`, its codes scored by `kernels`, the search's sets solved kept in `cache`. */
+  constructor(game: Game, kernels: RankingKernels, cache: SetCache) {
     const size = game.size;
     this.#game = game;
     this.#size = size;
-    this.#table = table;
     this.#kernels = kernels;
     this.#cache = cache;
     this.#counts = new Uint8Array(size);
     this.#byCount = new Int32Array(size);
-    this.#alive = new Int32Array(size);
-    this.#masks = new Int32Array(size);
   }
 
   /** Whether it serves a game of `answers` answers. */
@@ -125,28 +116,8 @@ export class TwoLeft {
   splitter(candidates: Int32Array): number {
     if (!this.#counted) this.#countParent();
     const n = candidates.length;
-    let live = n <= MAX_ANSWERS ? this.#atLeast[n] : 0;
-    if (live === 0) return -1;
-    const alive = this.#alive;
-    const masks = this.#masks;
-    const table = this.#table;
-    alive.set(this.#byCount.subarray(0, live));
-    masks.fill(0, 0, live);
-    for (let i = 0; i < n; i++) {
-      const row = candidates[i] * this.#size;
-      let kept = 0;
-      for (let j = 0; j < live; j++) {
-        const code = alive[j];
-        const bit = 1 << table[row + code];
-        const mask = masks[j];
-        if ((mask & bit) !== 0) continue;
-        alive[kept] = code;
-        masks[kept++] = mask | bit;
-      }
-      live = kept;
-      if (live === 0) return -1;
-    }
-    return alive[0];
+    const live = n <= MAX_ANSWERS ? this.#atLeast[n] : 0;
+    return live === 0 ? -1 : this.#kernels.splitter(candidates, this.#byCount, live);
   }
 
   /** Counts each code's answers from the parent, and orders the codes by them. */
