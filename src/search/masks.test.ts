@@ -112,6 +112,49 @@ describe('the WebAssembly ranking kernels', () => {
   );
 
   it.each(games)(
+    "gather a guess's largest class, all hits aside, as its split shows it: %o",
+    (options) => {
+      const game = new Game(resolveRules(options));
+      const table = game.useTable()!;
+      const kernels: RankKernel[] = [
+        MaskKernel.create(table, game.size, game.answers, game.solved)!,
+        new PlainKernel(game, table, new Int32Array(0)),
+      ];
+      const random = seededRandom(game.size + 4);
+      const grouped = new Int32Array(game.size);
+      const start = new Int32Array(game.answers + 1);
+      const out = new Int32Array(game.size);
+      const sizes = new Set<number>();
+      for (let trial = 0; trial < 60; trial++) {
+        const candidates = randomSet(
+          game,
+          1 + Math.floor(random() * Math.min(80, game.size)),
+          random,
+        );
+        const guess = Math.floor(random() * game.size);
+        kernels[1].split(guess, candidates, grouped, start);
+        // The first answer (all hits aside) whose class is the largest, if above 2.
+        let best = -1;
+        for (let a = 0; a < game.answers; a++) {
+          const size = start[a + 1] - start[a];
+          if (a !== game.solved && size > 2 && (best < 0 || size > start[best + 1] - start[best])) {
+            best = a;
+          }
+        }
+        const expected = best < 0 ? [] : [...grouped.subarray(start[best], start[best + 1])];
+        sizes.add(expected.length);
+        for (const kernel of kernels) {
+          const size = kernel.largest(guess, candidates, out);
+          expect([...out.subarray(0, size)]).toEqual(expected);
+        }
+      }
+      // Guesses with no class above 2 and with one, so that either answer could be wrong.
+      expect(sizes.has(0)).toBe(true);
+      expect(sizes.size).toBeGreaterThan(3);
+    },
+  );
+
+  it.each(games)(
     'count early as the TypeScript kernels do, keeping what a full count keeps: %o',
     (options) => {
       const game = new Game(resolveRules(options));

@@ -84,6 +84,15 @@ interface MaskExports {
   ): void;
   perfect(codes: number, n: number, table: number, stride: number): number;
   splitter(rows: number, n: number, alive: number, live: number, masks: number): number;
+  largest(
+    row: number,
+    codes: number,
+    n: number,
+    answers: number,
+    solved: number,
+    counts: number,
+    out: number,
+  ): number;
   keys(
     counts: number,
     shift: number,
@@ -185,6 +194,7 @@ export interface RankKernel {
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
   perfect(candidates: Int32Array): number;
   splitter(candidates: Int32Array, codes: Int32Array, live: number): number;
+  largest(guess: number, candidates: Int32Array, out: Int32Array): number;
   answerCounts(candidates: Int32Array, counts: Uint8Array): void;
 }
 
@@ -337,6 +347,27 @@ export class MaskKernel implements RankKernel {
       live,
       this.#at.aliveMasks,
     );
+  }
+
+  /**
+   * The largest class of `candidates` by their answers to `guess`, all hits aside, if it has more
+   * than 2 (of those alike in size, the first answer's): its members into `out`, in the
+   * candidates' order, and their number; else 0 (`RankingKernels.largest`).
+   */
+  largest(guess: number, candidates: Int32Array, out: Int32Array): number {
+    const n = candidates.length;
+    this.#view.codes.set(candidates);
+    const size = this.#exports.largest(
+      this.#at.table + guess * this.#at.stride,
+      this.#at.codes,
+      n,
+      this.#answers,
+      this.#solved,
+      this.#at.start,
+      this.#at.grouped,
+    );
+    for (let i = 0; i < size; i++) out[i] = this.#view.grouped[i];
+    return size;
   }
 
   /**

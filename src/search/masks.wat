@@ -800,6 +800,59 @@
       (then (i32.const -1))
       (else (i32.load (local.get $alive)))))
 
+  ;; The largest class of the `n` candidates (at `codes`) by their answers to the guess whose row
+  ;; is at `row`, all hits aside, if it has more than 2: its members, in the candidates' order,
+  ;; at `out` (i32 each), and their number returned; of classes alike in size, the first answer's.
+  ;; 0 if none has more than 2. `counts` has room for `answers` counts.
+  (func (export "largest")
+    (param $row i32) (param $codes i32) (param $n i32) (param $answers i32) (param $solved i32)
+    (param $counts i32) (param $out i32) (result i32)
+    (local $j i32) (local $end i32) (local $at i32) (local $a i32) (local $size i32)
+    (local $best i32) (local $code i32)
+    (memory.fill (local.get $counts) (i32.const 0) (i32.shl (local.get $answers) (i32.const 2)))
+    (local.set $end (i32.add (local.get $codes) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $j (local.get $codes))
+    (block $counted
+      (loop $count
+        (br_if $counted (i32.ge_u (local.get $j) (local.get $end)))
+        (local.set $at
+          (i32.add (local.get $counts)
+            (i32.shl (i32.load8_u (i32.add (local.get $row) (i32.load (local.get $j))))
+              (i32.const 2))))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $count)))
+    (local.set $size (i32.const 2))
+    (local.set $best (i32.const -1))
+    (block $found
+      (loop $each
+        (br_if $found (i32.ge_u (local.get $a) (local.get $answers)))
+        (if (i32.and
+              (i32.ne (local.get $a) (local.get $solved))
+              (i32.gt_u
+                (i32.load (i32.add (local.get $counts) (i32.shl (local.get $a) (i32.const 2))))
+                (local.get $size)))
+          (then
+            (local.set $best (local.get $a))
+            (local.set $size
+              (i32.load (i32.add (local.get $counts) (i32.shl (local.get $a) (i32.const 2)))))))
+        (local.set $a (i32.add (local.get $a) (i32.const 1)))
+        (br $each)))
+    (if (i32.lt_s (local.get $best) (i32.const 0)) (then (return (i32.const 0))))
+    (local.set $at (local.get $out))
+    (local.set $j (local.get $codes))
+    (block $gathered
+      (loop $gather
+        (br_if $gathered (i32.ge_u (local.get $j) (local.get $end)))
+        (local.set $code (i32.load (local.get $j)))
+        (if (i32.eq (i32.load8_u (i32.add (local.get $row) (local.get $code))) (local.get $best))
+          (then
+            (i32.store (local.get $at) (local.get $code))
+            (local.set $at (i32.add (local.get $at) (i32.const 4)))))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $gather)))
+    (local.get $size))
+
   ;; Groups the `n` candidates (at `codes`) by their answers to the guess whose row is at `row`:
   ;; class a, in the candidates' order, at out[start[a]] … out[start[a + 1] − 1] (i32 each;
   ;; `start` has `answers` + 1 entries, `next` `answers`).

@@ -313,6 +313,33 @@ export class PlainKernel implements RankKernel {
   }
 
   /**
+   * The largest class of `candidates` by their answers to `guess`, all hits aside, if it has more
+   * than 2 (of those alike in size, the first answer's): its members into `out`, in the
+   * candidates' order, and their number; else 0.
+   */
+  largest(guess: number, candidates: Int32Array, out: Int32Array): number {
+    const table = this.#table;
+    const row = guess * this.#size;
+    const counts = this.#counts;
+    for (let j = 0; j < candidates.length; j++) counts[table[row + candidates[j]]]++;
+    let best = -1;
+    let size = 2;
+    for (let a = 0; a < this.#answers; a++) {
+      if (a !== this.#solved && counts[a] > size) {
+        best = a;
+        size = counts[a];
+      }
+      counts[a] = 0;
+    }
+    if (best < 0) return 0;
+    let k = 0;
+    for (let j = 0; j < candidates.length; j++) {
+      if (table[row + candidates[j]] === best) out[k++] = candidates[j];
+    }
+    return size;
+  }
+
+  /**
    * Groups `candidates` by their answers to `guess` into `grouped`, class a from `start[a]` to
    * `start[a + 1]`, in the candidates' order.
    */

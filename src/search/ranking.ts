@@ -317,6 +317,15 @@ export class RankingKernels {
     this.#kernel.split(guess, candidates, grouped, start);
   }
 
+  /**
+   * The largest class of `candidates` by their answers to `guess`, all hits aside, if it has more
+   * than 2 (of those alike in size, the first answer's): its members into `out`, in the
+   * candidates' order, and their number; else 0.
+   */
+  largest(guess: number, candidates: Int32Array, out: Int32Array): number {
+    return this.#kernel.largest(guess, candidates, out);
+  }
+
   /** A candidate whose answers split the others apart, or −1. */
   perfectCandidate(candidates: Int32Array): number {
     return this.#kernel.perfect(candidates);

@@ -387,15 +387,15 @@ export class Recursion {
     const game = this.game;
     const n = candidates.length;
     const answers = game.answers;
+    // With two guesses left after it, a guess whose largest class cannot be split apart fails
+    // before its classes are made.
+    if (depth === 3 && this.#twoLeft?.ready && !this.#twoLeft.largestSplits(guess, candidates)) {
+      return Number.POSITIVE_INFINITY;
+    }
     const level = this.choice.level;
     const split = this.levels.split(level);
     const { start, lower, kind, classes, sortKey } = split;
     this.kernels.split(guess, candidates, split.grouped, start);
-    // With two guesses left after it, a guess whose largest class cannot be split apart fails
-    // before its other classes are prepared.
-    if (depth === 3 && this.#twoLeft?.ready && !this.#twoLeft.largestSplits(split)) {
-      return Number.POSITIVE_INFINITY;
-    }
 
     // `classes` lists the classes left to solve in the order they will be solved (insertion
     // sort: there are at most P of them). Against a best so far, smallest first: small classes

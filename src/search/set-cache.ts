@@ -328,13 +328,16 @@ export class SetCache {
     return this.#young.guesses[entry];
   }
 
-  /** Records what was proved about `codes` within `budget` guesses. */
-  set(codes: Int32Array, budget: number, cost: number, guess: number): void {
+  /**
+   * Records what was proved about `codes` within `budget` guesses; `image` false leaves it out of
+   * the index of images (where none of the sets its images would answer is ever asked for).
+   */
+  set(codes: Int32Array, budget: number, cost: number, guess: number, image = true): void {
     const depth = effectiveDepth(codes, budget, this.#slack);
     const hash = hashSet(codes, depth);
     const young = this.#young;
     const found = young.lookup(codes, depth, hash);
-    const images = this.#images;
+    const images = image ? this.#images : undefined;
     if (found >= 0) {
       young.costs[found] = cost;
       young.guesses[found] = guess;

@@ -18,14 +18,12 @@ import type { Game } from '../game.js';
 import { packCost } from './cost.js';
 import type { RankingKernels } from './ranking.js';
 import type { SetCache } from './set-cache.js';
-import type { Split } from './split.js';
 
 /** The most answers a game may have for this to serve: one bit each in a 32-bit mask. */
 const MAX_ANSWERS = 32;
 
 /** The codes that can split a node with two guesses left apart, found from its parent's. */
 export class TwoLeft {
-  readonly #game: Game;
   readonly #size: number;
   readonly #kernels: RankingKernels;
   readonly #cache: SetCache;
@@ -39,16 +37,18 @@ export class TwoLeft {
   readonly #byCount: Int32Array;
   /** `#atLeast[k]`: how many codes get k answers or more from the parent. */
   readonly #atLeast = new Int32Array(MAX_ANSWERS + 2);
+  /** The members of the largest class `largestSplits` asks about. */
+  readonly #largest: Int32Array;
 
   /** For `game`, its codes scored by `kernels`, the search's sets solved kept in `cache`. */
   constructor(game: Game, kernels: RankingKernels, cache: SetCache) {
     const size = game.size;
-    this.#game = game;
     this.#size = size;
     this.#kernels = kernels;
     this.#cache = cache;
     this.#counts = new Uint8Array(size);
     this.#byCount = new Int32Array(size);
+    this.#largest = new Int32Array(size);
   }
 
   /** Whether it serves a game of `answers` answers. */
@@ -89,24 +89,18 @@ export class TwoLeft {
       guess < 0
         ? Number.POSITIVE_INFINITY
         : packCost(2 * n - (candidates.includes(guess) ? 1 : 0), 2);
-    cache.set(candidates, 2, cost, guess);
+    cache.set(candidates, 2, cost, guess, false);
     return cost;
   }
 
   /**
-   * Whether the largest class of `split` (of a guess at the node entered; all hits aside) can be
-   * solved within two guesses (`decide`): where it cannot, neither can the guess keep to three.
+   * Whether the largest class of `candidates` by their answers to `guess` (a guess at the node
+   * entered; all hits aside) can be solved within two guesses (`decide`): where it cannot,
+   * neither can the guess keep to three. Only that class is gathered, not the guess's split.
    */
-  largestSplits(split: Split): boolean {
-    const { answers, solved } = this.#game;
-    let largest = -1;
-    let size = 2;
-    for (let a = 0; a < answers; a++) {
-      if (a === solved || split.size(a) <= size) continue;
-      largest = a;
-      size = split.size(a);
-    }
-    return largest < 0 || this.decide(split.members(largest)) < Number.POSITIVE_INFINITY;
+  largestSplits(guess: number, candidates: Int32Array): boolean {
+    const size = this.#kernels.largest(guess, candidates, this.#largest);
+    return size === 0 || this.decide(this.#largest.subarray(0, size)) < Number.POSITIVE_INFINITY;
   }
 
   /**
