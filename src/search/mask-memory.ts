@@ -16,6 +16,8 @@ import { MASKS_WASM_BASE64 } from './masks-wasm.js';
 const WASM_MAX_CODES = 32768;
 /** Classes of guess by their answer masks: 2 × (0 to 32 answers) + (0 or 1). */
 export const CLASSES = 66;
+/** `answerOrder`'s counts of the codes that get k answers or more, for k = 0 to 33. */
+export const ANSWER_COUNTS = 34;
 
 // A kernel's buffers, from its base address: at +0 the number `settle` leaves, at +8 the width
 // `classify` leaves, then the counters of one guess's classes, the keys and marks by class
@@ -205,11 +207,13 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
   const grouped = codes + 4 * size;
   const start = grouped + 4 * size;
   const next = start + 4 * 33;
-  // The codes a node's class may be split apart by, and the answers each has had (`splitter`).
+  // The codes a node's class may be split apart by, and the answers each has had (`splitter`);
+  // the codes by their answers from a node, and how many have k or more (`answerOrder`).
   const alive = align(next + 4 * 32, 16);
   const aliveMasks = alive + 4 * size;
+  const atLeast = aliveMasks + 4 * size;
   // The answers early counting's sample checks, and their caps (`sampleKill`), a byte each.
-  const checked = align(aliveMasks + 4 * size, 16);
+  const checked = align(atLeast + 4 * ANSWER_COUNTS, 16);
   const checkedCaps = checked + 32;
   // The size bounds `settle` reads, by size.
   const total = align(checkedCaps + 32, 16);
@@ -238,6 +242,7 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
     next,
     alive,
     aliveMasks,
+    atLeast,
     checked,
     checkedCaps,
     total,
@@ -282,6 +287,7 @@ export function kernelViews(
     grouped: new Int32Array(buffer, at.grouped, size),
     start: new Int32Array(buffer, at.start, answers + 1),
     alive: new Int32Array(buffer, at.alive, size),
+    atLeast: new Int32Array(buffer, at.atLeast, ANSWER_COUNTS),
     /** What the exports return beside their result: the least bound left out, the width. */
     skipped: new Float64Array(buffer, at.results, 1),
     width: new Int32Array(buffer, at.results + 8, 1),

@@ -5,6 +5,7 @@ import { Game } from '../game.js';
 import { type RulesOptions, resolveRules } from '../rules.js';
 import { BoundsByWidth } from './bounds.js';
 import {
+  ANSWER_COUNTS,
   adoptKernelTable,
   answerShift,
   maskKernelBytes,
@@ -108,6 +109,40 @@ describe('the WebAssembly ranking kernels', () => {
       // Both outcomes met, so that the comparison could fail either way.
       expect(found.some).toBeGreaterThan(5);
       expect(found.none).toBeGreaterThan(5);
+    },
+  );
+
+  it.each(games)(
+    'order the codes by their answers from a set, as a plain count of every answer does: %o',
+    (options) => {
+      const game = new Game(resolveRules(options));
+      const table = game.useTable()!;
+      const kernels: RankKernel[] = [
+        MaskKernel.create(table, game.size, game.answers, game.solved)!,
+        new PlainKernel(game, table, new Int32Array(0)),
+      ];
+      const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
+      const text = (code: number) => game.codes.make(code);
+      const random = seededRandom(game.size + 5);
+      const codes = Array.from({ length: game.size }, (_, code) => code);
+      for (let trial = 0; trial < 6; trial++) {
+        const set = randomSet(game, 1 + Math.floor(random() * Math.min(60, game.size)), random);
+        const count = codes.map(
+          (code) => new Set([...set].map((secret) => answerOf(text(secret), text(code)))).size,
+        );
+        const byCount = [...codes].sort((a, b) => count[b] - count[a] || a - b);
+        const atLeast = Array.from(
+          { length: ANSWER_COUNTS },
+          (_, k) => count.filter((c) => c >= k).length,
+        );
+        for (const kernel of kernels) {
+          const gotAtLeast = new Int32Array(ANSWER_COUNTS);
+          const gotByCount = new Int32Array(game.size);
+          kernel.answerOrder(set, gotAtLeast, gotByCount);
+          expect([...gotAtLeast]).toEqual(atLeast);
+          expect([...gotByCount]).toEqual(byCount);
+        }
+      }
     },
   );
 

@@ -17,7 +17,6 @@
  * One class past 400 lines: a fifth of it is the signatures of the exports (110 lines), and
  * most of the rest the calls that pass them the buffers' addresses, one argument a line.
  */
-import { popcount32 } from '../bits.js';
 import { instantiateKernel } from '../wasm.js';
 import type { SizeBounds } from './bounds.js';
 import type { EarlyPlan } from './early-count.js';
@@ -84,6 +83,16 @@ interface MaskExports {
   ): void;
   perfect(codes: number, n: number, table: number, stride: number): number;
   splitter(rows: number, n: number, alive: number, live: number, masks: number): number;
+  answerOrder(
+    planes: number,
+    stride: number,
+    planeCount: number,
+    size: number,
+    counts: number,
+    atLeast: number,
+    next: number,
+    byCount: number,
+  ): void;
   largest(
     row: number,
     codes: number,
@@ -195,7 +204,7 @@ export interface RankKernel {
   perfect(candidates: Int32Array): number;
   splitter(candidates: Int32Array, codes: Int32Array, live: number): number;
   largest(guess: number, candidates: Int32Array, out: Int32Array): number;
-  answerCounts(candidates: Int32Array, counts: Uint8Array): void;
+  answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void;
 }
 
 /** The mask kernel of one game, over its own copy of the score table or a shared one. */
@@ -304,19 +313,26 @@ export class MaskKernel implements RankKernel {
   }
 
   /**
-   * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
-   * among them): the sets of answers `classify` gathers, counted (`RankingKernels.answerCounts`).
+   * The codes into `byCount` by how many different answers each gets from `candidates` (all hits
+   * among them), those with the most first and, of those alike, in code order; and into
+   * `atLeast[k]` how many get k or more, k from 0 to 33 (`RankingKernels.answerOrder`). The sets
+   * of answers are `classify`'s, gathered the same way.
    */
-  answerCounts(candidates: Int32Array, counts: Uint8Array): void {
-    const stride = this.#at.stride;
+  answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void {
     this.#gather(candidates);
-    const planes = this.#view.planes;
-    const wide = this.#planeCount === 4;
-    for (let g = 0; g < this.#size; g++) {
-      let mask = planes[g] | (planes[stride + g] << 8);
-      if (wide) mask |= (planes[2 * stride + g] << 16) | (planes[3 * stride + g] << 24);
-      counts[g] = popcount32(mask);
-    }
+    this.#exports.answerOrder(
+      this.#at.planes,
+      this.#at.stride,
+      this.#planeCount,
+      this.#size,
+      // A byte a code of scratch: the splitter's masks, free between its calls.
+      this.#at.aliveMasks,
+      this.#at.atLeast,
+      this.#at.start,
+      this.#at.alive,
+    );
+    atLeast.set(this.#view.atLeast);
+    byCount.set(this.#view.alive);
   }
 
   /**

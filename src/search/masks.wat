@@ -757,6 +757,67 @@
         (br $each)))
     (i32.const -1))
 
+  ;; After `gather`: the codes by how many answers each gets (the bits of its planes), those with
+  ;; the most first and, of those alike, in code order, at `byCount` (i32 each), and at `atLeast`
+  ;; how many get k answers or more, for k = 0 … 33 (i32 each). `next` has room for 33 i32, and
+  ;; `counts` for `size` bytes.
+  (func (export "answerOrder")
+    (param $planes i32) (param $stride i32) (param $planeCount i32) (param $size i32)
+    (param $counts i32) (param $atLeast i32) (param $next i32) (param $byCount i32)
+    (local $g i32) (local $mask i32) (local $k i32) (local $at i32)
+    (memory.fill (local.get $atLeast) (i32.const 0) (i32.const 136))
+    (block $counted
+      (loop $count
+        (br_if $counted (i32.ge_u (local.get $g) (local.get $size)))
+        (local.set $at (i32.add (local.get $planes) (local.get $g)))
+        (local.set $mask
+          (i32.or (i32.load8_u (local.get $at))
+            (i32.shl (i32.load8_u (i32.add (local.get $at) (local.get $stride))) (i32.const 8))))
+        (if (i32.eq (local.get $planeCount) (i32.const 4))
+          (then
+            (local.set $mask
+              (i32.or (local.get $mask)
+                (i32.or
+                  (i32.shl
+                    (i32.load8_u
+                      (i32.add (local.get $at) (i32.shl (local.get $stride) (i32.const 1))))
+                    (i32.const 16))
+                  (i32.shl
+                    (i32.load8_u
+                      (i32.add (local.get $at) (i32.mul (local.get $stride) (i32.const 3))))
+                    (i32.const 24)))))))
+        (local.set $k (i32.popcnt (local.get $mask)))
+        (i32.store8 (i32.add (local.get $counts) (local.get $g)) (local.get $k))
+        (local.set $at (i32.add (local.get $atLeast) (i32.shl (local.get $k) (i32.const 2))))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (local.set $g (i32.add (local.get $g) (i32.const 1)))
+        (br $count)))
+    ;; Summed from the most answers down; codes with exactly k go from atLeast[k + 1] on.
+    (local.set $k (i32.const 32))
+    (block $summed
+      (loop $sum
+        (local.set $at (i32.add (local.get $atLeast) (i32.shl (local.get $k) (i32.const 2))))
+        (i32.store (local.get $at)
+          (i32.add (i32.load (local.get $at)) (i32.load offset=4 (local.get $at))))
+        (i32.store (i32.add (local.get $next) (i32.shl (local.get $k) (i32.const 2)))
+          (i32.load offset=4 (local.get $at)))
+        (br_if $summed (i32.eqz (local.get $k)))
+        (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+        (br $sum)))
+    (local.set $g (i32.const 0))
+    (block $placed
+      (loop $place
+        (br_if $placed (i32.ge_u (local.get $g) (local.get $size)))
+        (local.set $at
+          (i32.add (local.get $next)
+            (i32.shl (i32.load8_u (i32.add (local.get $counts) (local.get $g))) (i32.const 2))))
+        (i32.store
+          (i32.add (local.get $byCount) (i32.shl (i32.load (local.get $at)) (i32.const 2)))
+          (local.get $g))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (local.set $g (i32.add (local.get $g) (i32.const 1)))
+        (br $place))))
+
   ;; The first of the `live` codes at `alive` (i32 each, in their order) whose answers split the
   ;; `n` candidates (the addresses of their rows at `rows`) apart, each a different answer (at
   ;; most 32 answers: a bit each); −1 if none. Candidate by candidate, a code still alive is

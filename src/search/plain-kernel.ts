@@ -8,7 +8,7 @@
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import { packCost } from './cost.js';
-import { CLASSES, answerShift } from './mask-memory.js';
+import { ANSWER_COUNTS, CLASSES, answerShift } from './mask-memory.js';
 import type { ClassBounds, RankKernel } from './masks.js';
 import type { Ranking } from './ranking-buffer.js';
 
@@ -359,14 +359,20 @@ export class PlainKernel implements RankKernel {
   }
 
   /**
-   * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
-   * among them). Only where answers fit in 32 bits.
+   * The codes into `byCount` by how many different answers each gets from `candidates`, those
+   * with the most first and, of those alike, in code order; and into `atLeast[k]` how many get k
+   * or more, k from 0 to 33.
    */
-  answerCounts(candidates: Int32Array, counts: Uint8Array): void {
+  answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void {
     const masks = this.#masks;
     masks.fill(0);
     this.#gatherAnswerMasks(candidates, masks);
-    for (let g = 0; g < this.#size; g++) counts[g] = popcount32(masks[g]);
+    atLeast.fill(0);
+    for (let g = 0; g < this.#size; g++) atLeast[popcount32(masks[g])]++;
+    for (let k = ANSWER_COUNTS - 2; k >= 0; k--) atLeast[k] += atLeast[k + 1];
+    // Codes with k answers or more go first, those with exactly k from atLeast[k + 1] on.
+    const next = atLeast.slice(1);
+    for (let g = 0; g < this.#size; g++) byCount[next[popcount32(masks[g])]++] = g;
   }
 
   /**

@@ -340,11 +340,13 @@ export class RankingKernels {
   }
 
   /**
-   * Per code, into `counts`, how many different answers it gets from `candidates` (all hits
-   * among them). Only for games whose answers fit in 32 bits (search/two-left.ts's).
+   * The codes into `byCount` by how many different answers each gets from `candidates` (all hits
+   * among them), those with the most first and, of those alike, in code order; and into
+   * `atLeast[k]` how many get k or more, k from 0 to 33. Only for games whose answers fit in 32
+   * bits (search/two-left.ts's).
    */
-  answerCounts(candidates: Int32Array, counts: Uint8Array): void {
-    this.#kernel.answerCounts(candidates, counts);
+  answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void {
+    this.#kernel.answerOrder(candidates, atLeast, byCount);
   }
 }
 

@@ -16,6 +16,7 @@
  */
 import type { Game } from '../game.js';
 import { packCost } from './cost.js';
+import { ANSWER_COUNTS } from './mask-memory.js';
 import type { RankingKernels } from './ranking.js';
 import type { SetCache } from './set-cache.js';
 
@@ -24,29 +25,24 @@ const MAX_ANSWERS = 32;
 
 /** The codes that can split a node with two guesses left apart, found from its parent's. */
 export class TwoLeft {
-  readonly #size: number;
   readonly #kernels: RankingKernels;
   readonly #cache: SetCache;
   /** The candidates of the node with three guesses left being searched, if one is. */
   #parent: Int32Array | undefined;
   /** Whether `#byCount` and `#atLeast` are the parent's yet (made at its first class asked). */
   #counted = false;
-  /** Per code, how many answers it gets from the parent's candidates. */
-  readonly #counts: Uint8Array;
   /** The codes, those with the most answers from the parent first. */
   readonly #byCount: Int32Array;
   /** `#atLeast[k]`: how many codes get k answers or more from the parent. */
-  readonly #atLeast = new Int32Array(MAX_ANSWERS + 2);
+  readonly #atLeast = new Int32Array(ANSWER_COUNTS);
   /** The members of the largest class `largestSplits` asks about. */
   readonly #largest: Int32Array;
 
   /** For `game`, its codes scored by `kernels`, the search's sets solved kept in `cache`. */
   constructor(game: Game, kernels: RankingKernels, cache: SetCache) {
     const size = game.size;
-    this.#size = size;
     this.#kernels = kernels;
     this.#cache = cache;
-    this.#counts = new Uint8Array(size);
     this.#byCount = new Int32Array(size);
     this.#largest = new Int32Array(size);
   }
@@ -116,15 +112,7 @@ export class TwoLeft {
 
   /** Counts each code's answers from the parent, and orders the codes by them. */
   #countParent(): void {
-    const counts = this.#counts;
-    this.#kernels.answerCounts(this.#parent!, counts);
-    const atLeast = this.#atLeast;
-    atLeast.fill(0);
-    for (let code = 0; code < this.#size; code++) atLeast[counts[code]]++;
-    for (let k = MAX_ANSWERS; k >= 0; k--) atLeast[k] += atLeast[k + 1];
-    // Codes with k answers or more go first, those with exactly k from atLeast[k + 1] on.
-    const next = atLeast.slice(1);
-    for (let code = 0; code < this.#size; code++) this.#byCount[next[counts[code]]++] = code;
+    this.#kernels.answerOrder(this.#parent!, this.#atLeast, this.#byCount);
     this.#counted = true;
   }
 }
