@@ -20,11 +20,20 @@ export interface FreshRun {
   status: number | null;
 }
 
+/**
+ * The environment the timed processes run in: this one's, but for NODE_EXTRA_CA_CERTS. Where it
+ * is set, every Node process parses those certificates as it starts (the whole system bundle, on
+ * some machines: most of `node -e 0`'s CPU), the same in the baseline as in each command, so
+ * that it adds nothing to a row but noise.
+ */
+const TIMED_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+
 /** Runs `node args` in a fresh process (so Node's start-up counts) and times it. */
 export function fresh(args: string[]): FreshRun {
   const begin = performance.now();
   const run = spawnSync(process.execPath, ['--require', CPU_PROBE, ...args], {
     encoding: 'utf8',
+    env: TIMED_ENV,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
   const elapsed = seconds(begin);
