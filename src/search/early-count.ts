@@ -7,7 +7,7 @@
  * sample first: this says how large, taken how, and for which answers.
  */
 import type { Game } from '../game.js';
-import type { ClassBounds } from './masks.js';
+import type { ClassBounds } from './rank-kernel.js';
 
 /** The sample takes every STEP-th candidate (a prime), round the node. */
 const STEP = 7919;

@@ -11,8 +11,9 @@ import {
   maskKernelBytes,
   sharedKernelTable,
 } from './mask-memory.js';
-import { MaskKernel, type RankKernel } from './masks.js';
+import { MaskKernel } from './masks.js';
 import { PlainKernel } from './plain-kernel.js';
+import type { RankKernel } from './rank-kernel.js';
 import { newRanking } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
 

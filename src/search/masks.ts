@@ -1,8 +1,10 @@
 /**
  * The ranking kernels of search/ranking.ts in WebAssembly, from search/masks.wat: the mask
  * kernel (`#settleMasks`), the count the streaming kernel reads its bounds off
- * (`#rankStreaming`), and, over the same table, a node's partition by answer (`split`) and the
- * perfect-candidate test (`perfectCandidate`). Two reasons. JavaScript has no SIMD: gathering
+ * (`#rankStreaming`), and, over the same table, a node's partition by answer (`split`), the
+ * perfect-candidate test (`perfectCandidate`), and what search/two-left.ts decides classes with
+ * two guesses left by (the largest class of a guess, the codes ordered by their answers, the
+ * code that splits a class apart). Two reasons. JavaScript has no SIMD: gathering
  * each code's set of answers costs a shift and an OR per candidate and code, where a 16-byte
  * shuffle turns 16 answers into their bits at once (an order of magnitude faster:
  * docs/performance.md). And WebAssembly needs no warm-up: it is compiled when loaded, where the
@@ -14,11 +16,11 @@
  * (search/plain-kernel.ts) run. Where a kernel keeps its buffers and the table:
  * search/mask-memory.ts.
  *
- * One class past 400 lines: a fifth of it is the signatures of the exports (110 lines), and
- * most of the rest the calls that pass them the buffers' addresses, one argument a line.
+ * The exports' signatures are search/masks-exports.ts's, and what the ranking asks of a kernel
+ * search/rank-kernel.ts's. Most of the class is the calls that pass the exports the buffers'
+ * addresses, one argument a line.
  */
 import { instantiateKernel } from '../wasm.js';
-import type { SizeBounds } from './bounds.js';
 import type { EarlyPlan } from './early-count.js';
 import {
   type KernelLayout,
@@ -29,183 +31,12 @@ import {
   kernelViews,
   layout,
 } from './mask-memory.js';
+import type { MaskExports } from './masks-exports.js';
+import type { ClassBounds, RankKernel } from './rank-kernel.js';
 import type { Ranking } from './ranking-buffer.js';
 
 /** `sampleKill`'s mark of a guess that cannot keep to the depth. */
 const DEAD = 255;
-
-/** The kernel's exports (see masks.wat). */
-interface MaskExports {
-  count(rows: number, n: number, size: number, shift: number, counts: number): void;
-  countEach(
-    table: number,
-    stride: number,
-    codes: number,
-    n: number,
-    guesses: number,
-    count: number,
-    shift: number,
-    counts: number,
-  ): void;
-  sampleKill(
-    rows: number,
-    m: number,
-    size: number,
-    checked: number,
-    checkedCaps: number,
-    nChecked: number,
-    dead: number,
-  ): void;
-  alive(
-    dead: number,
-    guesses: number,
-    count: number,
-    all: number,
-    shift: number,
-    counts: number,
-    out: number,
-  ): number;
-  countMore(
-    rows: number,
-    n: number,
-    guesses: number,
-    count: number,
-    shift: number,
-    counts: number,
-  ): void;
-  gather(
-    rows: number,
-    n: number,
-    blocks: number,
-    planes: number,
-    stride: number,
-    planeCount: number,
-  ): void;
-  perfect(codes: number, n: number, table: number, stride: number): number;
-  splitter(rows: number, n: number, alive: number, live: number, masks: number): number;
-  answerOrder(
-    planes: number,
-    stride: number,
-    planeCount: number,
-    size: number,
-    counts: number,
-    atLeast: number,
-    next: number,
-    byCount: number,
-  ): void;
-  largest(
-    row: number,
-    codes: number,
-    n: number,
-    answers: number,
-    solved: number,
-    counts: number,
-    out: number,
-  ): number;
-  keys(
-    counts: number,
-    shift: number,
-    guesses: number,
-    count: number,
-    all: number,
-    answers: number,
-    solved: number,
-    n: number,
-    total: number,
-    depths: number,
-    narrowMask: number,
-    totalNarrow: number,
-    depthsNarrow: number,
-    depth: number,
-    limit: number,
-    outGuesses: number,
-    outKeys: number,
-  ): number;
-  split(
-    row: number,
-    codes: number,
-    n: number,
-    answers: number,
-    start: number,
-    next: number,
-    out: number,
-  ): void;
-  classify(
-    guesses: number,
-    count: number,
-    all: number,
-    solved: number,
-    planes: number,
-    stride: number,
-    planeCount: number,
-    keys: number,
-    seen: number,
-    outGuesses: number,
-    outKeys: number,
-    outMasks: number,
-    scratch: number,
-  ): number;
-  settle(
-    outGuesses: number,
-    outKeys: number,
-    outMasks: number,
-    written: number,
-    P: number,
-    total: number,
-    depths: number,
-    narrowMask: number,
-    totalNarrow: number,
-    depthsNarrow: number,
-    solved: number,
-    depth: number,
-    limit: number,
-    rows: number,
-    n: number,
-    counts: number,
-  ): number;
-}
-
-/**
- * The size bounds a node's classes are counted by: `bounds` (of the node's width), and `narrow`
- * for the answers of `narrowMask` (a bit each; 0 where they are no narrower).
- */
-export interface ClassBounds {
-  readonly bounds: SizeBounds;
-  readonly narrow: SizeBounds;
-  readonly narrowMask: number;
-}
-
-/**
- * What the ranking (search/ranking.ts) asks of its kernels, in WebAssembly (`MaskKernel`) or in
- * TypeScript (search/plain-kernel.ts): each method is described at `MaskKernel`'s.
- */
-export interface RankKernel {
-  readonly seen: Uint8Array;
-  count(candidates: Int32Array): Uint16Array;
-  countEach(candidates: Int32Array, guesses: Int32Array): Uint16Array;
-  keys(
-    n: number,
-    guesses: Int32Array | undefined,
-    classes: ClassBounds,
-    depth: number,
-    limit: number,
-    ranking: Ranking,
-  ): number;
-  classify(candidates: Int32Array, guesses: Int32Array | undefined, keys: Float64Array): number;
-  settle(
-    candidates: Int32Array,
-    P: number,
-    classes: ClassBounds,
-    depth: number,
-    limit: number,
-    ranking: Ranking,
-  ): number;
-  split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
-  perfect(candidates: Int32Array): number;
-  splitter(candidates: Int32Array, codes: Int32Array, live: number): number;
-  largest(guess: number, candidates: Int32Array, out: Int32Array): number;
-  answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void;
-}
 
 /** The mask kernel of one game, over its own copy of the score table or a shared one. */
 export class MaskKernel implements RankKernel {

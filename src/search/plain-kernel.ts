@@ -9,7 +9,7 @@ import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
 import { packCost } from './cost.js';
 import { ANSWER_COUNTS, CLASSES, answerShift } from './mask-memory.js';
-import type { ClassBounds, RankKernel } from './masks.js';
+import type { ClassBounds, RankKernel } from './rank-kernel.js';
 import type { Ranking } from './ranking-buffer.js';
 
 /** The ranking kernels of one game in TypeScript, over its score table. */

@@ -27,8 +27,9 @@ import type { BoundsByWidth, SizeBounds } from './bounds.js';
 import { packCost } from './cost.js';
 import { EarlyCounting } from './early-count.js';
 import { CLASSES } from './mask-memory.js';
-import { type ClassBounds, MaskKernel, type RankKernel } from './masks.js';
+import { MaskKernel } from './masks.js';
 import { PlainKernel } from './plain-kernel.js';
+import type { ClassBounds, RankKernel } from './rank-kernel.js';
 import { type Ranking, newRanking } from './ranking-buffer.js';
 
 /**

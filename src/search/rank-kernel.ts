@@ -1,0 +1,49 @@
+/**
+ * What the ranking (search/ranking.ts) asks of its kernels, the same of the kernel in
+ * WebAssembly (search/masks.ts) and of the one in TypeScript (search/plain-kernel.ts), which a
+ * test holds to each other: each method is described at `MaskKernel`'s.
+ */
+import type { SizeBounds } from './bounds.js';
+import type { Ranking } from './ranking-buffer.js';
+
+/**
+ * The size bounds a node's classes are counted by: `bounds` (of the node's width), and `narrow`
+ * for the answers of `narrowMask` (a bit each; 0 where they are no narrower).
+ */
+export interface ClassBounds {
+  readonly bounds: SizeBounds;
+  readonly narrow: SizeBounds;
+  readonly narrowMask: number;
+}
+
+/**
+ * What the ranking (search/ranking.ts) asks of its kernels, in WebAssembly (`MaskKernel`) or in
+ * TypeScript (search/plain-kernel.ts): each method is described at `MaskKernel`'s.
+ */
+export interface RankKernel {
+  readonly seen: Uint8Array;
+  count(candidates: Int32Array): Uint16Array;
+  countEach(candidates: Int32Array, guesses: Int32Array): Uint16Array;
+  keys(
+    n: number,
+    guesses: Int32Array | undefined,
+    classes: ClassBounds,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number;
+  classify(candidates: Int32Array, guesses: Int32Array | undefined, keys: Float64Array): number;
+  settle(
+    candidates: Int32Array,
+    P: number,
+    classes: ClassBounds,
+    depth: number,
+    limit: number,
+    ranking: Ranking,
+  ): number;
+  split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
+  perfect(candidates: Int32Array): number;
+  splitter(candidates: Int32Array, codes: Int32Array, live: number): number;
+  largest(guess: number, candidates: Int32Array, out: Int32Array): number;
+  answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void;
+}
