@@ -50,12 +50,7 @@ describe('the WebAssembly ranking kernels', () => {
   it.each(games)(
     "count a few guesses' classes from their own rows as the full count does: %o",
     (options) => {
-      const game = new Game(resolveRules(options));
-      const table = game.useTable()!;
-      const kernels: RankKernel[] = [
-        MaskKernel.create(table, game.size, game.answers, game.solved)!,
-        new PlainKernel(game, table, new Int32Array(0)),
-      ];
+      const { game, kernels } = bothKernels(options);
       const random = seededRandom(game.size + 2);
       const width = 1 << answerShift(game.answers);
       const countersOf = (counts: Uint16Array, guesses: Int32Array) =>
@@ -81,16 +76,9 @@ describe('the WebAssembly ranking kernels', () => {
   it.each(games)(
     'find the first code of a list that splits a set apart, as a plain check of every answer does: %o',
     (options) => {
-      const game = new Game(resolveRules(options));
-      const table = game.useTable()!;
-      const kernels: RankKernel[] = [
-        MaskKernel.create(table, game.size, game.answers, game.solved)!,
-        new PlainKernel(game, table, new Int32Array(0)),
-      ];
-      const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
-      const text = (code: number) => game.codes.make(code);
-      const apart = (guess: number, set: Int32Array) =>
-        new Set([...set].map((secret) => answerOf(text(secret), text(guess)))).size === set.length;
+      const { game, kernels } = bothKernels(options);
+      const answers = answersFrom(game, options);
+      const apart = (guess: number, set: Int32Array) => answers(guess, set) === set.length;
       const random = seededRandom(game.size + 3);
       const found = { some: 0, none: 0 };
       for (let trial = 0; trial < 60; trial++) {
@@ -116,21 +104,13 @@ describe('the WebAssembly ranking kernels', () => {
   it.each(games)(
     'order the codes by their answers from a set, as a plain count of every answer does: %o',
     (options) => {
-      const game = new Game(resolveRules(options));
-      const table = game.useTable()!;
-      const kernels: RankKernel[] = [
-        MaskKernel.create(table, game.size, game.answers, game.solved)!,
-        new PlainKernel(game, table, new Int32Array(0)),
-      ];
-      const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
-      const text = (code: number) => game.codes.make(code);
+      const { game, kernels } = bothKernels(options);
+      const answers = answersFrom(game, options);
       const random = seededRandom(game.size + 5);
       const codes = Array.from({ length: game.size }, (_, code) => code);
       for (let trial = 0; trial < 6; trial++) {
         const set = randomSet(game, 1 + Math.floor(random() * Math.min(60, game.size)), random);
-        const count = codes.map(
-          (code) => new Set([...set].map((secret) => answerOf(text(secret), text(code)))).size,
-        );
+        const count = codes.map((code) => answers(code, set));
         const byCount = [...codes].sort((a, b) => count[b] - count[a] || a - b);
         const atLeast = Array.from(
           { length: ANSWER_COUNTS },
@@ -150,12 +130,7 @@ describe('the WebAssembly ranking kernels', () => {
   it.each(games)(
     "gather a guess's largest class, all hits aside, as its split shows it: %o",
     (options) => {
-      const game = new Game(resolveRules(options));
-      const table = game.useTable()!;
-      const kernels: RankKernel[] = [
-        MaskKernel.create(table, game.size, game.answers, game.solved)!,
-        new PlainKernel(game, table, new Int32Array(0)),
-      ];
+      const { game, kernels } = bothKernels(options);
       const random = seededRandom(game.size + 4);
       const grouped = new Int32Array(game.size);
       const start = new Int32Array(game.answers + 1);
@@ -324,6 +299,24 @@ function rankingOf(
 }
 
 /** `n` codes of `game` picked at random, in order. */
+/** A game's kernels, in WebAssembly and in TypeScript, over its table. */
+function bothKernels(options: RulesOptions): { game: Game; kernels: RankKernel[] } {
+  const game = new Game(resolveRules(options));
+  const table = game.useTable()!;
+  const kernels = [
+    MaskKernel.create(table, game.size, game.answers, game.solved)!,
+    new PlainKernel(game, table, new Int32Array(0)),
+  ];
+  return { game, kernels };
+}
+
+/** How many different answers a code gets from a set of secrets, scored plainly (test/naive.ts). */
+function answersFrom(game: Game, options: RulesOptions): (code: number, set: Int32Array) => number {
+  const answerOf = options.feedback === 'black' ? naiveBlackAnswer : naiveFullAnswer;
+  const text = (code: number) => game.codes.make(code);
+  return (code, set) => new Set([...set].map((secret) => answerOf(text(secret), text(code)))).size;
+}
+
 function randomSet(game: Game, n: number, random: () => number): Int32Array {
   const picked = new Set<number>();
   while (picked.size < n) picked.add(Math.floor(random() * game.size));
