@@ -568,6 +568,8 @@
                     (i8x16.gt_u (local.get $n1) (local.get $c1)))
                   (v128.or (i8x16.gt_u (local.get $n2) (local.get $c2))
                     (i8x16.gt_u (local.get $n3) (local.get $c3))))))
+            ;; All 16 codes dead already: the block's other answers need not be counted.
+            (br_if $groupsDone (i8x16.all_true (local.get $out)))
             (local.set $k (i32.add (local.get $k) (i32.const 4)))
             (br $groups)))
         (v128.store (i32.add (local.get $dead) (local.get $block)) (local.get $out))
