@@ -65,9 +65,11 @@ export interface MaskExports {
     byCount: number,
   ): void;
   largest(
-    row: number,
     codes: number,
     n: number,
+    guess: number,
+    table: number,
+    stride: number,
     answers: number,
     solved: number,
     counts: number,

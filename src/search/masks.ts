@@ -202,12 +202,13 @@ export class MaskKernel implements RankKernel {
    * candidates' order, and their number; else 0 (`RankingKernels.largest`).
    */
   largest(guess: number, candidates: Int32Array, out: Int32Array): number {
-    const n = candidates.length;
     this.#view.codes.set(candidates);
     const size = this.#exports.largest(
-      this.#at.table + guess * this.#at.stride,
       this.#at.codes,
-      n,
+      candidates.length,
+      guess,
+      this.#at.table,
+      this.#at.stride,
       this.#answers,
       this.#solved,
       this.#at.start,

@@ -863,24 +863,31 @@
       (then (i32.const -1))
       (else (i32.load (local.get $alive)))))
 
-  ;; The largest class of the `n` candidates (at `codes`) by their answers to the guess whose row
-  ;; is at `row`, all hits aside, if it has more than 2: its members, in the candidates' order,
-  ;; at `out` (i32 each), and their number returned; of classes alike in size, the first answer's.
-  ;; 0 if none has more than 2. `counts` has room for `answers` counts.
+  ;; The largest class of the `n` candidates (code indices at `codes`) by their answers to
+  ;; `guess`, all hits aside, if it has more than 2: its members, in the candidates' order, at
+  ;; `out` (i32 each), and their number returned; of classes alike in size, the first answer's.
+  ;; 0 if none has more than 2. The answers are read down the guess's column of the candidates'
+  ;; rows (`stride` bytes each from `table`; the table is symmetric), rows the node's ranking has
+  ;; just streamed, not along the guess's own row, rarely in cache in a large game. `counts` has
+  ;; room for `answers` counts.
   (func (export "largest")
-    (param $row i32) (param $codes i32) (param $n i32) (param $answers i32) (param $solved i32)
-    (param $counts i32) (param $out i32) (result i32)
+    (param $codes i32) (param $n i32) (param $guess i32) (param $table i32) (param $stride i32)
+    (param $answers i32) (param $solved i32) (param $counts i32) (param $out i32) (result i32)
     (local $j i32) (local $end i32) (local $at i32) (local $a i32) (local $size i32)
-    (local $best i32) (local $code i32)
+    (local $best i32) (local $code i32) (local $column i32)
     (memory.fill (local.get $counts) (i32.const 0) (i32.shl (local.get $answers) (i32.const 2)))
     (local.set $end (i32.add (local.get $codes) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $column (i32.add (local.get $table) (local.get $guess)))
     (local.set $j (local.get $codes))
     (block $counted
       (loop $count
         (br_if $counted (i32.ge_u (local.get $j) (local.get $end)))
         (local.set $at
           (i32.add (local.get $counts)
-            (i32.shl (i32.load8_u (i32.add (local.get $row) (i32.load (local.get $j))))
+            (i32.shl
+              (i32.load8_u
+                (i32.add (local.get $column)
+                  (i32.mul (i32.load (local.get $j)) (local.get $stride))))
               (i32.const 2))))
         (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
         (local.set $j (i32.add (local.get $j) (i32.const 4)))
@@ -908,7 +915,10 @@
       (loop $gather
         (br_if $gathered (i32.ge_u (local.get $j) (local.get $end)))
         (local.set $code (i32.load (local.get $j)))
-        (if (i32.eq (i32.load8_u (i32.add (local.get $row) (local.get $code))) (local.get $best))
+        (if (i32.eq
+              (i32.load8_u
+                (i32.add (local.get $column) (i32.mul (local.get $code) (local.get $stride))))
+              (local.get $best))
           (then
             (i32.store (local.get $at) (local.get $code))
             (local.set $at (i32.add (local.get $at) (i32.const 4)))))
