@@ -22,7 +22,7 @@ export class PlainKernel implements RankKernel {
   readonly #table: Uint8Array;
   /** The table read four answers at a time (little-endian), when every row is word-aligned. */
   readonly #tableWords: Uint32Array | undefined;
-  /** Per answer, a counter (`settle`, `perfect`); always left at zero. */
+  /** Per answer, a counter (`settle`, `perfect`, `largest`); always left at zero. */
   readonly #counts: Int32Array;
   /** Per code, the set of answers it gets from a node's candidates (`classify`). */
   readonly #masks: Int32Array;
