@@ -18,6 +18,7 @@ import { GuessChoice } from './guess-choice.js';
 import { LevelBuffers } from './levels.js';
 import { type Ranking, leastBound, withoutTried } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
+import { RefutedSets } from './refuted-sets.js';
 import { ProgressReports, type SearchOptions } from './search-options.js';
 import { SetCache } from './set-cache.js';
 import { IMAGES_MIN_CODES, SetImages } from './set-images.js';
@@ -44,6 +45,8 @@ export class Recursion {
   readonly levels: LevelBuffers;
   /** Where nodes with two guesses left are decided fast (search/two-left.ts): early counting's. */
   readonly #twoLeft: TwoLeft | undefined;
+  /** With it, the nodes with three guesses left shown to have no strategy (refuted-sets.ts). */
+  readonly #refuted: RefutedSets | undefined;
   readonly #lookaheadOn: boolean;
   readonly #firstFound: boolean;
   /** When to tell `onProgress` where the search stands. */
@@ -89,6 +92,7 @@ export class Recursion {
       decides && TwoLeft.serves(game.answers)
         ? new TwoLeft(game, this.kernels, this.cache)
         : undefined;
+    this.#refuted = this.#twoLeft && new RefutedSets(game.size);
   }
 
   /**
@@ -139,20 +143,32 @@ export class Recursion {
     // Ranked by a lookahead, the set had no image searched (`#lookahead`).
     const slot = cache.find(candidates, depth, ranked === undefined);
     const cachedCost = slot >= 0 ? cache.cost(slot) : 0;
-    if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) return cachedCost;
+    if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) {
+      // Found as an image of a set refuted: itself kept as refuted too, for the sets holding it.
+      if (cachedCost === Number.POSITIVE_INFINITY && depth === 3) this.#refuted?.add(candidates);
+      return cachedCost;
+    }
 
-    this.nodes++;
-    this.#reports.checkIn(this.nodes);
     if (two === undefined || depth !== 3) {
+      this.nodes++;
+      this.#reports.checkIn(this.nodes);
       return this.#expand(candidates, depth, limit, ranked, width, cachedCost);
     }
+    // A set that holds one shown to have no strategy within three has none either.
+    const refuted = this.#refuted!;
+    if (refuted.holdsOne(candidates)) return Number.POSITIVE_INFINITY;
+    this.nodes++;
+    this.#reports.checkIn(this.nodes);
     // Its classes, with two guesses left, are decided from its candidates' answers.
     two.enter(candidates);
+    let cost: number;
     try {
-      return this.#expand(candidates, depth, limit, ranked, width, cachedCost);
+      cost = this.#expand(candidates, depth, limit, ranked, width, cachedCost);
     } finally {
       two.leave();
     }
+    if (cost === Number.POSITIVE_INFINITY) refuted.add(candidates);
+    return cost;
   }
 
   /**
