@@ -144,18 +144,19 @@ export class Recursion {
     const slot = cache.find(candidates, depth, ranked === undefined);
     const cachedCost = slot >= 0 ? cache.cost(slot) : 0;
     if (slot >= 0 && (cache.guess(slot) >= 0 || cachedCost >= limit)) {
-      // Found as an image of a set refuted: itself kept as refuted too, for the sets holding it.
+      // Found refuted in the cache (mostly as the image of a set searched): kept among the
+      // refuted too, for the sets holding it.
       if (cachedCost === Number.POSITIVE_INFINITY && depth === 3) this.#refuted?.add(candidates);
       return cachedCost;
     }
 
-    if (two === undefined || depth !== 3) {
+    const refuted = this.#refuted;
+    if (two === undefined || refuted === undefined || depth !== 3) {
       this.nodes++;
       this.#reports.checkIn(this.nodes);
       return this.#expand(candidates, depth, limit, ranked, width, cachedCost);
     }
     // A set that holds one shown to have no strategy within three has none either.
-    const refuted = this.#refuted!;
     if (refuted.holdsOne(candidates)) return Number.POSITIVE_INFINITY;
     this.nodes++;
     this.#reports.checkIn(this.nodes);
