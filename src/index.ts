@@ -96,9 +96,15 @@ export {
 export type { Symmetry } from './symmetry.js';
 export {
   type SizeSearchResult,
+  type StaticJobsLeftOut,
   type StaticSearchOptions,
   searchStaticSize,
 } from './search/static-size.js';
+export {
+  type StaticEstimate,
+  type StaticEstimateOptions,
+  estimateStaticSize,
+} from './search/static-estimate.js';
 export { staticPrefixes } from './search/static-jobs.js';
 export {
   findOptimal,

@@ -15,6 +15,9 @@ declare class TextEncoder {
 /** Timers: globals in Node, every browser and every worker. */
 declare function setTimeout(callback: (value?: unknown) => void, ms?: number): unknown;
 
+/** The high-resolution clock, in milliseconds: a global in Node since 16, every browser and worker. */
+declare const performance: { now(): number };
+
 /** Base64 to a binary string: a global in Node since 16 and in every browser and worker. */
 declare function atob(data: string): string;
 

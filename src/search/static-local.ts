@@ -1,3 +1,5 @@
+import { CodebreakerError } from '../errors.js';
+import type { Game } from '../game.js';
 /**
  * Identifying sets of a given size found by local search: an upper bound on the fewest static
  * guesses where the exact search (static-size.ts) cannot reach that far. The greedy set of
@@ -17,8 +19,7 @@
  * It proves nothing: a set it finds is checked like any other, and a size it fails at stays for
  * the exact search to refute.
  */
-import { CodebreakerError } from '../errors.js';
-import type { Game } from '../game.js';
+import { randomSource } from '../random.js';
 import { Marks, prepare, splitClasses } from './static-tables.js';
 
 /** How long and how `localStaticSet` searches. */
@@ -53,18 +54,6 @@ export interface LocalSearchResult {
   readonly pairs: number;
   /** Moves made. */
   readonly moves: number;
-}
-
-/** A small seeded generator of numbers in [0, 1) (mulberry32). */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

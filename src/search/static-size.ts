@@ -35,6 +35,22 @@ export interface SizeSearchResult {
   readonly nodes: number;
 }
 
+/** Jobs an estimate leaves out: those of `depth` guesses `has` accepts (searched already). */
+export interface StaticJobsLeftOut {
+  /** The guesses a job's prefix has (search/static-jobs.ts). */
+  readonly depth: number;
+  /** Whether the job of this prefix is left out. */
+  readonly has: (prefix: Int32Array) => boolean;
+}
+
+/** One path of Knuth's estimate (`SizeSearch.probe`): its weighted sets and seconds. */
+export interface StaticProbe {
+  /** The sets the path stands for. */
+  readonly sets: number;
+  /** The seconds of work it stands for. */
+  readonly seconds: number;
+}
+
 const CHECK_EVERY = 1 << 16;
 /**
  * With more than one guess left, the viable-guess filter reads only the largest classes, up to
@@ -113,14 +129,22 @@ class SizeSearch {
 
   /** The set found, if any. */
   #search(): number[] | undefined {
+    const start = this.#start();
+    return start && this.#visit(start.depth, start.candidates, start.from, start.to);
+  }
+
+  /**
+   * The node the search begins at: the root, or the end of the prefix, walked as the whole
+   * search walks it, each guess taken from the guesses still viable there: so the jobs of a
+   * size's canonical prefixes (`staticPrefixes`) search exactly the whole search's sets between
+   * them, and a prefix it never reaches costs nothing (undefined).
+   */
+  #start(): { depth: number; candidates: Int32Array; from: number; to: number } | undefined {
     const n = this.#n;
     let candidates: Int32Array = new Int32Array(n);
     for (let g = 0; g < n; g++) candidates[g] = g;
     let from = 0;
     let to = n;
-    // A prefix is walked as the whole search walks it, each guess taken from the guesses still
-    // viable there: so the jobs of a size's canonical prefixes (`staticPrefixes`) search
-    // exactly the whole search's sets between them, and a prefix it never reaches costs nothing.
     const prefix = this.options.prefix ?? [];
     for (let depth = 0; depth < prefix.length; depth++) {
       const remaining = this.size - depth;
@@ -134,7 +158,79 @@ class SizeSearch {
       from = at + 1;
       to = length;
     }
-    return this.#visit(prefix.length, candidates, from, to);
+    return { depth: prefix.length, candidates, from, to };
+  }
+
+  /**
+   * One path of the search from where it begins down to a node it does not branch at, each
+   * child taken at random (`random`, uniform in [0, 1)), every node met weighted by the product
+   * of the branchings above it (Knuth's estimate: static-estimate.ts). The pair search at the
+   * path's end runs in full. A node where a set is found counts as one that is not (a
+   * refutation's search visits every node). A path that reaches a job of `leaveOut` counts
+   * nothing from there on.
+   */
+  probe(random: () => number, leaveOut?: StaticJobsLeftOut): StaticProbe {
+    const start = this.#start();
+    if (!start) return { sets: 0, seconds: 0 };
+    let { depth, candidates, from, to } = start;
+    const levels = this.#levels;
+    const canonizer = this.#ready.canonizer;
+    let weight = 1;
+    let sets = 0;
+    let seconds = 0;
+    let visited = 0;
+    const tick = (count: number): boolean => {
+      visited += count;
+      return false;
+    };
+    for (;;) {
+      if (depth === leaveOut?.depth && leaveOut.has(this.#guesses.subarray(0, depth))) break;
+      const began = performance.now();
+      sets += weight;
+      const remaining = this.size - depth;
+      if (remaining === 0 || levels.count(depth) === this.#n) break;
+      const viable = this.#viable[depth];
+      const length = this.#filter(depth, this.#limit(remaining), candidates, from, to, viable);
+      if (remaining === 1 || length < remaining) {
+        seconds += (weight * (performance.now() - began)) / 1000;
+        break;
+      }
+      if (remaining === 2) {
+        const confused = this.#grouped;
+        const confusedLength = levels.group(depth, 1, confused, this.#n);
+        visited = 0;
+        this.#pairs.find(
+          this.#guesses,
+          depth,
+          levels.labels(depth),
+          confused,
+          confusedLength,
+          viable,
+          length,
+          tick,
+        );
+        sets += weight * visited;
+        seconds += (weight * (performance.now() - began)) / 1000;
+        break;
+      }
+      const children = this.#grouped;
+      let count = 0;
+      for (let i = 0; i + remaining <= length; i++) {
+        this.#guesses[depth] = viable[i];
+        if (canonizer.isCanonical(this.#guesses, depth + 1)) children[count++] = i;
+      }
+      seconds += (weight * (performance.now() - began)) / 1000;
+      if (count === 0) break;
+      const i = children[Math.min(count - 1, Math.floor(random() * count))];
+      weight *= count;
+      this.#guesses[depth] = viable[i];
+      levels.refine(depth, viable[i]);
+      depth++;
+      candidates = viable;
+      from = i + 1;
+      to = length;
+    }
+    return { sets, seconds };
   }
 
   /** The most secrets a class may keep with `remaining` guesses to come (the capacity bound). */
@@ -244,4 +340,17 @@ export function searchStaticSize(
 ): SizeSearchResult {
   const ready = prepare(game);
   return new SizeSearch(ready, size, options).run();
+}
+
+/**
+ * Random paths of the search of `size` (`SizeSearch.probe`), one a call: Knuth's estimate
+ * (static-estimate.ts). Throws `CodebreakerError` if the game is too large to hold its answer
+ * table.
+ */
+export function staticProbes(
+  game: Game,
+  size: number,
+): (random: () => number, leaveOut?: StaticJobsLeftOut) => StaticProbe {
+  const search = new SizeSearch(prepare(game), size, {});
+  return (random, leaveOut) => search.probe(random, leaveOut);
 }

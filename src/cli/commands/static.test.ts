@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../../test/cli.js';
 import { naiveCodes, naiveHits, naiveScore } from '../../../test/naive.js';
+import { Game } from '../../game.js';
+import { randomSource } from '../../random.js';
+import { resolveRules } from '../../rules.js';
+import { estimateStaticSize } from '../../search/static-estimate.js';
+import { searchStaticSize } from '../../search/static-size.js';
 
 /** Every code's answers to `guesses`, by counting: distinct rows mean the guesses identify. */
 function naiveRows(pegs: number, alphabet: string, repeat: boolean, guesses: string[]): string[] {
@@ -134,6 +139,18 @@ describe('codebreaker static', () => {
     [['--symmetric', '-1'], /--symmetric must be a number of seconds, 0 or more, not '-1'/],
     [['--threads', '0'], /--threads must be a whole number from 1 to 64, not '0'/],
     [['--pegs', '8', '--colors', '4', '--repeat'], /at most 8192 codes; this one has 65536/],
+    [['--estimate', '0'], /--estimate must be a whole number from 1 to 5040, not '0'/],
+    [['--estimate', '7', '--probes', 'many'], /--probes must be a whole number from 1 to/],
+    [
+      ['--estimate', '7', '--threads', '2'],
+      /--estimate estimates a search without running it: drop --threads/,
+    ],
+    [['--probes', '10'], /--probes needs --estimate/],
+    [['--seed', '10'], /--seed needs --estimate/],
+    [
+      ['--estimate', '7', '--checkpoint', 'no-such-file.json'],
+      /no-such-file.json: no such checkpoint to read/,
+    ],
   ];
   it.each(bad)('%j: one line on stderr, status 2, nothing on stdout', async (flags, message) => {
     const { status, out, err } = await cli('static', ...flags);
@@ -141,6 +158,32 @@ describe('codebreaker static', () => {
     expect(out).toBe('');
     expect(err).toMatch(message);
     expect(err).toMatch(/^codebreaker: [^\n]+\n$/);
+  });
+
+  it('with --estimate, estimates the search of a size from random paths, without searching', async () => {
+    const game = new Game(resolveRules({ pegs: 4, colors: 5, repeat: false }));
+    const argv = ['static', '--pegs', '4', '--colors', '5', '--no-repeat', '--estimate', '4'];
+    const { status, out, err } = await cli(...argv, '--probes', '500', '--seed', '11', '--json');
+    expect(err).toBe('');
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.rules).toEqual({ pegs: 4, colors: 5, repeat: false, alphabet: '01234' });
+    expect(doc.estimate).toMatchObject({ size: 4, probes: 500, seed: 11 });
+    // The paths the seed draws, as the library follows them; around the sets the search visits.
+    const library = estimateStaticSize(game, 4, { probes: 500, random: randomSource(11) });
+    expect(doc.estimate.sets).toBe(Math.round(library.sets));
+    const visited = searchStaticSize(game, 4).nodes;
+    expect(Math.abs(doc.estimate.sets - visited)).toBeLessThanOrEqual(3 * doc.estimate.setsError);
+    expect(doc.estimate.threadSeconds).toBeGreaterThan(0);
+
+    const text = await cli(...argv, '--probes', '500', '--seed', '11');
+    expect(text.status).toBe(0);
+    expect(text.out).toMatch(
+      /\nestimate {2}the exact search of 4 guesses: about [\d,.]+ sets \(± [\d,.]+\), [\d,.]+ seconds \(± [\d,.]+\) on one thread\n/,
+    );
+    expect(text.out).toContain(
+      "\nfrom      500 random paths of the search (Knuth's estimate; seed 11) in ",
+    );
   });
 
   it.skipIf(!slow)(

@@ -40,6 +40,37 @@ interface StaticFlags extends RulesFlags {
   recheck?: string | boolean;
   recheckResume?: boolean;
   start?: string;
+  estimate?: string;
+  probes?: string;
+  seed?: string;
+}
+
+/** The flags that ask the search for something, which `--estimate` (no search) does not take. */
+const SEARCH_FLAGS = [
+  ['table', '--table'],
+  ['timeLimit', '--time-limit'],
+  ['localSearch', '--local-search'],
+  ['symmetric', '--symmetric'],
+  ['start', '--start'],
+  ['threads', '--threads'],
+  ['recheck', '--recheck'],
+  ['recheckResume', '--recheck-resume'],
+] as const;
+
+/** Refuses flags given together that do not go together. */
+function checkFlagsTogether(flags: StaticFlags): void {
+  if (flags.estimate !== undefined) {
+    const given = SEARCH_FLAGS.find(([key]) => flags[key] !== undefined);
+    if (given) {
+      throw new CodebreakerError(
+        'bad-option',
+        `--estimate estimates a search without running it: drop ${given[1]}`,
+      );
+    }
+    return;
+  }
+  const alone = flags.probes !== undefined ? '--probes' : flags.seed !== undefined ? '--seed' : '';
+  if (alone) throw new CodebreakerError('bad-option', `${alone} needs --estimate`);
 }
 
 /** Games of up to this many codes take about a second on one thread (3×7: 0.4 s, 3×8: 8 s). */
@@ -208,11 +239,23 @@ export function staticCommand(program: Command, io: Io): void {
       'with --recheck: go on where an earlier recheck stopped, not searching again the jobs the checkpoint says it refuted',
     )
     .option(
+      '--estimate <size>',
+      "do not search: estimate what the exact search of SIZE guesses would cost (the sets it would visit, and its time on one thread) from random paths of it (Knuth's estimate); with --checkpoint at that size, of the jobs it has not finished",
+    )
+    .option('--probes <n>', 'with --estimate: the random paths to follow (default: 1000)')
+    .option('--seed <n>', 'with --estimate: the seed of the random paths (default: a fresh one)')
+    .option(
       '--json',
       'print one JSON document (with --checkpoint, and a progress line a minute on stderr)',
     )
     .action(async (flags: StaticFlags) => {
       const game = gameFromFlags(flags);
+      checkFlagsTogether(flags);
+      if (flags.estimate !== undefined) {
+        const { estimateStatic } = await import('./static-estimate.js');
+        await estimateStatic(game, { ...flags, estimate: flags.estimate }, io);
+        return;
+      }
       const timeLimit = timeLimitFlag(flags.timeLimit);
       const localSeconds = secondsFlag(flags.localSearch, '--local-search');
       const symmetricSeconds = secondsFlag(flags.symmetric, '--symmetric', true);

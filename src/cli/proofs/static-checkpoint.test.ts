@@ -182,6 +182,23 @@ describe('static --checkpoint', () => {
     expect(wrong.err).toMatch(/^codebreaker: the code '9' has 1 symbol; codes here have 4\n$/);
   });
 
+  it('with --estimate at its size, leaves out the jobs it has finished, and writes nothing', async () => {
+    const file = join(dir, 'estimate.json');
+    writeFileSync(file, staticCheckpointText(small, fiveJobsOfFour(), loadKey(KEY)));
+    const before = readFileSync(file);
+    const argv = ['--estimate', '4', '--probes', '300', '--seed', '5'];
+    const all = JSON.parse((await cli('static', ...SMALL, ...argv, '--json')).out);
+    const left = await run(file, ...argv);
+    expect(left.status).toBe(0);
+    const doc = JSON.parse(left.out);
+    expect(doc.estimate).toMatchObject({ size: 4, jobsLeftOut: 5, jobsKnown: jobsOf(4) });
+    expect(doc.estimate.sets).toBeLessThan(all.estimate.sets);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    // At another size the checkpoint's jobs are not that size's: none left out.
+    const other = JSON.parse((await run(file, '--estimate', '5', '--probes', '10')).out);
+    expect(other.estimate.jobsLeftOut).toBeUndefined();
+  });
+
   it('writes the jobs done as ranges', () => {
     expect(rangesText(new Set([7, 0, 1, 2, 4, 5, 9]))).toBe('0-2,4-5,7,9');
     expect(rangesText(new Set())).toBe('');

@@ -209,6 +209,19 @@ export async function parseStaticCheckpoint(
 }
 
 /**
+ * What the checkpoint in `path` for a static search of `game`, signed with `key`, holds, or
+ * undefined if there is no such file; a damaged, forged or foreign file is refused.
+ */
+export function readStaticCheckpoint(
+  path: string,
+  game: Game,
+  key: SigningKey,
+  jobsOf: (size: number) => number,
+): Promise<StaticState | undefined> {
+  return readSignedFile(path, (text) => parseStaticCheckpoint(game, text, key, jobsOf));
+}
+
+/**
  * Opens `path` for a static search of `game`, signed with `key`: reads it if it exists (refusing
  * a damaged, forged or foreign file), and makes sure it can be written. `jobsOf(size)` counts
  * the jobs of a size, to check the file's against.
@@ -219,9 +232,7 @@ export async function openStaticCheckpoint(
   key: SigningKey,
   initial: { lowerBound: number; jobsOf: (size: number) => number },
 ): Promise<StaticCheckpointFile> {
-  const found = await readSignedFile(path, (text) =>
-    parseStaticCheckpoint(game, text, key, initial.jobsOf),
-  );
+  const found = await readStaticCheckpoint(path, game, key, initial.jobsOf);
   const state: StaticState = found ?? {
     lowerBound: initial.lowerBound,
     done: new Set(),
