@@ -1,11 +1,13 @@
 /**
  * The last two guesses of a static search (static-size.ts): every pair of the guesses still
  * viable is one set visited, most of a search's sets, so this loop is where it spends its time.
- * The secrets still confused come listed largest class first, and a pair fails at the first two
- * of them that agree on both guesses, so most pairs cost a handful of lookups. Those lookups go
- * to a small copy of every viable guess's answers to the first secrets of the list (the head),
- * with the head's parts numbered per first guess, so they stay in the fastest cache; only pairs
- * the head cannot tell apart are checked on every secret.
+ * The secrets still confused come listed largest class first, and the first of them (the head)
+ * decide almost every pair: a pair fails if two head secrets of one class get the same answer
+ * from both guesses. So for each two head secrets of one class, a bit per viable guess says
+ * whether its answers tell them apart (a row of bits); for a first guess, the rows of the head
+ * pairs it leaves together, ANDed 32 second guesses at a time, keep the second guesses that tell
+ * every such pair apart, and only those are checked on every confused secret. The pairs are
+ * taken in the same order as one at a time, so the pair found is the same.
  */
 import { type Marks, type Prepared, STAMP_LIMIT } from './static-tables.js';
 
@@ -16,17 +18,23 @@ const PAIR_HEAD = 32;
 export class PairSearch {
   readonly #ready: Prepared;
   readonly #answers: number;
-  /** Stamped marks the size's search shares: classes, then parts of the head, numbered. */
+  /** Stamped marks the size's search shares: the classes of the confused secrets, numbered. */
   readonly #marks: Marks;
   /** Per confused secret, its class's number × answers. */
   readonly #classBase: Int32Array;
   /** Per viable guess, its answers to the head's secrets. */
   readonly #heads: Uint8Array;
-  /** Per head secret, its part under the first guess, numbered × answers. */
-  readonly #firstKeys: Int32Array;
-  /** Stamped marks of the head's parts under a pair, and of every confused secret's. */
-  readonly #headMarks: Int32Array;
-  #headStamp = 0;
+  /** Where the rows of the head pairs a first guess leaves together begin, in `#apart`. */
+  readonly #together = new Int32Array(PAIR_HEAD);
+  /** Rows of bits, one per head pair used at the node: which viable guesses tell it apart. */
+  #apart = new Int32Array(0);
+  /** The rows made at the node, and per head pair (a × PAIR_HEAD + b) where its row is. */
+  #rows = 0;
+  readonly #rowAt = new Int32Array(PAIR_HEAD * PAIR_HEAD);
+  /** Stamped: which head pairs have a row at this node. */
+  readonly #rowStamps = new Int32Array(PAIR_HEAD * PAIR_HEAD);
+  #rowStamp = 0;
+  /** Stamped marks of every confused secret's class, answer and answer under a pair. */
   #pairMarks = new Int32Array(0);
   #pairStamp = 0;
 
@@ -38,8 +46,6 @@ export class PairSearch {
     this.#marks = marks;
     this.#classBase = new Int32Array(n);
     this.#heads = new Uint8Array(n * PAIR_HEAD);
-    this.#firstKeys = new Int32Array(PAIR_HEAD);
-    this.#headMarks = new Int32Array(PAIR_HEAD * this.#answers);
   }
 
   /**
@@ -79,71 +85,101 @@ export class PairSearch {
       this.#pairMarks = new Int32Array(classCount * answers * answers);
       this.#pairStamp = 0;
     }
-    // The first secrets decide almost every pair: their answers, one short row per guess.
     const head = Math.min(PAIR_HEAD, confusedLength);
     const heads = this.#heads;
     for (let j = 0; j < length; j++) {
       const row = viable[j] * n;
       for (let t = 0; t < head; t++) heads[j * head + t] = table[row + confused[t]];
     }
-    const firstKeys = this.#firstKeys;
-    const near = this.#headMarks;
-    let nearStamp = this.#headStamp;
+    const words = (length + 31) >>> 5;
+    this.#newRows(words);
+    const together = this.#together;
+    const apart = this.#apart;
     const mark = this.#pairMarks;
     let stamp = this.#pairStamp;
     for (let i = 0; i + 1 < length; i++) {
       const first = viable[i];
       guesses[depth] = first;
       if (!canonizer.isCanonical(guesses, depth + 1)) continue;
-      // Number the parts `first` cuts the head into, so head checks use a small table.
+      // Head secrets of one class that `first` leaves together, each with the last before it:
+      // a second guess must tell each such pair apart (a necessary test, which the check on
+      // every confused secret completes).
+      const at = i * head;
       const partStamp = classes.next();
-      let parts = 0;
+      let left = 0;
       for (let t = 0; t < head; t++) {
-        const key = base[t] + heads[i * head + t];
-        if (classes.stamps[key] !== partStamp) {
+        const key = base[t] + heads[at + t];
+        if (classes.stamps[key] === partStamp) {
+          together[left++] = this.#rowApart(classes.values[key], t, head, length, words);
+        } else {
           classes.stamps[key] = partStamp;
-          classes.values[key] = parts++ * answers;
         }
-        firstKeys[t] = classes.values[key];
+        classes.values[key] = t;
       }
       const row = first * n;
-      for (let j = i + 1; j < length; j++) {
-        if (++nearStamp === STAMP_LIMIT) {
-          near.fill(0);
-          nearStamp = 1;
-        }
-        const second = j * head;
-        let t = 0;
-        for (; t < head; t++) {
-          const key = firstKeys[t] + heads[second + t];
-          if (near[key] === nearStamp) break;
-          near[key] = nearStamp;
-        }
-        if (t < head) continue;
-        // The head does not tell: check every confused secret.
-        if (++stamp === STAMP_LIMIT) {
-          mark.fill(0);
-          stamp = 1;
-        }
-        const secondRow = viable[j] * n;
-        for (t = 0; t < confusedLength; t++) {
-          const s = confused[t];
-          const key = (base[t] + table[row + s]) * answers + table[secondRow + s];
-          if (mark[key] === stamp) break;
-          mark[key] = stamp;
-        }
-        if (t === confusedLength) {
-          this.#headStamp = nearStamp;
-          this.#pairStamp = stamp;
-          return viable[j];
+      for (let w = (i + 1) >>> 5; w < words; w++) {
+        // The second guesses of this word: after `first`, within the list.
+        let bits = -1;
+        if (w === (i + 1) >>> 5) bits &= -1 << ((i + 1) & 31);
+        if (w === words - 1 && (length & 31) !== 0) bits &= (1 << (length & 31)) - 1;
+        for (let k = 0; k < left && bits !== 0; k++) bits &= apart[together[k] + w];
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const j = (w << 5) + 31 - Math.clz32(low);
+          // The head tells this pair: check every confused secret.
+          if (++stamp === STAMP_LIMIT) {
+            mark.fill(0);
+            stamp = 1;
+          }
+          const secondRow = viable[j] * n;
+          let t = 0;
+          for (; t < confusedLength; t++) {
+            const s = confused[t];
+            const key = (base[t] + table[row + s]) * answers + table[secondRow + s];
+            if (mark[key] === stamp) break;
+            mark[key] = stamp;
+          }
+          if (t === confusedLength) {
+            this.#pairStamp = stamp;
+            return viable[j];
+          }
         }
       }
       this.#pairStamp = stamp;
-      this.#headStamp = nearStamp;
       if (tick(length - i)) return -1;
     }
-    this.#headStamp = nearStamp;
     this.#pairStamp = stamp;
     return -1;
+  }
+
+  /** Forgets the rows of the last node: the next node's viable guesses are others. */
+  #newRows(words: number): void {
+    if (++this.#rowStamp === STAMP_LIMIT) {
+      this.#rowStamps.fill(0);
+      this.#rowStamp = 1;
+    }
+    this.#rows = 0;
+    const most = (PAIR_HEAD * (PAIR_HEAD - 1)) / 2;
+    if (this.#apart.length < most * words) this.#apart = new Int32Array(most * words);
+  }
+
+  /**
+   * Where in `#apart` the row of bits of head secrets `a` and `b` begins: which of the node's
+   * `length` viable guesses tell them apart; made on first use at a node (most pairs never are).
+   */
+  #rowApart(a: number, b: number, head: number, length: number, words: number): number {
+    const cell = a * PAIR_HEAD + b;
+    if (this.#rowStamps[cell] === this.#rowStamp) return this.#rowAt[cell];
+    const start = this.#rows++ * words;
+    const apart = this.#apart;
+    apart.fill(0, start, start + words);
+    const heads = this.#heads;
+    for (let j = 0, at = 0; j < length; j++, at += head) {
+      if (heads[at + a] !== heads[at + b]) apart[start + (j >>> 5)] |= 1 << (j & 31);
+    }
+    this.#rowStamps[cell] = this.#rowStamp;
+    this.#rowAt[cell] = start;
+    return start;
   }
 }
