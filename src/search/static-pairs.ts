@@ -3,11 +3,12 @@
  * viable is one set visited, most of a search's sets, so this loop is where it spends its time.
  * The secrets still confused come listed largest class first, and the first of them (the head)
  * decide almost every pair: a pair fails if two head secrets of one class get the same answer
- * from both guesses. So for each two head secrets of one class, a bit per viable guess says
- * whether its answers tell them apart (a row of bits); for a first guess, the rows of the head
- * pairs it leaves together, ANDed 32 second guesses at a time, keep the second guesses that tell
- * every such pair apart, and only those are checked on every confused secret. The pairs are
- * taken in the same order as one at a time, so the pair found is the same.
+ * from both guesses. So for two head secrets of one class, a bit per viable guess says whether
+ * its answers tell them apart (a row of bits, made four guesses a step from the head's answers
+ * kept secret by secret); for a first guess, the rows of the head secrets it leaves together,
+ * each with the last such secret before it, ANDed 32 second guesses at a time, keep the second
+ * guesses that pass, and only those are checked on every confused secret. The pairs are taken
+ * in the same order as one at a time, so the pair found is the same.
  */
 import { type Marks, type Prepared, STAMP_LIMIT } from './static-tables.js';
 
@@ -22,8 +23,13 @@ export class PairSearch {
   readonly #marks: Marks;
   /** Per confused secret, its class's number × answers. */
   readonly #classBase: Int32Array;
-  /** Per viable guess, its answers to the head's secrets. */
+  /**
+   * Per head secret, the answers every viable guess gives it, in a stretch of `#stride` bytes
+   * (the guesses rounded up to 32, the rest 0); and the same bytes as 32-bit words.
+   */
   readonly #heads: Uint8Array;
+  readonly #headWords: Int32Array;
+  #stride = 0;
   /** Where the rows of the head pairs a first guess leaves together begin, in `#apart`. */
   readonly #together = new Int32Array(PAIR_HEAD);
   /** Rows of bits, one per head pair used at the node: which viable guesses tell it apart. */
@@ -45,7 +51,9 @@ export class PairSearch {
     this.#answers = ready.game.answers;
     this.#marks = marks;
     this.#classBase = new Int32Array(n);
-    this.#heads = new Uint8Array(n * PAIR_HEAD);
+    const stride = (n + 31) & ~31;
+    this.#heads = new Uint8Array(stride * PAIR_HEAD);
+    this.#headWords = new Int32Array(this.#heads.buffer);
   }
 
   /**
@@ -87,11 +95,14 @@ export class PairSearch {
     }
     const head = Math.min(PAIR_HEAD, confusedLength);
     const heads = this.#heads;
+    const words = (length + 31) >>> 5;
+    const stride = words << 5;
+    this.#stride = stride;
     for (let j = 0; j < length; j++) {
       const row = viable[j] * n;
-      for (let t = 0; t < head; t++) heads[j * head + t] = table[row + confused[t]];
+      for (let t = 0, at = j; t < head; t++, at += stride) heads[at] = table[row + confused[t]];
     }
-    const words = (length + 31) >>> 5;
+    for (let t = 0; t < head; t++) heads.fill(0, t * stride + length, (t + 1) * stride);
     this.#newRows(words);
     const together = this.#together;
     const apart = this.#apart;
@@ -104,13 +115,12 @@ export class PairSearch {
       // Head secrets of one class that `first` leaves together, each with the last before it:
       // a second guess must tell each such pair apart (a necessary test, which the check on
       // every confused secret completes).
-      const at = i * head;
       const partStamp = classes.next();
       let left = 0;
       for (let t = 0; t < head; t++) {
-        const key = base[t] + heads[at + t];
+        const key = base[t] + heads[t * stride + i];
         if (classes.stamps[key] === partStamp) {
-          together[left++] = this.#rowApart(classes.values[key], t, head, length, words);
+          together[left++] = this.#rowApart(classes.values[key], t, words);
         } else {
           classes.stamps[key] = partStamp;
         }
@@ -166,17 +176,27 @@ export class PairSearch {
 
   /**
    * Where in `#apart` the row of bits of head secrets `a` and `b` begins: which of the node's
-   * `length` viable guesses tell them apart; made on first use at a node (most pairs never are).
+   * viable guesses tell them apart; made on first use at a node (most pairs never are), four
+   * guesses a step: of two words of four answers, the bytes that differ.
    */
-  #rowApart(a: number, b: number, head: number, length: number, words: number): number {
+  #rowApart(a: number, b: number, words: number): number {
     const cell = a * PAIR_HEAD + b;
     if (this.#rowStamps[cell] === this.#rowStamp) return this.#rowAt[cell];
     const start = this.#rows++ * words;
     const apart = this.#apart;
-    apart.fill(0, start, start + words);
-    const heads = this.#heads;
-    for (let j = 0, at = 0; j < length; j++, at += head) {
-      if (heads[at + a] !== heads[at + b]) apart[start + (j >>> 5)] |= 1 << (j & 31);
+    const answers = this.#headWords;
+    const quarter = this.#stride >>> 2;
+    let x = a * quarter;
+    let y = b * quarter;
+    for (let w = 0; w < words; w++) {
+      let bits = 0;
+      for (let q = 0; q < 32; q += 4) {
+        const differ = answers[x++] ^ answers[y++];
+        // The top bit of each byte set where the byte is not 0, then the four top bits together.
+        const top = (((differ & 0x7f7f7f7f) + 0x7f7f7f7f) | differ) & 0x80808080;
+        bits |= (Math.imul(top >>> 7, 0x01020408) >>> 24) << q;
+      }
+      apart[start + w] = bits;
     }
     this.#rowStamps[cell] = this.#rowStamp;
     this.#rowAt[cell] = start;
