@@ -196,19 +196,8 @@ class SizeSearch {
         break;
       }
       if (remaining === 2) {
-        const confused = this.#grouped;
-        const confusedLength = levels.group(depth, 1, confused, this.#n);
         visited = 0;
-        this.#pairs.find(
-          this.#guesses,
-          depth,
-          levels.labels(depth),
-          confused,
-          confusedLength,
-          viable,
-          length,
-          tick,
-        );
+        this.#lastTwo(depth, viable, length, tick);
         sets += weight * visited;
         seconds += (weight * (performance.now() - began)) / 1000;
         break;
@@ -260,18 +249,7 @@ class SizeSearch {
     }
     if (length < remaining) return undefined;
     if (remaining === 2) {
-      const confused = this.#grouped;
-      const confusedLength = levels.group(depth, 1, confused, this.#n);
-      const second = this.#pairs.find(
-        this.#guesses,
-        depth,
-        levels.labels(depth),
-        confused,
-        confusedLength,
-        viable,
-        length,
-        this.#clock.tick,
-      );
+      const second = this.#lastTwo(depth, viable, length, this.#clock.tick);
       return second < 0 ? undefined : [...this.#guesses.subarray(0, depth + 1), second];
     }
     const canonizer = this.#ready.canonizer;
@@ -283,6 +261,31 @@ class SizeSearch {
       if (found || this.#clock.stopped) return found;
     }
     return undefined;
+  }
+
+  /**
+   * The pair search (static-pairs.ts) at the node two guesses from the end, over the guesses
+   * `viable[0..length)`: the second guess found, the first at `#guesses[depth]`; or −1.
+   */
+  #lastTwo(
+    depth: number,
+    viable: Int32Array,
+    length: number,
+    tick: (visited: number) => boolean,
+  ): number {
+    const levels = this.#levels;
+    const confused = this.#grouped;
+    const confusedLength = levels.group(depth, 1, confused, this.#n);
+    return this.#pairs.find(
+      this.#guesses,
+      depth,
+      levels.labels(depth),
+      confused,
+      confusedLength,
+      viable,
+      length,
+      tick,
+    );
   }
 
   /**
