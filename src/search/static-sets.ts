@@ -45,6 +45,53 @@ function permutations(n: number): Uint8Array[] {
   return found;
 }
 
+/**
+ * The steps the images of some codes take, per position permutation, as `#branch` takes them:
+ * at each, the permutation, the renaming so far and its next free label, and the code the
+ * image must not go below there (−1 after the last: the code to come itself). A set that adds
+ * one code above them is canonical if that code's least image at none of the steps goes below
+ * and ties with none before the last (a tie there sends the test back to every image).
+ */
+interface PrefixSteps {
+  made: boolean;
+  readonly codes: Int32Array;
+  /** Whether some image of the codes is already less than they are. */
+  fails: boolean;
+  count: number;
+  moved: Int32Array;
+  nexts: Int32Array;
+  targets: Int32Array;
+  /** Per step, a renaming: colour → label, or −1. */
+  labels: Int16Array;
+}
+
+function newPrefixSteps(length: number, colors: number): PrefixSteps {
+  const room = 64;
+  return {
+    made: false,
+    codes: new Int32Array(length),
+    fails: false,
+    count: 0,
+    moved: new Int32Array(room),
+    nexts: new Int32Array(room),
+    targets: new Int32Array(room),
+    labels: new Int16Array(room * colors),
+  };
+}
+
+/** Doubles the room of `steps`, keeping what it holds. */
+function grow(steps: PrefixSteps, colors: number): void {
+  const room = steps.moved.length * 2;
+  const copy = <T extends Int32Array | Int16Array>(from: T, to: T): T => {
+    to.set(from);
+    return to;
+  };
+  steps.moved = copy(steps.moved, new Int32Array(room));
+  steps.nexts = copy(steps.nexts, new Int32Array(room));
+  steps.targets = copy(steps.targets, new Int32Array(room));
+  steps.labels = copy(steps.labels, new Int16Array(room * colors));
+}
+
 /** Tests sets of codes for being the canonical member of their orbit under the game's group. */
 export class SetCanonizer {
   /** For each position permutation, the image of every code (colours unchanged). */
@@ -67,6 +114,8 @@ export class SetCanonizer {
   readonly #pending: Int16Array;
   readonly #pendingMark: Int32Array;
   #pendingStamp = 0;
+  /** By length, the steps of the images of the codes last asked about but one. */
+  readonly #steps: PrefixSteps[] = [];
 
   constructor(readonly game: Game) {
     const colors = game.rules.colors;
@@ -86,16 +135,152 @@ export class SetCanonizer {
     for (let code = 0; code < game.size; code++) this.#normal[code] = this.#normalForm(code);
   }
 
-  /** Whether `set[0..length)`, in increasing code order, is the least image of itself. */
+  /**
+   * Whether `set[0..length)`, in increasing code order, is the least image of itself. A search
+   * asks this of one set of codes grown by code after code, so the steps of the images of all
+   * codes but the last are kept from the last call with the same codes but the last
+   * (`#prefixSteps`); the last code is then compared at each of those steps alone. Where it ties
+   * with the set's code at a step before the last, the images are built afresh.
+   */
   isCanonical(set: ArrayLike<number>, length: number): boolean {
-    if (this.#placed.length < length) {
-      this.#placed = new Uint8Array(length);
-      this.#ties = Array.from({ length }, () => new Int32Array(length));
+    this.#room(length);
+    if (length === 0) return true;
+    const last = length - 1;
+    const steps = this.#prefixSteps(set, last);
+    if (steps.fails) return false;
+    const code = set[last];
+    const colors = this.#label.length;
+    for (let k = 0; k < steps.count; k++) {
+      const target = steps.targets[k];
+      const order = this.#compareUnder(
+        steps.labels,
+        k * colors,
+        this.#moved[steps.moved[k]][code],
+        steps.nexts[k],
+        target < 0 ? code : target,
+      );
+      if (order < 0) return false;
+      if (order === 0 && target >= 0) return this.#everyImage(set, length);
     }
+    return true;
+  }
+
+  /** The test from scratch: every image of `set[0..length)` built, none less than the set. */
+  #everyImage(set: ArrayLike<number>, length: number): boolean {
     for (const moved of this.#moved) {
       if (!this.#branch(set, length, moved, 0, 0)) return false;
     }
     return true;
+  }
+
+  /** Makes the buffers of the images' steps long enough for sets of `length` codes. */
+  #room(length: number): void {
+    if (this.#placed.length < length) {
+      this.#placed = new Uint8Array(length);
+      this.#ties = Array.from({ length }, () => new Int32Array(length));
+    }
+  }
+
+  /**
+   * The steps the images of `set[0..length)` take (`PrefixSteps`), made again only when those
+   * codes are not the ones they were last made for.
+   */
+  #prefixSteps(set: ArrayLike<number>, length: number): PrefixSteps {
+    while (this.#steps.length <= length) {
+      const at = this.#steps.length;
+      this.#steps.push(newPrefixSteps(at, this.#label.length));
+    }
+    const steps = this.#steps[length];
+    let same = steps.made;
+    for (let j = 0; same && j < length; j++) same = steps.codes[j] === set[j];
+    if (same) return steps;
+    steps.made = true;
+    for (let j = 0; j < length; j++) steps.codes[j] = set[j];
+    steps.count = 0;
+    steps.fails = false;
+    for (let m = 0; m < this.#moved.length && !steps.fails; m++) {
+      steps.fails = !this.#record(steps, set, length, m, 0, 0);
+    }
+    return steps;
+  }
+
+  /**
+   * `#branch` over `set[0..length)` under position permutation `m`, recording each step it
+   * takes into `steps` (the one after the last too, whose target is the code to come: −1).
+   * False when some image is less than the codes.
+   */
+  #record(
+    steps: PrefixSteps,
+    set: ArrayLike<number>,
+    length: number,
+    m: number,
+    step: number,
+    next: number,
+  ): boolean {
+    const colors = this.#label.length;
+    if ((steps.count + 1) * colors > steps.labels.length) grow(steps, colors);
+    const at = steps.count++;
+    steps.moved[at] = m;
+    steps.nexts[at] = next;
+    steps.targets[at] = step < length ? set[step] : -1;
+    steps.labels.set(this.#label, at * colors);
+    if (step === length) return true;
+    const moved = this.#moved[m];
+    const target = set[step];
+    const ties = this.#ties[step];
+    let tieCount = 0;
+    for (let j = 0; j < length; j++) {
+      if (this.#placed[j]) continue;
+      const order = this.#compareLeastImage(moved[set[j]], next, target);
+      if (order < 0) return false;
+      if (order === 0) ties[tieCount++] = j;
+    }
+    for (let i = 0; i < tieCount; i++) {
+      const j = ties[i];
+      const mark = this.#assignedLength;
+      const after = this.#assign(moved[set[j]], next);
+      this.#placed[j] = 1;
+      const canonical = this.#record(steps, set, length, m, step + 1, after);
+      this.#placed[j] = 0;
+      this.#unassign(mark);
+      if (!canonical) return false;
+    }
+    return true;
+  }
+
+  /**
+   * `#compareLeastImage` under the renaming kept at `labels[from..)` (colour → label, or −1)
+   * rather than the current one.
+   */
+  #compareUnder(
+    labels: Int16Array,
+    from: number,
+    code: number,
+    next: number,
+    target: number,
+  ): number {
+    const pegs = this.#pegs;
+    const symbols = this.#symbols;
+    if (++this.#pendingStamp === 0x3fffffff) {
+      this.#pendingMark.fill(0);
+      this.#pendingStamp = 1;
+    }
+    const stamp = this.#pendingStamp;
+    let free = next;
+    for (let i = 0; i < pegs; i++) {
+      const c = symbols[code * pegs + i];
+      let label = labels[from + c];
+      if (label < 0) {
+        if (this.#pendingMark[c] !== stamp) {
+          this.#pendingMark[c] = stamp;
+          this.#pending[c] = free++;
+        }
+        label = this.#pending[c];
+      }
+      const order = label - symbols[target * pegs + i];
+      if (order !== 0) return order;
+    }
+    return 0;
   }
 
   /**
