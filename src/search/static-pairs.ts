@@ -6,14 +6,16 @@
  * from both guesses. So for two head secrets of one class, a bit per viable guess says whether
  * its answers tell them apart (a row of bits, made four guesses a step from the head's answers
  * kept secret by secret); for a first guess, the rows of the head secrets it leaves together,
- * each with the last such secret before it, ANDed 32 second guesses at a time, keep the second
- * guesses that pass, and only those are checked on every confused secret. The pairs are taken
- * in the same order as one at a time, so the pair found is the same.
+ * each with the first and the last such secret before it, ANDed 32 second guesses at a time,
+ * keep the second guesses that pass, and only those are checked on every confused secret. The
+ * pairs are taken in the same order as one at a time, so the pair found is the same.
  */
 import { type Marks, type Prepared, STAMP_LIMIT } from './static-tables.js';
 
 /** The secrets at the head of the list, whose answers every viable guess keeps at hand. */
 const PAIR_HEAD = 32;
+/** A head part's first and last secrets are kept as one number, first × PART + last. */
+const PART = 64;
 
 /** The pair search of one set size, with the buffers it reuses from node to node. */
 export class PairSearch {
@@ -31,7 +33,7 @@ export class PairSearch {
   readonly #headWords: Int32Array;
   #stride = 0;
   /** Where the rows of the head pairs a first guess leaves together begin, in `#apart`. */
-  readonly #together = new Int32Array(PAIR_HEAD);
+  readonly #together = new Int32Array(2 * PAIR_HEAD);
   /** Rows of bits, one per head pair used at the node: which viable guesses tell it apart. */
   #apart = new Int32Array(0);
   /** The rows made at the node, and per head pair (a × PAIR_HEAD + b) where its row is. */
@@ -112,19 +114,25 @@ export class PairSearch {
       const first = viable[i];
       guesses[depth] = first;
       if (!canonizer.isCanonical(guesses, depth + 1)) continue;
-      // Head secrets of one class that `first` leaves together, each with the last before it:
-      // a second guess must tell each such pair apart (a necessary test, which the check on
-      // every confused secret completes).
+      // Head secrets of one class that `first` leaves together, each with the first and the last
+      // before it: a second guess must tell each such pair apart (a necessary test, which the
+      // check on every confused secret completes).
       const partStamp = classes.next();
       let left = 0;
       for (let t = 0; t < head; t++) {
         const key = base[t] + heads[t * stride + i];
+        // Per part of the head: its first secret × PART + its last so far.
         if (classes.stamps[key] === partStamp) {
-          together[left++] = this.#rowApart(classes.values[key], t, words);
+          const part = classes.values[key];
+          const earliest = (part / PART) | 0;
+          const latest = part % PART;
+          together[left++] = this.#rowApart(latest, t, words);
+          if (earliest !== latest) together[left++] = this.#rowApart(earliest, t, words);
+          classes.values[key] = earliest * PART + t;
         } else {
           classes.stamps[key] = partStamp;
+          classes.values[key] = t * PART + t;
         }
-        classes.values[key] = t;
       }
       const row = first * n;
       for (let w = (i + 1) >>> 5; w < words; w++) {
