@@ -16,6 +16,10 @@
  *   npm run campaign -- NAME --anew [flags]  the proof run again from nothing: no checkpoint
  *                                            read or written, so its result rests on no answer
  *                                            read back (a stopped run keeps nothing)
+ *   npm run campaign -- NAME --estimate [--probes N] [--json]
+ *                                            a static campaign's size under way: what is left
+ *                                            of it, estimated from random paths of its search
+ *                                            (`static --estimate`), nothing recorded
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
  * Needs the build (`npm ci` makes it): `npm run campaign` runs this script as the build bundled
@@ -136,12 +140,7 @@ function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean):
     ];
   }
   const optimal = campaign.command !== 'static';
-  const checkpoint = [
-    '--checkpoint',
-    checkpointOf(campaign),
-    '--key-file',
-    relative(ROOT, join(DIR, 'campaign.key')),
-  ];
+  const checkpoint = checkpointFlags(campaign);
   return [
     'dist/cli/main.cjs',
     optimal ? 'optimal' : 'static',
@@ -152,6 +151,16 @@ function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean):
     '--json',
     ...(campaign.flags ?? []),
     ...extra,
+  ];
+}
+
+/** The flags that give a campaign's command its checkpoint and the key that signs it. */
+function checkpointFlags(campaign: Campaign): string[] {
+  return [
+    '--checkpoint',
+    checkpointOf(campaign),
+    '--key-file',
+    relative(ROOT, join(DIR, 'campaign.key')),
   ];
 }
 
@@ -418,6 +427,36 @@ function raising(campaign: Campaign, step: number, flags: string[]): string[] | 
   return [...flags, ...below, '--raise', String(step)];
 }
 
+/**
+ * `--estimate`: what is left of a static campaign's size under way, estimated without searching
+ * (`static --estimate` with its checkpoint, the jobs finished left out; `flags` such as
+ * `--probes` go to it); nothing is recorded. Status 2, said on stderr, for a campaign that is no
+ * static search or has no run yet.
+ */
+function estimating(campaign: Campaign, flags: string[]): Promise<number> | number {
+  if (campaign.command !== 'static') {
+    console.error(`campaign: --estimate estimates a static search; ${campaign.name} is none`);
+    return 2;
+  }
+  const mine = runs().filter((one) => one.campaign === campaign.name && !one.anew);
+  const size = boundsOf(mine).lower;
+  if (size === undefined) {
+    console.error(`campaign: ${campaign.name} has no run yet to say which size it is at: run it`);
+    return 2;
+  }
+  const args = [
+    'dist/cli/main.cjs',
+    'static',
+    ...campaign.rules,
+    ...checkpointFlags(campaign),
+    '--estimate',
+    String(size),
+    ...flags,
+  ];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+}
+
 const [first, ...rest] = process.argv.slice(2);
 if (first === undefined) {
   list();
@@ -432,6 +471,14 @@ if (first === undefined) {
         .join(', ')}`,
     );
     process.exit(2);
+  }
+  if (rest.includes('--estimate')) {
+    process.exit(
+      await estimating(
+        campaign,
+        rest.filter((flag) => flag !== '--estimate'),
+      ),
+    );
   }
   const anew = rest.includes('--anew');
   let flags = rest.filter((flag) => flag !== '--anew');

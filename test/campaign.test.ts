@@ -145,6 +145,15 @@ describe('npm run campaign', () => {
     const again = JSON.parse((await campaign('static-small', '--threads', '1')).stdout);
     expect(again).toMatchObject({ size: 5, proved: true, nodes: 0 });
     expect(again.relied).toMatchObject({ refutedBelow: 5, jobsRefuted: 0 });
+
+    // What is left of the size under way, estimated from its checkpoint; nothing recorded.
+    const recorded = records().length;
+    const estimate = await campaign('static-small', '--estimate', '--probes', '40', '--json');
+    expect(JSON.parse(estimate.stdout).estimate).toMatchObject({ size: 5, probes: 40 });
+    expect(records()).toHaveLength(recorded);
+    const none = await campaign('classic', '--estimate').catch((failure) => failure);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe('campaign: --estimate estimates a static search; classic is none\n');
   });
 
   it('runs a refutation of a depth as a campaign, records it, and resumes from its log', async () => {
