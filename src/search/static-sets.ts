@@ -22,6 +22,7 @@
  */
 import type { Game } from '../game.js';
 import { imageTable } from '../symmetry.js';
+import { type PrefixSteps, growSteps, newPrefixSteps } from './static-steps.js';
 
 /** Every permutation of 0..n-1, in lexicographic order. */
 function permutations(n: number): Uint8Array[] {
@@ -45,52 +46,8 @@ function permutations(n: number): Uint8Array[] {
   return found;
 }
 
-/**
- * The steps the images of some codes take, per position permutation, as `#branch` takes them:
- * at each, the permutation, the renaming so far and its next free label, and the code the
- * image must not go below there (−1 after the last: the code to come itself). A set that adds
- * one code above them is canonical if that code's least image at none of the steps goes below
- * and ties with none before the last (a tie there sends the test back to every image).
- */
-interface PrefixSteps {
-  made: boolean;
-  readonly codes: Int32Array;
-  /** Whether some image of the codes is already less than they are. */
-  fails: boolean;
-  count: number;
-  moved: Int32Array;
-  nexts: Int32Array;
-  targets: Int32Array;
-  /** Per step, a renaming: colour → label, or −1. */
-  labels: Int16Array;
-}
-
-function newPrefixSteps(length: number, colors: number): PrefixSteps {
-  const room = 64;
-  return {
-    made: false,
-    codes: new Int32Array(length),
-    fails: false,
-    count: 0,
-    moved: new Int32Array(room),
-    nexts: new Int32Array(room),
-    targets: new Int32Array(room),
-    labels: new Int16Array(room * colors),
-  };
-}
-
-/** Doubles the room of `steps`, keeping what it holds. */
-function grow(steps: PrefixSteps, colors: number): void {
-  const room = steps.moved.length * 2;
-  const copy = <T extends Int32Array | Int16Array>(from: T, to: T): T => {
-    to.set(from);
-    return to;
-  };
-  steps.moved = copy(steps.moved, new Int32Array(room));
-  steps.nexts = copy(steps.nexts, new Int32Array(room));
-  steps.targets = copy(steps.targets, new Int32Array(room));
-  steps.labels = copy(steps.labels, new Int16Array(room * colors));
-}
+/** The most codes whose images' steps are kept (`PrefixSteps.placed`, a bit a code). */
+const MAX_KEPT = 30;
 
 /** Tests sets of codes for being the canonical member of their orbit under the game's group. */
 export class SetCanonizer {
@@ -139,13 +96,16 @@ export class SetCanonizer {
    * Whether `set[0..length)`, in increasing code order, is the least image of itself. A search
    * asks this of one set of codes grown by code after code, so the steps of the images of all
    * codes but the last are kept from the last call with the same codes but the last
-   * (`#prefixSteps`); the last code is then compared at each of those steps alone. Where it ties
-   * with the set's code at a step before the last, the images are built afresh.
+   * (`#prefixSteps`); the last code is then compared at each of those steps alone, and where it
+   * ties with the set's code at a step before the last, the images with it placed there are
+   * built on from that step.
    */
   isCanonical(set: ArrayLike<number>, length: number): boolean {
     this.#room(length);
     if (length === 0) return true;
     const last = length - 1;
+    // The kept steps note the codes placed a bit each.
+    if (last > MAX_KEPT) return this.#everyImage(set, length);
     const steps = this.#prefixSteps(set, last);
     if (steps.fails) return false;
     const code = set[last];
@@ -160,9 +120,33 @@ export class SetCanonizer {
         target < 0 ? code : target,
       );
       if (order < 0) return false;
-      if (order === 0 && target >= 0) return this.#everyImage(set, length);
+      if (order === 0 && target >= 0 && !this.#lastPlacedAt(set, length, steps, k)) return false;
     }
     return true;
+  }
+
+  /**
+   * `#branch` on from kept step `k`, where the last code of `set[0..length)` ties with the set's
+   * code: the images with the last code placed there. False when one is less than the set.
+   */
+  #lastPlacedAt(set: ArrayLike<number>, length: number, steps: PrefixSteps, k: number): boolean {
+    const colors = this.#label.length;
+    const mark = this.#assignedLength;
+    for (let c = 0; c < colors; c++) {
+      const label = steps.labels[k * colors + c];
+      if (label < 0) continue;
+      this.#label[c] = label;
+      this.#assigned[this.#assignedLength++] = c;
+    }
+    const last = length - 1;
+    for (let j = 0; j < last; j++) this.#placed[j] = (steps.placed[k] >>> j) & 1;
+    const moved = this.#moved[steps.moved[k]];
+    const after = this.#assign(moved[set[last]], steps.nexts[k]);
+    this.#placed[last] = 1;
+    const canonical = this.#branch(set, length, moved, steps.steps[k] + 1, after);
+    this.#placed.fill(0, 0, length);
+    this.#unassign(mark);
+    return canonical;
   }
 
   /** The test from scratch: every image of `set[0..length)` built, none less than the set. */
@@ -218,8 +202,12 @@ export class SetCanonizer {
     next: number,
   ): boolean {
     const colors = this.#label.length;
-    if ((steps.count + 1) * colors > steps.labels.length) grow(steps, colors);
+    if ((steps.count + 1) * colors > steps.labels.length) growSteps(steps, colors);
     const at = steps.count++;
+    steps.steps[at] = step;
+    let placed = 0;
+    for (let j = 0; j < length; j++) placed |= this.#placed[j] << j;
+    steps.placed[at] = placed;
     steps.moved[at] = m;
     steps.nexts[at] = next;
     steps.targets[at] = step < length ? set[step] : -1;
