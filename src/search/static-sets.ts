@@ -108,21 +108,37 @@ export class SetCanonizer {
     if (last > MAX_KEPT) return this.#everyImage(set, length);
     const steps = this.#prefixSteps(set, last);
     if (steps.fails) return false;
-    const code = set[last];
-    const colors = this.#label.length;
+    // The step the last code before this one failed at, first: codes asked in turn often fail
+    // at the same step.
+    const first = steps.failed;
+    if (first < steps.count && !this.#passesStep(set, length, steps, first)) return false;
     for (let k = 0; k < steps.count; k++) {
-      const target = steps.targets[k];
-      const order = this.#compareUnder(
-        steps.labels,
-        k * colors,
-        this.#moved[steps.moved[k]][code],
-        steps.nexts[k],
-        target < 0 ? code : target,
-      );
-      if (order < 0) return false;
-      if (order === 0 && target >= 0 && !this.#lastPlacedAt(set, length, steps, k)) return false;
+      if (k === first) continue;
+      if (!this.#passesStep(set, length, steps, k)) {
+        steps.failed = k;
+        return false;
+      }
     }
     return true;
+  }
+
+  /**
+   * Whether no image of `set[0..length)` through kept step `k` is less than the set: the last
+   * code's least image there does not go below the set's code, nor, where it ties, an image with
+   * it placed there.
+   */
+  #passesStep(set: ArrayLike<number>, length: number, steps: PrefixSteps, k: number): boolean {
+    const code = set[length - 1];
+    const target = steps.targets[k];
+    const order = this.#compareUnder(
+      steps.labels,
+      k * this.#label.length,
+      this.#moved[steps.moved[k]][code],
+      steps.nexts[k],
+      target < 0 ? code : target,
+    );
+    if (order < 0) return false;
+    return order > 0 || target < 0 || this.#lastPlacedAt(set, length, steps, k);
   }
 
   /**
@@ -181,6 +197,7 @@ export class SetCanonizer {
     steps.made = true;
     for (let j = 0; j < length; j++) steps.codes[j] = set[j];
     steps.count = 0;
+    steps.failed = 0;
     steps.fails = false;
     for (let m = 0; m < this.#moved.length && !steps.fails; m++) {
       steps.fails = !this.#record(steps, set, length, m, 0, 0);

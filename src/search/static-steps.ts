@@ -16,6 +16,8 @@ export interface PrefixSteps {
   /** Whether some image of the codes is already less than they are. */
   fails: boolean;
   count: number;
+  /** The step a code last failed at (`isCanonical` tries it first). */
+  failed: number;
   /** Per step kept: its number, the codes placed before it (a bit each), the permutation. */
   steps: Int32Array;
   placed: Int32Array;
@@ -34,6 +36,7 @@ export function newPrefixSteps(length: number, colors: number): PrefixSteps {
     codes: new Int32Array(length),
     fails: false,
     count: 0,
+    failed: 0,
     steps: new Int32Array(room),
     placed: new Int32Array(room),
     moved: new Int32Array(room),
