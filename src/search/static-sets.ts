@@ -254,8 +254,9 @@ export class SetCanonizer {
   }
 
   /**
-   * `#compareLeastImage` under the renaming kept at `labels[from..)` (colour → label, or −1)
-   * rather than the current one.
+   * Compares the least image of `code` under renamings that extend the one at `labels[from..)`
+   * (colour → label, or −1; the current one, or one a step kept) with `target`, symbol by
+   * symbol: negative, zero or positive.
    */
   #compareUnder(
     labels: Int16Array,
@@ -329,28 +330,7 @@ export class SetCanonizer {
    * `target`, symbol by symbol: negative, zero or positive.
    */
   #compareLeastImage(code: number, next: number, target: number): number {
-    const pegs = this.#pegs;
-    const symbols = this.#symbols;
-    if (++this.#pendingStamp === 0x3fffffff) {
-      this.#pendingMark.fill(0);
-      this.#pendingStamp = 1;
-    }
-    const stamp = this.#pendingStamp;
-    let free = next;
-    for (let i = 0; i < pegs; i++) {
-      const c = symbols[code * pegs + i];
-      let label = this.#label[c];
-      if (label < 0) {
-        if (this.#pendingMark[c] !== stamp) {
-          this.#pendingMark[c] = stamp;
-          this.#pending[c] = free++;
-        }
-        label = this.#pending[c];
-      }
-      const order = label - symbols[target * pegs + i];
-      if (order !== 0) return order;
-    }
-    return 0;
+    return this.#compareUnder(this.#label, 0, code, next, target);
   }
 
   /** The least image of `code` on its own: colours relabelled in order of first occurrence. */
