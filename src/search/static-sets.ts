@@ -200,24 +200,23 @@ export class SetCanonizer {
     steps.failed = 0;
     steps.fails = false;
     for (let m = 0; m < this.#moved.length && !steps.fails; m++) {
-      steps.fails = !this.#record(steps, set, length, m, 0, 0);
+      steps.fails = !this.#branch(set, length, this.#moved[m], 0, 0, steps, m);
     }
     return steps;
   }
 
   /**
-   * `#branch` over `set[0..length)` under position permutation `m`, recording each step it
-   * takes into `steps` (the one after the last too, whose target is the code to come: −1).
-   * False when some image is less than the codes.
+   * Keeps in `steps` the step `#branch` is at under position permutation `m` (`step` codes of
+   * `set[0..length)` placed; the one after the last too, whose target is the code to come: −1).
    */
-  #record(
+  #keep(
     steps: PrefixSteps,
     set: ArrayLike<number>,
     length: number,
     m: number,
     step: number,
     next: number,
-  ): boolean {
+  ): void {
     const colors = this.#label.length;
     if ((steps.count + 1) * colors > steps.labels.length) growSteps(steps, colors);
     const at = steps.count++;
@@ -229,28 +228,6 @@ export class SetCanonizer {
     steps.nexts[at] = next;
     steps.targets[at] = step < length ? set[step] : -1;
     steps.labels.set(this.#label, at * colors);
-    if (step === length) return true;
-    const moved = this.#moved[m];
-    const target = set[step];
-    const ties = this.#ties[step];
-    let tieCount = 0;
-    for (let j = 0; j < length; j++) {
-      if (this.#placed[j]) continue;
-      const order = this.#compareLeastImage(moved[set[j]], next, target);
-      if (order < 0) return false;
-      if (order === 0) ties[tieCount++] = j;
-    }
-    for (let i = 0; i < tieCount; i++) {
-      const j = ties[i];
-      const mark = this.#assignedLength;
-      const after = this.#assign(moved[set[j]], next);
-      this.#placed[j] = 1;
-      const canonical = this.#record(steps, set, length, m, step + 1, after);
-      this.#placed[j] = 0;
-      this.#unassign(mark);
-      if (!canonical) return false;
-    }
-    return true;
   }
 
   /**
@@ -291,7 +268,8 @@ export class SetCanonizer {
 
   /**
    * Extends an image whose first `step` codes equal the set's; `next` is the next free label.
-   * False when some completion is less than the set.
+   * False when some completion is less than the set. With `kept`, keeps each step it takes
+   * there, under position permutation `m` (`#prefixSteps`).
    */
   #branch(
     set: ArrayLike<number>,
@@ -299,7 +277,10 @@ export class SetCanonizer {
     moved: Int32Array,
     step: number,
     next: number,
+    kept?: PrefixSteps,
+    m = 0,
   ): boolean {
+    if (kept) this.#keep(kept, set, length, m, step, next);
     if (step === length) return true;
     const target = set[step];
     const ties = this.#ties[step];
@@ -317,7 +298,7 @@ export class SetCanonizer {
       const mark = this.#assignedLength;
       const after = this.#assign(moved[set[j]], next);
       this.#placed[j] = 1;
-      const canonical = this.#branch(set, length, moved, step + 1, after);
+      const canonical = this.#branch(set, length, moved, step + 1, after, kept, m);
       this.#placed[j] = 0;
       this.#unassign(mark);
       if (!canonical) return false;
