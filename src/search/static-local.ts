@@ -1,5 +1,3 @@
-import { CodebreakerError } from '../errors.js';
-import type { Game } from '../game.js';
 /**
  * Identifying sets of a given size found by local search: an upper bound on the fewest static
  * guesses where the exact search (static-size.ts) cannot reach that far. The greedy set of
@@ -19,6 +17,8 @@ import type { Game } from '../game.js';
  * It proves nothing: a set it finds is checked like any other, and a size it fails at stays for
  * the exact search to refute.
  */
+import { CodebreakerError } from '../errors.js';
+import type { Game } from '../game.js';
 import { randomSource } from '../random.js';
 import { Marks, prepare, splitClasses } from './static-tables.js';
 
