@@ -7,8 +7,11 @@
  * its answers tell them apart (a row of bits, made four guesses a step from the head's answers
  * kept secret by secret); for a first guess, the rows of the head secrets it leaves together,
  * each with the first and the last such secret before it, ANDed 32 second guesses at a time,
- * keep the second guesses that pass, and only those are checked on every confused secret. The
- * pairs are taken in the same order as one at a time, so the pair found is the same.
+ * keep the second guesses that pass, and only those are checked on every confused secret. A
+ * pair's set must also be canonical (static-sets.ts), but that test costs more than the head's
+ * and most first guesses fail at the head whatever it says, so a first guess is tested only once
+ * the head lets some second guess through. The pairs are taken in the same order as one at a
+ * time, so the pair found is the same.
  */
 import { type Marks, type Prepared, STAMP_LIMIT } from './static-tables.js';
 
@@ -113,7 +116,9 @@ export class PairSearch {
     for (let i = 0; i + 1 < length; i++) {
       const first = viable[i];
       guesses[depth] = first;
-      if (!canonizer.isCanonical(guesses, depth + 1)) continue;
+      // Whether the set with `first` is canonical, asked only once the head lets a second guess
+      // through: most first guesses fail at the head, canonical or not, and the test costs more.
+      let canonical = 0;
       // Head secrets of one class that `first` leaves together, each with the first and the last
       // before it: a second guess must tell each such pair apart (a necessary test, which the
       // check on every confused secret completes).
@@ -141,6 +146,10 @@ export class PairSearch {
         if (w === (i + 1) >>> 5) bits &= -1 << ((i + 1) & 31);
         if (w === words - 1 && (length & 31) !== 0) bits &= (1 << (length & 31)) - 1;
         for (let k = 0; k < left && bits !== 0; k++) bits &= apart[together[k] + w];
+        if (bits !== 0 && canonical === 0) {
+          canonical = canonizer.isCanonical(guesses, depth + 1) ? 1 : -1;
+        }
+        if (canonical < 0) break;
         while (bits !== 0) {
           const low = bits & -bits;
           bits ^= low;
