@@ -13,6 +13,7 @@ const KERNELS = [
   ['src/scores.wat', 'src/scores-wasm.ts', 'SCORES_WASM_BASE64'],
   ['src/symmetry.wat', 'src/symmetry-wasm.ts', 'SYMMETRY_WASM_BASE64'],
   ['src/partitions.wat', 'src/partitions-wasm.ts', 'PARTITIONS_WASM_BASE64'],
+  ['src/search/static-pairs.wat', 'src/search/static-pairs-wasm.ts', 'STATIC_PAIRS_WASM_BASE64'],
 ];
 
 /**

@@ -11,8 +11,10 @@
  * pair's set must also be canonical (static-sets.ts), but that test costs more than the head's
  * and most first guesses fail at the head whatever it says, so a first guess is tested only once
  * the head lets some second guess through. The pairs are taken in the same order as one at a
- * time, so the pair found is the same.
+ * time, so the pair found is the same. The loop runs in WebAssembly where it can
+ * (static-pairs-kernel.ts), and here where it cannot.
  */
+import { PairKernel } from './static-pairs-kernel.js';
 import { type Marks, type Prepared, STAMP_LIMIT } from './static-tables.js';
 
 /** The secrets at the head of the list, whose answers every viable guess keeps at hand. */
@@ -49,10 +51,17 @@ export class PairSearch {
   #pairMarks = new Int32Array(0);
   #pairStamp = 0;
 
-  /** The pair search of `ready`'s game, sharing `marks` with the search that calls it. */
-  constructor(ready: Prepared, marks: Marks) {
+  /** The loop in WebAssembly (static-pairs-kernel.ts), where it runs. */
+  readonly #kernel: PairKernel | undefined;
+
+  /**
+   * The pair search of `ready`'s game, sharing `marks` with the search that calls it; in
+   * WebAssembly where it runs, unless `plain` (the loop in TypeScript, which finds the same).
+   */
+  constructor(ready: Prepared, marks: Marks, plain = false) {
     const n = ready.game.size;
     this.#ready = ready;
+    this.#kernel = plain ? undefined : PairKernel.for(ready);
     this.#answers = ready.game.answers;
     this.#marks = marks;
     this.#classBase = new Int32Array(n);
@@ -78,11 +87,8 @@ export class PairSearch {
     length: number,
     tick: (visited: number) => boolean,
   ): number {
-    const n = this.#ready.game.size;
-    const answers = this.#answers;
-    const table = this.#ready.table;
-    const canonizer = this.#ready.canonizer;
-    const base = this.#classBase;
+    const kernel = this.#kernel;
+    const base = kernel ? kernel.base : this.#classBase;
     const classes = this.#marks;
     const classStamp = classes.next();
     let classCount = 0;
@@ -90,10 +96,57 @@ export class PairSearch {
       const c = labels[confused[t]];
       if (classes.stamps[c] !== classStamp) {
         classes.stamps[c] = classStamp;
-        classes.values[c] = classCount++ * answers;
+        classes.values[c] = classCount++ * this.#answers;
       }
       base[t] = classes.values[c];
     }
+    const head = Math.min(PAIR_HEAD, confusedLength);
+    if (!kernel) {
+      return this.#findPlain(
+        guesses,
+        depth,
+        classCount,
+        confused,
+        confusedLength,
+        viable,
+        length,
+        tick,
+      );
+    }
+    kernel.viable.set(viable.subarray(0, length));
+    kernel.confused.set(confused.subarray(0, confusedLength));
+    const canonizer = this.#ready.canonizer;
+    kernel.canonical = (i) => {
+      guesses[depth] = viable[i];
+      return canonizer.isCanonical(guesses, depth + 1);
+    };
+    const found = kernel.find(length, confusedLength, head);
+    // The sets visited, as the loop in TypeScript counts them: length − i for each first guess i
+    // before the one found, or before the last.
+    const firsts = found < 0 ? Math.max(0, length - 1) : found >>> 16;
+    tick(firsts * length - (firsts * (firsts - 1)) / 2);
+    if (found < 0) return -1;
+    guesses[depth] = viable[found >>> 16];
+    return viable[found & 0xffff];
+  }
+
+  /** `find`'s loop in TypeScript, the confused secrets' classes numbered (`classCount` of them). */
+  #findPlain(
+    guesses: Int32Array,
+    depth: number,
+    classCount: number,
+    confused: Int32Array,
+    confusedLength: number,
+    viable: Int32Array,
+    length: number,
+    tick: (visited: number) => boolean,
+  ): number {
+    const n = this.#ready.game.size;
+    const answers = this.#answers;
+    const table = this.#ready.table;
+    const canonizer = this.#ready.canonizer;
+    const base = this.#classBase;
+    const classes = this.#marks;
     if (this.#pairMarks.length < classCount * answers * answers) {
       this.#pairMarks = new Int32Array(classCount * answers * answers);
       this.#pairStamp = 0;
