@@ -96,6 +96,8 @@ class SizeSearch {
   readonly #marks: Marks;
   /** Scratch: secrets of the classes that matter, grouped, largest class first. */
   readonly #grouped: Int32Array;
+  /** The filter's scratch: a class's answers, guess by guess. */
+  #classAnswers = new Uint8Array(0);
   /** The last two guesses' search (static-pairs.ts). */
   readonly #pairs: PairSearch;
   readonly #clock: VisitClock;
@@ -290,7 +292,10 @@ class SizeSearch {
 
   /**
    * Writes into `out` the guesses of `candidates[from..to)` that cut every class at `depth` into
-   * parts of at most `limit` secrets; returns how many.
+   * parts of at most `limit` secrets; returns how many. The classes that matter are taken one at
+   * a time, largest first, each read only for the guesses the ones before it kept: the first
+   * rejects most. A class's answers are read along each secret's row of the table (it is
+   * symmetric), in order, where each guess's row is far from the next in a large table.
    */
   #filter(
     depth: number,
@@ -303,32 +308,41 @@ class SizeSearch {
     const hard = this.#grouped;
     const budget = limit > 1 ? FILTER_BUDGET : this.#n;
     const hardLength = this.#levels.group(depth, limit, hard, budget);
-    if (hardLength === 0) {
-      out.set(candidates.subarray(from, to));
-      return to - from;
-    }
+    let alive = to - from;
+    out.set(candidates.subarray(from, to));
     const n = this.#n;
-    const { table, game } = this.#ready;
-    const answers = game.answers;
+    const table = this.#ready.table;
     const labels = this.#levels.labels(depth);
     const { stamps, values } = this.#marks;
-    let length = 0;
-    for (let i = from; i < to; i++) {
-      const guess = candidates[i];
-      const row = guess * n;
-      const stamp = this.#marks.next();
-      let t = 0;
-      for (; t < hardLength; t++) {
-        const s = hard[t];
-        const key = labels[s] * answers + table[row + s];
-        if (stamps[key] !== stamp) {
-          stamps[key] = stamp;
-          values[key] = 1;
-        } else if (++values[key] > limit) break;
+    for (let first = 0; first < hardLength && alive > 0; ) {
+      let end = first + 1;
+      while (end < hardLength && labels[hard[end]] === labels[hard[first]]) end++;
+      const members = end - first;
+      if (this.#classAnswers.length < alive * members) {
+        this.#classAnswers = new Uint8Array(alive * members);
       }
-      if (t === hardLength) out[length++] = guess;
+      const read = this.#classAnswers;
+      for (let k = 0; k < members; k++) {
+        const row = hard[first + k] * n;
+        for (let i = 0, at = k; i < alive; i++, at += members) read[at] = table[row + out[i]];
+      }
+      let kept = 0;
+      for (let i = 0, at = 0; i < alive; i++, at += members) {
+        const stamp = this.#marks.next();
+        let k = 0;
+        for (; k < members; k++) {
+          const answer = read[at + k];
+          if (stamps[answer] !== stamp) {
+            stamps[answer] = stamp;
+            values[answer] = 1;
+          } else if (++values[answer] > limit) break;
+        }
+        if (k === members) out[kept++] = out[i];
+      }
+      alive = kept;
+      first = end;
     }
-    return length;
+    return alive;
   }
 }
 
