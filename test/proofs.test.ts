@@ -5,10 +5,12 @@
  * can show is that the strategy exists and plays as claimed, which for Super Mastermind's is
  * the claim itself: an upper bound on its least total.
  */
-import { readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from './cli.js';
+import { naiveCodes, naiveIdentifies } from './naive.js';
 
 const DIR = join(import.meta.dirname, '..', 'docs', 'proofs');
 
@@ -100,6 +102,44 @@ describe('the proved trees in docs/proofs', () => {
     const { status, out } = await cli('verify', join(DIR, file), '--json');
     expect(status).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ valid: true, ...STATED[file] });
+  });
+});
+
+/**
+ * The static campaigns' results, as their checkpoints hold them (campaigns/): `static` resumed
+ * from a copy of each says what docs/results.md states, and the set it names identifies every
+ * secret by a plain count. That no smaller set exists rests on the campaign's runs (and on its
+ * recheck, where campaigns/README.md says it has run).
+ */
+describe('the static campaigns’ results in campaigns/', () => {
+  const CAMPAIGNS = join(import.meta.dirname, '..', 'campaigns');
+  it.each([
+    [
+      'mastermind-4x7-static',
+      ['--pegs', '4', '--colors', '7', '--repeat'],
+      naiveCodes(4, '0123456', true),
+      7,
+      true,
+    ],
+    ['moo-static', ['--game', 'moo'], naiveCodes(4, '0123456789', false), 8, false],
+  ] as const)('%s', async (name, rules, codes, size, proved) => {
+    const dir = mkdtempSync(join(tmpdir(), 'static-campaign-'));
+    try {
+      const copy = join(dir, `${name}.checkpoint.json.gz`);
+      copyFileSync(join(CAMPAIGNS, `${name}.checkpoint.json.gz`), copy);
+      const key = join(CAMPAIGNS, 'campaign.key');
+      const flags = ['--checkpoint', copy, '--key-file', key, '--json'];
+      // Unproved, the search would go on from the checkpoint: a second stops it at once.
+      const limit = proved ? [] : ['--time-limit', '1'];
+      const { status, out } = await cli('static', ...rules, ...flags, ...limit);
+      expect(status).toBe(0);
+      const result = JSON.parse(out);
+      expect(result).toMatchObject({ size, proved, lowerBound: 7 });
+      expect(result.guesses).toHaveLength(size);
+      expect(naiveIdentifies(codes, result.guesses)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
