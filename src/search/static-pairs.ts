@@ -8,10 +8,10 @@
  * kept secret by secret); for a first guess, the rows of the head secrets it leaves together,
  * each with the first and the last such secret before it, ANDed 32 second guesses at a time,
  * keep the second guesses that pass, and only those are checked on every confused secret. A
- * pair's set must also be canonical (static-sets.ts), but that test costs more than the head's
- * and most first guesses fail at the head whatever it says, so a first guess is tested only once
- * the head lets some second guess through. The pairs are taken in the same order as one at a
- * time, so the pair found is the same. The loop runs in WebAssembly where it can
+ * pair's set must also be canonical (static-sets.ts), but that test costs more than the checks
+ * of a first guess's pairs, and nearly every pair fails them whatever it says: so a first guess
+ * is tested only once a pair with it passes every secret, and a refutation never asks. The pairs
+ * are taken in the same order as one at a time, so the pair found is the same. The loop runs in WebAssembly where it can
  * (static-pairs-kernel.ts), and here where it cannot.
  */
 import { PairKernel } from './static-pairs-kernel.js';
@@ -169,9 +169,6 @@ export class PairSearch {
     for (let i = 0; i + 1 < length; i++) {
       const first = viable[i];
       guesses[depth] = first;
-      // Whether the set with `first` is canonical, asked only once the head lets a second guess
-      // through: most first guesses fail at the head, canonical or not, and the test costs more.
-      let canonical = 0;
       // Head secrets of one class that `first` leaves together, each with the first and the last
       // before it: a second guess must tell each such pair apart (a necessary test, which the
       // check on every confused secret completes).
@@ -193,16 +190,12 @@ export class PairSearch {
         }
       }
       const row = first * n;
-      for (let w = (i + 1) >>> 5; w < words; w++) {
+      seconds: for (let w = (i + 1) >>> 5; w < words; w++) {
         // The second guesses of this word: after `first`, within the list.
         let bits = -1;
         if (w === (i + 1) >>> 5) bits &= -1 << ((i + 1) & 31);
         if (w === words - 1 && (length & 31) !== 0) bits &= (1 << (length & 31)) - 1;
         for (let k = 0; k < left && bits !== 0; k++) bits &= apart[together[k] + w];
-        if (bits !== 0 && canonical === 0) {
-          canonical = canonizer.isCanonical(guesses, depth + 1) ? 1 : -1;
-        }
-        if (canonical < 0) break;
         while (bits !== 0) {
           const low = bits & -bits;
           bits ^= low;
@@ -221,8 +214,13 @@ export class PairSearch {
             mark[key] = stamp;
           }
           if (t === confusedLength) {
-            this.#pairStamp = stamp;
-            return viable[j];
+            // A pair that tells every secret apart: taken if the set with `first` is canonical;
+            // if not, no pair with `first` is searched (its canonical image is, elsewhere).
+            if (canonizer.isCanonical(guesses, depth + 1)) {
+              this.#pairStamp = stamp;
+              return viable[j];
+            }
+            break seconds;
           }
         }
       }

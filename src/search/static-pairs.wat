@@ -137,7 +137,7 @@
     (local $words i32) (local $quads i32) (local $stride i32)
     (local $i i32) (local $j i32) (local $t i32) (local $key i32) (local $part i32)
     (local $earliest i32) (local $latest i32) (local $left i32) (local $k i32)
-    (local $q i32) (local $w i32) (local $bits i32) (local $low i32) (local $canonical i32)
+    (local $q i32) (local $w i32) (local $bits i32) (local $low i32)
     (local $firstWord i32) (local $lastMask i32) (local $acc v128) (local $row i32)
     (local $rowBytes i32) (local $address i32) (local $scratch i32) (local $cell i32)
     (local.set $words (i32.shr_u (i32.add (local.get $length) (i32.const 31)) (i32.const 5)))
@@ -253,7 +253,6 @@
                   (i32.or (i32.shl (local.get $t) (i32.const 6)) (local.get $t)))))
             (local.set $t (i32.add (local.get $t) (i32.const 1)))
             (br $head)))
-        (local.set $canonical (i32.const -1))
         (local.set $row
           (i32.add (global.get $table)
             (i32.mul
@@ -302,11 +301,6 @@
                 (br $and)))
             (if (v128.any_true (local.get $acc))
               (then
-                ;; Canonical? asked once a first guess has a second guess through the head.
-                (if (i32.lt_s (local.get $canonical) (i32.const 0))
-                  (then
-                    (local.set $canonical (call $canonical (local.get $i)))
-                    (br_if $next (i32.eqz (local.get $canonical)))))
                 (v128.store (local.get $scratch) (local.get $acc))
                 (local.set $k (i32.const 0))
                 (loop $words
@@ -331,6 +325,8 @@
                                 (global.get $n)))
                             (local.get $confusedLength))
                         (then
+                          ;; Taken if the set with guess i is canonical; if not, no pair with it.
+                          (br_if $next (i32.eqz (call $canonical (local.get $i))))
                           (return
                             (i32.or (i32.shl (local.get $i) (i32.const 16)) (local.get $j)))))
                       (br $seconds)))
