@@ -11,8 +11,8 @@
  * pair's set must also be canonical (static-sets.ts), but that test costs more than the checks
  * of a first guess's pairs, and nearly every pair fails them whatever it says: so a first guess
  * is tested only once a pair with it passes every secret, and a refutation never asks. The pairs
- * are taken in the same order as one at a time, so the pair found is the same. The loop runs in WebAssembly where it can
- * (static-pairs-kernel.ts), and here where it cannot.
+ * are taken in the same order as one at a time, so the pair found is the same. The loop runs in
+ * WebAssembly where it can (static-pairs-kernel.ts), and here where it cannot.
  */
 import { PairKernel } from './static-pairs-kernel.js';
 import { type Marks, type Prepared, STAMP_LIMIT } from './static-tables.js';
@@ -56,12 +56,12 @@ export class PairSearch {
 
   /**
    * The pair search of `ready`'s game, sharing `marks` with the search that calls it; in
-   * WebAssembly where it runs, unless `plain` (the loop in TypeScript, which finds the same).
+   * WebAssembly where it runs (not for a game made with `simd: false`).
    */
-  constructor(ready: Prepared, marks: Marks, plain = false) {
+  constructor(ready: Prepared, marks: Marks) {
     const n = ready.game.size;
     this.#ready = ready;
-    this.#kernel = plain ? undefined : PairKernel.for(ready);
+    this.#kernel = PairKernel.for(ready);
     this.#answers = ready.game.answers;
     this.#marks = marks;
     this.#classBase = new Int32Array(n);
