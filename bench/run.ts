@@ -22,6 +22,7 @@ import { puzzlesBench } from './puzzles.bench.js';
 import { queueBench } from './queue.bench.js';
 import { settledBench } from './settled.bench.js';
 import { speedBench } from './speed.bench.js';
+import { staticJobsBench } from './static-jobs.bench.js';
 import { staticBench } from './static.bench.js';
 
 const full = process.argv.includes('--full');
@@ -402,6 +403,7 @@ const benches: Record<string, () => void | Promise<void>> = {
   puzzles: puzzlesBench,
   queue: queueBench,
   static: staticBench,
+  'static-jobs': staticJobsBench,
   speed: speedBench,
   refutation: refutationBench,
 };
