@@ -67,4 +67,19 @@ describe('the static pair loop in WebAssembly', () => {
     expect(refuted.every((job) => job.complete && job.guesses === undefined)).toBe(true);
     expect(refuted.some((job) => job.nodes > 1000)).toBe(true);
   });
+
+  it('settles jobs of the open games alike, with rows of up to 5,040 guesses', () => {
+    for (const [input, picks] of [
+      [{ pegs: 4, colors: 7, repeat: true }, [15000]],
+      [{ game: 'moo' }, [900]],
+    ] as const) {
+      const jobs = staticPrefixes(new Game(resolveRules(input)), 3);
+      const settled = expectSame(
+        input,
+        6,
+        picks.map((pick) => jobs[pick]),
+      );
+      expect(settled.every((job) => job.complete && job.nodes > 1e7)).toBe(true);
+    }
+  });
 });
