@@ -30,8 +30,12 @@ interface PairExports {
     marks: number,
     markCount: number,
     scratch: number,
+    counts: number,
+    countStamps: number,
+    dead: number,
   ): void;
   find(length: number, confusedLength: number, head: number): number;
+  filter(count: number, hardLength: number, limit: number): number;
 }
 
 /** The most answer indices the kernel takes: its marks hold a stamp per class and two answers. */
@@ -44,7 +48,10 @@ const kernels = new WeakMap<Prepared, PairKernel | null>();
 
 /** The pair loop of one game in WebAssembly, with the node's lists it reads. */
 export class PairKernel {
-  /** The node's viable guesses, confused secrets, and each confused secret's class × answers. */
+  /**
+   * The node's viable guesses, confused secrets, and each confused secret's class × answers (for
+   * `filter`: the guesses to filter, the secrets of the classes that matter, and their classes).
+   */
   readonly viable: Int32Array;
   readonly confused: Int32Array;
   readonly base: Int32Array;
@@ -89,7 +96,10 @@ export class PairKernel {
     const partValues = partStamps + align(4 * partCount);
     const marks = partValues + align(4 * partCount);
     const markCount = n * answers * answers;
-    const tableAt = marks + align(4 * markCount);
+    const counts = marks + align(4 * markCount);
+    const countStamps = counts + align(4 * partCount);
+    const dead = countStamps + align(4 * partCount);
+    const tableAt = dead + align(n);
     const memory = this.#exports.memory;
     growTo(memory, tableAt + n * n);
     new Uint8Array(memory.buffer, tableAt, n * n).set(table);
@@ -114,6 +124,9 @@ export class PairKernel {
       marks,
       markCount,
       scratch,
+      counts,
+      countStamps,
+      dead,
     );
   }
 
@@ -124,6 +137,15 @@ export class PairKernel {
    */
   find(length: number, confusedLength: number, head: number): number {
     return this.#exports.find(length, confusedLength, head);
+  }
+
+  /**
+   * The viable-guess filter (static-size.ts): of the `count` guesses in `viable`, keeps in order
+   * those that cut each class of the `hardLength` secrets in `confused` (grouped by class, their
+   * classes in `base`) into parts of at most `limit`; returns how many, first in `viable`.
+   */
+  filter(count: number, hardLength: number, limit: number): number {
+    return this.#exports.filter(count, hardLength, limit);
   }
 }
 

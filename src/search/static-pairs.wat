@@ -32,6 +32,10 @@
   (global $marks (mut i32) (i32.const 0))
   (global $markCount (mut i32) (i32.const 0))
   (global $scratch (mut i32) (i32.const 0))
+  (global $counts (mut i32) (i32.const 0))
+  (global $countStamps (mut i32) (i32.const 0))
+  (global $dead (mut i32) (i32.const 0))
+  (global $countStamp (mut i32) (i32.const 0))
 
   (global $rowStamp (mut i32) (i32.const 0))
   (global $partStamp (mut i32) (i32.const 0))
@@ -46,7 +50,10 @@
     (param $confused i32) (param $base i32) (param $heads i32) (param $apart i32)
     (param $rowStamps i32) (param $rowAt i32) (param $together i32) (param $partStamps i32)
     (param $partValues i32) (param $partCount i32) (param $marks i32) (param $markCount i32)
-    (param $scratch i32)
+    (param $scratch i32) (param $counts i32) (param $countStamps i32) (param $dead i32)
+    (global.set $counts (local.get $counts))
+    (global.set $countStamps (local.get $countStamps))
+    (global.set $dead (local.get $dead))
     (global.set $n (local.get $n))
     (global.set $answers (local.get $answers))
     (global.set $table (local.get $table))
@@ -129,6 +136,94 @@
         (local.set $t (i32.add (local.get $t) (i32.const 1)))
         (br $each)))
     (i32.const 1))
+
+  ;; The viable-guess filter of static-size.ts: of the `count` guesses at $viable, keeps in order
+  ;; those that cut each class of the `hardLength` secrets at $confused (grouped by class, each
+  ;; one's class at $base) into parts of at most `limit`; returns how many. A class at a time,
+  ;; each read only for the guesses the classes before it kept, along each secret's row.
+  (func (export "filter")
+    (param $count i32) (param $hardLength i32) (param $limit i32) (result i32)
+    (local $first i32) (local $end i32) (local $k i32) (local $i i32) (local $row i32)
+    (local $key i32) (local $stamp i32) (local $kept i32) (local $label i32)
+    (local $keyStamp i32) (local $value i32)
+    (block $done
+      (loop $classes
+        (br_if $done (i32.ge_u (local.get $first) (local.get $hardLength)))
+        (br_if $done (i32.eqz (local.get $count)))
+        ;; This class: the secrets from $first with its label.
+        (local.set $label
+          (i32.load (i32.add (global.get $base) (i32.shl (local.get $first) (i32.const 2)))))
+        (local.set $end (i32.add (local.get $first) (i32.const 1)))
+        (block $ended
+          (loop $members
+            (br_if $ended (i32.ge_u (local.get $end) (local.get $hardLength)))
+            (br_if $ended
+              (i32.ne
+                (i32.load (i32.add (global.get $base) (i32.shl (local.get $end) (i32.const 2))))
+                (local.get $label)))
+            (local.set $end (i32.add (local.get $end) (i32.const 1)))
+            (br $members)))
+        (local.set $stamp
+          (call $nextStamp (global.get $countStamp) (global.get $countStamps)
+            (i32.mul (global.get $n) (global.get $answers))))
+        (global.set $countStamp (local.get $stamp))
+        (local.set $k (local.get $first))
+        (block $read
+          (loop $secrets
+            (br_if $read (i32.ge_u (local.get $k) (local.get $end)))
+            (local.set $row
+              (i32.add (global.get $table)
+                (i32.mul
+                  (i32.load (i32.add (global.get $confused) (i32.shl (local.get $k) (i32.const 2))))
+                  (global.get $n))))
+            (local.set $i (i32.const 0))
+            (block $guessed
+              (loop $guesses
+                (br_if $guessed (i32.ge_u (local.get $i) (local.get $count)))
+                (if (i32.eqz (i32.load8_u (i32.add (global.get $dead) (local.get $i))))
+                  (then
+                    (local.set $key
+                      (i32.shl
+                        (i32.add (i32.mul (local.get $i) (global.get $answers))
+                          (i32.load8_u
+                            (i32.add (local.get $row)
+                              (i32.load
+                                (i32.add (global.get $viable) (i32.shl (local.get $i) (i32.const 2)))))))
+                        (i32.const 2)))
+                    (local.set $keyStamp (i32.add (global.get $countStamps) (local.get $key)))
+                    (local.set $value (i32.const 1))
+                    (if (i32.eq (i32.load (local.get $keyStamp)) (local.get $stamp))
+                      (then
+                        (local.set $value
+                          (i32.add (i32.load (i32.add (global.get $counts) (local.get $key)))
+                                   (i32.const 1))))
+                      (else (i32.store (local.get $keyStamp) (local.get $stamp))))
+                    (i32.store (i32.add (global.get $counts) (local.get $key)) (local.get $value))
+                    (if (i32.gt_u (local.get $value) (local.get $limit))
+                      (then (i32.store8 (i32.add (global.get $dead) (local.get $i)) (i32.const 1))))))
+                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                (br $guesses)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $secrets)))
+        ;; The guesses kept, in order; the marks of those dropped cleared for the next class.
+        (local.set $kept (i32.const 0))
+        (local.set $i (i32.const 0))
+        (block $compacted
+          (loop $compact
+            (br_if $compacted (i32.ge_u (local.get $i) (local.get $count)))
+            (if (i32.load8_u (i32.add (global.get $dead) (local.get $i)))
+              (then (i32.store8 (i32.add (global.get $dead) (local.get $i)) (i32.const 0)))
+              (else
+                (i32.store
+                  (i32.add (global.get $viable) (i32.shl (local.get $kept) (i32.const 2)))
+                  (i32.load (i32.add (global.get $viable) (i32.shl (local.get $i) (i32.const 2)))))
+                (local.set $kept (i32.add (local.get $kept) (i32.const 1)))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br $compact)))
+        (local.set $count (local.get $kept))
+        (local.set $first (local.get $end))
+        (br $classes)))
+    (local.get $count))
 
   ;; The pair search at one node over `length` viable guesses and `confusedLength` confused
   ;; secrets, the first `head` of them the head: the first pair found, as i × 65536 + j, or −1.

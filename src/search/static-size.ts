@@ -7,6 +7,7 @@
  */
 import type { Game } from '../game.js';
 import { LevelClasses } from './static-levels.js';
+import { PairKernel } from './static-pairs-kernel.js';
 import { PairSearch } from './static-pairs.js';
 import { Marks, type Prepared, prepare } from './static-tables.js';
 
@@ -98,6 +99,8 @@ class SizeSearch {
   readonly #grouped: Int32Array;
   /** The filter's scratch: a class's answers, guess by guess. */
   #classAnswers = new Uint8Array(0);
+  /** The filter in WebAssembly (static-pairs-kernel.ts), where it runs. */
+  readonly #kernel: PairKernel | undefined;
   /** The last two guesses' search (static-pairs.ts). */
   readonly #pairs: PairSearch;
   readonly #clock: VisitClock;
@@ -117,6 +120,7 @@ class SizeSearch {
     this.#marks = new Marks(n * ready.game.answers);
     this.#levels = new LevelClasses(ready, this.#marks, size + 1);
     this.#grouped = new Int32Array(n);
+    this.#kernel = PairKernel.for(ready);
     this.#pairs = new PairSearch(ready, this.#marks);
     this.#clock = new VisitClock(options);
     this.#shardDepth = Math.max(options.prefix?.length ?? 0, size - 2);
@@ -308,6 +312,16 @@ class SizeSearch {
     const hard = this.#grouped;
     const budget = limit > 1 ? FILTER_BUDGET : this.#n;
     const hardLength = this.#levels.group(depth, limit, hard, budget);
+    const kernel = this.#kernel;
+    if (kernel && hardLength > 0) {
+      kernel.viable.set(candidates.subarray(from, to));
+      kernel.confused.set(hard.subarray(0, hardLength));
+      const labels = this.#levels.labels(depth);
+      for (let t = 0; t < hardLength; t++) kernel.base[t] = labels[hard[t]];
+      const kept = kernel.filter(to - from, hardLength, limit);
+      out.set(kernel.viable.subarray(0, kept));
+      return kept;
+    }
     let alive = to - from;
     out.set(candidates.subarray(from, to));
     const n = this.#n;
