@@ -1,8 +1,8 @@
 /**
  * The static campaigns' jobs: CPU time of a sample of each size's jobs (picked evenly from its
- * list, the middle one of each stretch), searched with the pair loop in WebAssembly against the
- * same jobs with the loop in TypeScript (a game made with `simd: false`), measured in the same
- * run, one core; the two must agree on the sets found and visited. `npm run bench --
+ * list, the middle one of each stretch), searched with the pair loop and the viable-guess filter
+ * in WebAssembly against the same jobs with both in TypeScript (a game made with `simd: false`),
+ * measured in the same run, one core; the two must agree on the sets found and visited. `npm run bench --
  * --only=static-jobs`; about a minute.
  */
 import { Game } from '../src/game.js';
@@ -44,14 +44,14 @@ function run(game: Game, sample: Sample) {
 
 export function staticJobsBench(): void {
   const widths = [20, 14, 14, 14, 14, 9];
-  console.log('static jobs, one core: the pair loop in WebAssembly against it in TypeScript');
+  console.log('static jobs, one core: the kernel in WebAssembly against the loops in TypeScript');
   console.log(line(['game', 'jobs', 'sets', 'TypeScript', 'WebAssembly', 'speed-up'], widths));
   for (const sample of SAMPLES) {
     const rules = resolveRules(sample.rules);
     const plain = run(new Game(rules, { simd: false }), sample);
     const kernel = run(new Game(rules), sample);
     if (plain.sets !== kernel.sets || plain.found.join('|') !== kernel.found.join('|')) {
-      throw new Error(`${sample.name}: the two loops disagree`);
+      throw new Error(`${sample.name}: the kernel and the TypeScript loops disagree`);
     }
     console.log(
       line(
