@@ -52,6 +52,8 @@ export interface MaskExports {
     stride: number,
     planeCount: number,
   ): void;
+  least(keys: number, count: number): number;
+  batch(keys: number, live: number, batch: number): number;
   perfect(codes: number, n: number, table: number, stride: number): number;
   splitter(rows: number, n: number, alive: number, live: number, masks: number): number;
   answerOrder(

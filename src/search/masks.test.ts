@@ -14,7 +14,7 @@ import {
 import { MaskKernel } from './masks.js';
 import { PlainKernel } from './plain-kernel.js';
 import type { RankKernel } from './rank-kernel.js';
-import { newRanking } from './ranking-buffer.js';
+import { newRanking, withoutTried } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
 
 describe('the WebAssembly ranking kernels', () => {
@@ -46,6 +46,54 @@ describe('the WebAssembly ranking kernels', () => {
       expectSameRankings(game, bounds, [simd], plain, 80, random);
     }
   });
+
+  it.each(games)(
+    "read a ranking's least key and the batch of keys equal to it as a plain scan does: %o",
+    (options) => {
+      const { game, kernels } = bothKernels(options);
+      const random = seededRandom(game.size + 5);
+      const bounds = BoundsByWidth.forGame(game, game.answers - 1, false).plain();
+      const ranker = new RankingKernels(game, bounds, game.useTable()!, false);
+      for (let trial = 0; trial < 40; trial++) {
+        const ranking = newRanking(game.size);
+        if (trial % 2 === 0) {
+          // As a node ranks them: keys from the size bounds, many alike.
+          const n = 3 + Math.floor(random() * Math.min(60, game.size - 3));
+          ranker.rank(randomSet(game, n, random), undefined, 6, Number.POSITIVE_INFINITY, ranking);
+        } else {
+          // Few distinct keys, some infinite, in any order.
+          ranking.count = Math.floor(random() * Math.min(300, game.size));
+          for (let i = 0; i < ranking.count; i++) {
+            const pick = Math.floor(random() * 5);
+            ranking.keys[i] = pick === 4 ? Number.POSITIVE_INFINITY : 2 * (700 + pick) + (i % 2);
+            ranking.guesses[i] = i;
+          }
+        }
+        const keys = [...ranking.keys.subarray(0, ranking.count)];
+        const guesses = [...ranking.guesses.subarray(0, ranking.count)];
+        const least = Math.min(Number.POSITIVE_INFINITY, ...keys);
+        for (const kernel of kernels) expect(kernel.least(ranking)).toBe(least);
+        if (ranking.count === 0) continue;
+        const live = 1 + Math.floor(random() * ranking.count);
+        const first = Math.min(...keys.slice(0, live));
+        const ties = keys.flatMap((key, i) => (i < live && key === first ? [i] : []));
+        for (const kernel of kernels) {
+          const batch = new Int32Array(game.size);
+          const count = kernel.batch(ranking, live, batch);
+          expect([...batch.subarray(0, count)]).toEqual(ties);
+        }
+        // The guesses tried (the first few of the batch) leave the ranking, the rest in order.
+        const tried = 1 + Math.floor(random() * ties.length);
+        const left = Array.from({ length: live }, (_, i) => i).filter(
+          (i) => !ties.slice(0, tried).includes(i),
+        );
+        const kept = withoutTried(ranking, live, Int32Array.from(ties), tried);
+        expect(kept).toBe(left.length);
+        expect([...ranking.keys.subarray(0, kept)]).toEqual(left.map((i) => keys[i]));
+        expect([...ranking.guesses.subarray(0, kept)]).toEqual(left.map((i) => guesses[i]));
+      }
+    },
+  );
 
   it.each(games)(
     "count a few guesses' classes from their own rows as the full count does: %o",

@@ -167,6 +167,24 @@ export class MaskKernel implements RankKernel {
   }
 
   /**
+   * The least of `ranking`'s keys, ∞ if it has none (`RankingKernels.least`): read here, as in
+   * TypeScript not yet optimized every key read from a Float64Array is a number allocated.
+   */
+  least(ranking: Ranking): number {
+    const count = ranking.count;
+    this.#view.outKeys.set(ranking.keys.subarray(0, count));
+    return this.#exports.least(this.#at.outKeys, count);
+  }
+
+  /** The places of the least of `ranking`'s first `live` keys (`RankingKernels.batch`). */
+  batch(ranking: Ranking, live: number, batch: Int32Array): number {
+    this.#view.outKeys.set(ranking.keys.subarray(0, live));
+    const ties = this.#exports.batch(this.#at.outKeys, live, this.#at.outGuesses);
+    batch.set(this.#view.outGuesses.subarray(0, ties));
+    return ties;
+  }
+
+  /**
    * The first candidate whose answers split the others apart (each a different answer), or −1
    * (`RankingKernels.perfectCandidate`).
    */

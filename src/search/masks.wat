@@ -727,6 +727,43 @@
     (i32.store offset=8 (global.get $base) (local.get $widest))
     (local.get $written))
 
+  ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
+  (func (export "least") (param $keys i32) (param $count i32) (result f64)
+    (local $end i32) (local $least f64)
+    (local.set $least (f64.const inf))
+    (local.set $end (i32.add (local.get $keys) (i32.shl (local.get $count) (i32.const 3))))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $keys) (local.get $end)))
+        (local.set $least (f64.min (local.get $least) (f64.load (local.get $keys))))
+        (local.set $keys (i32.add (local.get $keys) (i32.const 8)))
+        (br $each)))
+    (local.get $least))
+
+  ;; The places, in increasing order, of the least of the `live` keys at `keys` (f64 each, at
+  ;; least one) and of every key equal to it, at `batch` (i32 each); returns how many.
+  (func (export "batch") (param $keys i32) (param $live i32) (param $batch i32) (result i32)
+    (local $i i32) (local $ties i32) (local $key f64) (local $k f64)
+    (local.set $key (f64.load (local.get $keys)))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $live)))
+        (local.set $k
+          (f64.load (i32.add (local.get $keys) (i32.shl (local.get $i) (i32.const 3)))))
+        (if (f64.lt (local.get $k) (local.get $key))
+          (then
+            (local.set $key (local.get $k))
+            (local.set $ties (i32.const 0))))
+        (if (f64.eq (local.get $k) (local.get $key))
+          (then
+            (i32.store
+              (i32.add (local.get $batch) (i32.shl (local.get $ties) (i32.const 2)))
+              (local.get $i))
+            (local.set $ties (i32.add (local.get $ties) (i32.const 1)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))
+    (local.get $ties))
+
   ;; The first of the `n` candidates (code indices at `codes`) whose answers split the others
   ;; apart, each candidate a different answer (at most 32 answers: a bit each); −1 if none.
   ;; Rows of the table are `stride` bytes from `table`. A candidate fails at its first repeated

@@ -10,7 +10,7 @@ import type { Game } from '../game.js';
 import { packCost } from './cost.js';
 import { ANSWER_COUNTS, CLASSES, answerShift } from './mask-memory.js';
 import type { ClassBounds, RankKernel } from './rank-kernel.js';
-import type { Ranking } from './ranking-buffer.js';
+import { type Ranking, leastKey, leastKeys } from './ranking-buffer.js';
 
 /** The ranking kernels of one game in TypeScript, over its score table. */
 export class PlainKernel implements RankKernel {
@@ -404,6 +404,16 @@ export class PlainKernel implements RankKernel {
       if (live === 0) return -1;
     }
     return live === 0 ? -1 : alive[0];
+  }
+
+  /** The least of `ranking`'s keys (`RankingKernels.least`). */
+  least(ranking: Ranking): number {
+    return leastKey(ranking);
+  }
+
+  /** The places of the least of `ranking`'s first `live` keys (`RankingKernels.batch`). */
+  batch(ranking: Ranking, live: number, batch: Int32Array): number {
+    return leastKeys(ranking, live, batch);
   }
 
   /** The first candidate whose answers split the others apart, or −1. */

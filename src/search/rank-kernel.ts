@@ -41,6 +41,8 @@ export interface RankKernel {
     limit: number,
     ranking: Ranking,
   ): number;
+  least(ranking: Ranking): number;
+  batch(ranking: Ranking, live: number, batch: Int32Array): number;
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
   perfect(candidates: Int32Array): number;
   splitter(candidates: Int32Array, codes: Int32Array, live: number): number;

@@ -5,8 +5,6 @@
  * + 1 if the guess is not a candidate, so that the least key is the next to try and candidates
  * win ties.
  */
-import { keyBound } from './cost.js';
-
 /** The guesses of a node worth trying, with their sort keys. */
 export interface Ranking {
   guesses: Int32Array;
@@ -41,9 +39,8 @@ export function newRanking(size: number): Ranking {
   };
 }
 
-/** The least bound in `ranking`: that of its least key, or of the guesses it left out. */
-export function leastBound(ranking: Ranking): number {
-  // floor(key / 2) is monotone, so the least bound is that of the least key.
+/** The least of `ranking`'s keys, ∞ if it has none (the kernels' `least`, in TypeScript). */
+export function leastKey(ranking: Ranking): number {
   // The buffer and count in locals: in code not yet optimized each property read is a call.
   const { keys, count } = ranking;
   let key = Number.POSITIVE_INFINITY;
@@ -51,7 +48,27 @@ export function leastBound(ranking: Ranking): number {
     const k = keys[i];
     if (k < key) key = k;
   }
-  return Math.min(ranking.skipped, keyBound(key));
+  return key;
+}
+
+/**
+ * Puts at `batch` the places, in increasing order, of the least of `ranking`'s first `live` keys
+ * (`live` > 0) and of every key equal to it; returns how many (the kernels' `batch`, in
+ * TypeScript).
+ */
+export function leastKeys(ranking: Ranking, live: number, batch: Int32Array): number {
+  const keys = ranking.keys;
+  let ties = 0;
+  let key = keys[0];
+  for (let i = 0; i < live; i++) {
+    const k = keys[i];
+    if (k < key) {
+      key = k;
+      ties = 0;
+    }
+    if (k === key) batch[ties++] = i;
+  }
+  return ties;
 }
 
 /**
@@ -64,16 +81,17 @@ export function withoutTried(
   batch: Int32Array,
   tried: number,
 ): number {
+  // The entries between two removed ones move down as blocks (copyWithin): no key is read in
+  // TypeScript, where code not yet optimized allocates a number for each.
+  if (tried === 0) return live;
   const { keys, guesses } = ranking;
   let kept = batch[0];
-  let next = 0;
-  for (let i = batch[0]; i < live; i++) {
-    if (next < tried && i === batch[next]) {
-      next++;
-      continue;
-    }
-    keys[kept] = keys[i];
-    guesses[kept++] = guesses[i];
+  for (let t = 0; t < tried; t++) {
+    const from = batch[t] + 1;
+    const to = t + 1 < tried ? batch[t + 1] : live;
+    keys.copyWithin(kept, from, to);
+    guesses.copyWithin(kept, from, to);
+    kept += to - from;
   }
   return kept;
 }

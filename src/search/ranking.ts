@@ -314,6 +314,19 @@ export class RankingKernels {
    * Groups `candidates` by their answers to `guess`: class a is grouped[start[a]] …
    * grouped[start[a + 1] − 1], in the candidates' order.
    */
+  /** The least of `ranking`'s keys (∞ if it has none). */
+  least(ranking: Ranking): number {
+    return this.#kernel.least(ranking);
+  }
+
+  /**
+   * Puts at `batch` the places, in increasing order, of the least of `ranking`'s first `live`
+   * keys (`live` > 0) and of every key equal to it; returns how many.
+   */
+  batch(ranking: Ranking, live: number, batch: Int32Array): number {
+    return this.#kernel.batch(ranking, live, batch);
+  }
+
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void {
     this.#kernel.split(guess, candidates, grouped, start);
   }

@@ -16,7 +16,7 @@ import { BoundsByWidth, type SizeBounds } from './bounds.js';
 import { costMax, costTotal, keyBound, packCost } from './cost.js';
 import { GuessChoice } from './guess-choice.js';
 import { LevelBuffers } from './levels.js';
-import { type Ranking, leastBound, withoutTried } from './ranking-buffer.js';
+import { type Ranking, withoutTried } from './ranking-buffer.js';
 import { RankingKernels } from './ranking.js';
 import { RefutedSets } from './refuted-sets.js';
 import { ProgressReports, type SearchOptions } from './search-options.js';
@@ -194,23 +194,15 @@ export class Recursion {
     const level = this.choice.level;
     this.levels.widths[level] = ranking.width;
     // Take the guesses in order of key, a batch of equal keys per scan (in index order, as
-    // picking one at a time would): the loop usually stops after a few batches, so this beats
-    // sorting, and ties are common enough that it beats a scan per guess. The guesses tried
-    // leave the ranking (which keeps its order), so a later scan reads only the keys left.
+    // picking one at a time would; the scan is the kernel's, `RankingKernels.batch`): the loop
+    // usually stops after a few batches, so this beats sorting, and ties are common enough that
+    // it beats a scan per guess. The guesses tried leave the ranking (which keeps its order), so
+    // a later scan reads only the keys left.
     const batch = this.levels.batch(level);
     let live = ranking.count;
     trying: while (live > 0) {
-      let ties = 0;
-      let key = keys[0];
-      for (let i = 0; i < live; i++) {
-        const k = keys[i];
-        if (k < key) {
-          key = k;
-          ties = 0;
-        }
-        if (k === key) batch[ties++] = i;
-      }
-      const bound = keyBound(key);
+      const ties = this.kernels.batch(ranking, live, batch);
+      const bound = keyBound(keys[batch[0]]);
       if (bound >= best) {
         proved = Math.min(proved, bound);
         break;
@@ -350,7 +342,8 @@ export class Recursion {
     ranking.members = candidates.slice();
     ranking.depth = depth;
     ranking.limit = limit;
-    const least = leastBound(ranking);
+    // The bound of a key is monotone in it, so the least bound is the least key's.
+    const least = Math.min(ranking.skipped, keyBound(this.kernels.least(ranking)));
     this.cache.set(candidates, depth, least, -1);
     return costTotal(least);
   }
