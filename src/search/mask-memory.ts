@@ -220,7 +220,9 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
   const depths = total + 8 * (size + 1);
   const totalNarrow = align(depths + size + 1, 16);
   const depthsNarrow = totalNarrow + 8 * (size + 1);
-  const end = align(depthsNarrow + size + 1, 16);
+  // The bounds of the classes of guess (`classKeys`), beside their keys at `keys`.
+  const packed = align(depthsNarrow + size + 1, 16);
+  const end = align(packed + 8 * CLASSES, 16);
   const table = tableAt ?? end;
   const bytes = tableAt === undefined ? end + size * stride : end;
   return {
@@ -249,6 +251,7 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
     depths,
     totalNarrow,
     depthsNarrow,
+    packed,
     table,
     bytes,
   };
@@ -272,6 +275,7 @@ export function kernelViews(
     /** Per code and answer (`2^answerShift` a code), the candidates `count` last counted. */
     classCounts: new Uint16Array(buffer, at.classCounts, size << answerShift(answers)),
     keys: new Float64Array(buffer, at.keys, CLASSES),
+    packed: new Float64Array(buffer, at.packed, CLASSES),
     /** Per class of guess, 1 if the last node ranked had a guess of it. */
     seen: new Uint8Array(buffer, at.seen, CLASSES),
     total: new Float64Array(buffer, at.total, size + 1),

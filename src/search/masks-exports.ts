@@ -52,6 +52,16 @@ export interface MaskExports {
     stride: number,
     planeCount: number,
   ): void;
+  classKeys(
+    n: number,
+    depth: number,
+    limit: number,
+    classes: number,
+    total: number,
+    depths: number,
+    keys: number,
+    packed: number,
+  ): void;
   least(keys: number, count: number): number;
   batch(keys: number, live: number, batch: number): number;
   perfect(codes: number, n: number, table: number, stride: number): number;

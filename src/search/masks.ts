@@ -21,6 +21,7 @@
  * addresses, one argument a line.
  */
 import { instantiateKernel } from '../wasm.js';
+import type { SizeBounds } from './bounds.js';
 import type { EarlyPlan } from './early-count.js';
 import {
   type KernelLayout,
@@ -164,6 +165,30 @@ export class MaskKernel implements RankKernel {
     );
     atLeast.set(this.#view.atLeast);
     byCount.set(this.#view.alive);
+  }
+
+  /**
+   * The bounds and keys of the classes of guess at a node of `n` candidates
+   * (`RankingKernels.#keysByClass`), from `bounds`' sizes up to n + 1, into `keys` and `packed`.
+   */
+  classKeys(
+    n: number,
+    depth: number,
+    limit: number,
+    bounds: SizeBounds,
+    classes: number,
+    keys: Float64Array,
+    packed: Float64Array,
+  ): void {
+    const sizes = Math.min(n + 2, this.#size + 1);
+    this.#view.total.set(bounds.within(depth - 1).subarray(0, sizes));
+    this.#view.depths.set(bounds.depth.subarray(0, sizes));
+    const at = this.#at;
+    // A depth past any class's (∞ where the search has no cap) as a whole number.
+    const left = Math.min(depth, 1024);
+    this.#exports.classKeys(n, left, limit, classes, at.total, at.depths, at.keys, at.packed);
+    keys.set(this.#view.keys);
+    packed.set(this.#view.packed);
   }
 
   /**

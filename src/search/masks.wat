@@ -727,6 +727,76 @@
     (i32.store offset=8 (global.get $base) (local.get $widest))
     (local.get $written))
 
+  ;; The bound and key of each of the first `classes` classes of guess at a node of `n` candidates
+  ;; with `depth` guesses left (class c: c >> 1 answers besides all hits, c & 1 if the guess is a
+  ;; candidate; search/ranking.ts `#keysByClass` says why, and is the same in TypeScript), from
+  ;; the size bounds `total` (f64 a size) and `depths` (a byte a size) of up to n + 1 secrets:
+  ;; the packed bound at `packed` and the key at `keys` (f64 each), infinite where the class
+  ;; cannot keep to `depth`, the key also where the bound reaches `limit`.
+  (func (export "classKeys")
+    (param $n i32) (param $depth i32) (param $limit f64) (param $classes i32)
+    (param $total i32) (param $depths i32) (param $keys i32) (param $packed i32)
+    (local $c i32) (local $s i32) (local $k i32) (local $left i32) (local $over i32)
+    (local $part i32) (local $deepest i32) (local $bound f64) (local $larger f64)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $c) (local.get $classes)))
+        (local.set $s (i32.and (local.get $c) (i32.const 1)))
+        (local.set $k (i32.sub (i32.shr_u (local.get $c) (i32.const 1)) (local.get $s)))
+        (local.set $left (i32.sub (local.get $n) (local.get $s)))
+        ;; The n − s secrets in k parts as even as they can be: `over` of part + 1, the rest of
+        ;; `part`.
+        (if (i32.gt_s (local.get $k) (i32.const 0))
+          (then
+            (local.set $over (i32.rem_u (local.get $left) (local.get $k)))
+            (local.set $part (i32.div_u (local.get $left) (local.get $k))))
+          (else
+            (local.set $over (local.get $left))
+            (local.set $part (i32.const 0))))
+        (local.set $deepest
+          (i32.add
+            (i32.load8_u
+              (i32.add (local.get $depths)
+                (i32.add (local.get $part) (i32.gt_s (local.get $over) (i32.const 0)))))
+            (i32.const 1)))
+        (if (i32.lt_u (local.get $deepest) (i32.const 2)) (then (local.set $deepest (i32.const 2))))
+        (local.set $bound (f64.const inf))
+        (if (i32.and
+              (i32.and
+                (i32.ge_s (local.get $k) (i32.const 0))
+                (i32.or (local.get $s) (i32.gt_s (local.get $k) (i32.const 1))))
+              (i32.le_u (local.get $deepest) (local.get $depth)))
+          (then
+            (local.set $larger (f64.const 0))
+            (if (i32.gt_s (local.get $over) (i32.const 0))
+              (then
+                (local.set $larger
+                  (f64.mul (f64.convert_i32_s (local.get $over))
+                    (f64.load
+                      (i32.add (local.get $total)
+                        (i32.shl (i32.add (local.get $part) (i32.const 1)) (i32.const 3))))))))
+            (local.set $bound
+              (f64.add
+                (f64.mul
+                  (f64.add
+                    (f64.add (f64.convert_i32_s (local.get $n)) (local.get $larger))
+                    (f64.mul (f64.convert_i32_s (i32.sub (local.get $k) (local.get $over)))
+                      (f64.load
+                        (i32.add (local.get $total) (i32.shl (local.get $part) (i32.const 3))))))
+                  (f64.const 256))
+                (f64.convert_i32_s (local.get $deepest))))))
+        (f64.store (i32.add (local.get $packed) (i32.shl (local.get $c) (i32.const 3)))
+          (local.get $bound))
+        (f64.store (i32.add (local.get $keys) (i32.shl (local.get $c) (i32.const 3)))
+          (if (result f64) (f64.lt (local.get $bound) (local.get $limit))
+            (then
+              (f64.sub
+                (f64.add (f64.mul (local.get $bound) (f64.const 2)) (f64.const 1))
+                (f64.convert_i32_s (local.get $s))))
+            (else (f64.const inf))))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))
+        (br $each))))
+
   ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
   (func (export "least") (param $keys i32) (param $count i32) (result f64)
     (local $end i32) (local $least f64)

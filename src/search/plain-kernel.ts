@@ -7,6 +7,7 @@
  */
 import { popcount32 } from '../bits.js';
 import type { Game } from '../game.js';
+import type { SizeBounds } from './bounds.js';
 import { packCost } from './cost.js';
 import { ANSWER_COUNTS, CLASSES, answerShift } from './mask-memory.js';
 import type { ClassBounds, RankKernel } from './rank-kernel.js';
@@ -404,6 +405,36 @@ export class PlainKernel implements RankKernel {
       if (live === 0) return -1;
     }
     return live === 0 ? -1 : alive[0];
+  }
+
+  /** The bounds and keys of the classes of guess at a node (`RankingKernels.#keysByClass`). */
+  classKeys(
+    n: number,
+    depth: number,
+    limit: number,
+    bounds: SizeBounds,
+    classes: number,
+    keys: Float64Array,
+    packed: Float64Array,
+  ): void {
+    const total = bounds.within(depth - 1);
+    const depths = bounds.depth;
+    for (let c = 0; c < classes; c++) {
+      const s = c & 1;
+      const k = (c >> 1) - s;
+      const left = n - s;
+      // Exact integer division, and no arithmetic on ∞: in code not yet optimized, a result
+      // that is no small integer is a heap number allocated.
+      const over = k > 0 ? left % k : left;
+      const part = k > 0 ? (left - over) / k : 0;
+      const deepest = Math.max(2, depths[over > 0 ? part + 1 : part] + 1);
+      const fits = k >= 0 && (s === 1 || k > 1) && deepest <= depth;
+      const bound = fits
+        ? packCost(n + over * total[part + 1] + (k - over) * total[part], deepest)
+        : Number.POSITIVE_INFINITY;
+      packed[c] = bound;
+      keys[c] = bound < limit ? 2 * bound + 1 - s : Number.POSITIVE_INFINITY;
+    }
   }
 
   /** The least of `ranking`'s keys (`RankingKernels.least`). */

@@ -41,6 +41,15 @@ export interface RankKernel {
     limit: number,
     ranking: Ranking,
   ): number;
+  classKeys(
+    n: number,
+    depth: number,
+    limit: number,
+    bounds: SizeBounds,
+    classes: number,
+    keys: Float64Array,
+    packed: Float64Array,
+  ): void;
   least(ranking: Ranking): number;
   batch(ranking: Ranking, live: number, batch: Int32Array): number;
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;

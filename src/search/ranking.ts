@@ -24,7 +24,6 @@
  */
 import type { Game } from '../game.js';
 import type { BoundsByWidth, SizeBounds } from './bounds.js';
-import { packCost } from './cost.js';
 import { EarlyCounting } from './early-count.js';
 import { CLASSES } from './mask-memory.js';
 import { MaskKernel } from './masks.js';
@@ -175,27 +174,19 @@ export class RankingKernels {
    * n + Σ of the k even parts' bounds, with the depth bound of the largest part. While the parts
    * are no larger than P that is 3n − 2s − k plus the crush terms, and the depth bound 2 if the
    * guess splits the candidates apart, else 3. Skipped if the guess leaves them in one class or
-   * cannot keep to `depth`.
+   * cannot keep to `depth`. Computed by the kernel (`classKeys`; in WebAssembly, where no key
+   * becomes a number allocated in code the JIT has not optimized yet).
    */
   #keysByClass(n: number, depth: number, limit: number, bounds: SizeBounds): void {
-    const total = bounds.within(depth - 1);
-    const depths = bounds.depth;
-    for (let c = 0; c < this.#classes; c++) {
-      const s = c & 1;
-      const k = (c >> 1) - s;
-      const left = n - s;
-      // Exact integer division, and no arithmetic on ∞: in code not yet optimized, a result
-      // that is no small integer is a heap number allocated (66 classes a node ranked).
-      const over = k > 0 ? left % k : left;
-      const part = k > 0 ? (left - over) / k : 0;
-      const deepest = Math.max(2, depths[over > 0 ? part + 1 : part] + 1);
-      const fits = k >= 0 && (s === 1 || k > 1) && deepest <= depth;
-      const packed = fits
-        ? packCost(n + over * total[part + 1] + (k - over) * total[part], deepest)
-        : Number.POSITIVE_INFINITY;
-      this.#classPacked[c] = packed;
-      this.#classKeys[c] = packed < limit ? 2 * packed + 1 - s : Number.POSITIVE_INFINITY;
-    }
+    this.#kernel.classKeys(
+      n,
+      depth,
+      limit,
+      bounds,
+      this.#classes,
+      this.#classKeys,
+      this.#classPacked,
+    );
   }
 
   /**
