@@ -9,7 +9,7 @@
  * code order) that the tree fails. Drawn, it is tree-dot.ts's.
  */
 import { type Analysis, summarize, walkStrategy } from './analyze.js';
-import { type Partition, allCandidates, classOf, partition } from './candidates.js';
+import { type Partition, allCandidates, classOf, partitionInto } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import type { Game } from './game.js';
 import type { GameState, Strategy, Turn } from './strategy.js';
@@ -106,7 +106,10 @@ export function treeWriter(): {
 /**
  * Visits, depth first and in answer order, every node some secret reaches, with the secrets
  * that reach it, the turns that lead there, and their split by its guess (none on a node whose
- * guess is no code). `visit` returns whether to go on into the node's children.
+ * guess is no code; its `codes` may run on past the secrets). `visit` returns whether to go on
+ * into the node's children. The secrets and the split are good only during the visit: each
+ * depth reuses its buffers, where making arrays for every node was most of a walk's time in a
+ * fresh process.
  */
 export function walkTree(
   tree: Tree,
@@ -119,8 +122,18 @@ export function walkTree(
 ): void {
   const { game } = tree;
   const history: Turn[] = [];
+  const splits: Partition[] = [];
+  const answers = new Uint8Array(game.size);
+  const next = new Int32Array(game.answers);
   const walk = (node: TreeNode, candidates: Int32Array): void => {
-    const split = node.guess >= 0 ? partition(game, node.guess, candidates) : undefined;
+    let split: Partition | undefined;
+    if (node.guess >= 0) {
+      split = splits[history.length] ??= {
+        codes: new Int32Array(game.size),
+        start: new Int32Array(game.answers + 1),
+      };
+      partitionInto(game, node.guess, candidates, split, answers, next);
+    }
     if (!visit(node, candidates, history, split) || !split) return;
     for (let answer = 0; answer < game.answers; answer++) {
       const child = node.children.get(answer);

@@ -22,10 +22,14 @@ export function packCost(total: number, max: number): number {
 /**
  * ⌊value / divisor⌋ of a whole value ≥ 0, or ∞ for ∞, by an exact division: in code the JIT has
  * not optimized yet the quotient then stays a small integer, where `Math.floor(value / divisor)`
- * made a heap number of the fraction first, on every call.
+ * made a heap number of the fraction first, on every call. A value read from a Float64Array is
+ * a heap number there, and so is every result of arithmetic on one: `Math.trunc` turns a whole
+ * one back into a small integer first (no allocation), so the division makes none either.
  */
 function quotient(value: number, divisor: number): number {
-  return value === Number.POSITIVE_INFINITY ? value : (value - (value % divisor)) / divisor;
+  if (value === Number.POSITIVE_INFINITY) return value;
+  const whole = Math.trunc(value);
+  return (whole - (whole % divisor)) / divisor;
 }
 
 /**
