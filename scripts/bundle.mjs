@@ -140,6 +140,7 @@ await chmod(executable, 0o755);
 // The code cache: what a short proof and short analyses compile, written when they end.
 const CACHED_RUNS = [
   ['optimal', '--game', 'mastermind', '--json'],
+  ['optimal', '--game', 'mastermind'],
   ['analyze', '--game', 'mastermind', '--strategy', 'minimax'],
   ['analyze', '--game', 'mastermind', '--strategy', 'entropy', '--json'],
 ];
