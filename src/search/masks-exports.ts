@@ -62,6 +62,7 @@ export interface MaskExports {
     keys: number,
     packed: number,
   ): void;
+  leastSkipped(seen: number, packed: number, classes: number, limit: number): number;
   least(keys: number, count: number): number;
   batch(keys: number, live: number, batch: number): number;
   perfect(codes: number, n: number, table: number, stride: number): number;

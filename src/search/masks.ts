@@ -198,6 +198,15 @@ export class MaskKernel implements RankKernel {
   }
 
   /**
+   * The least of the bounds `packed` of the first `classes` classes of guess that reach `limit`,
+   * of the classes the last `classify` met (∞ if none): the guesses it left out.
+   */
+  leastSkipped(packed: Float64Array, classes: number, limit: number): number {
+    this.#view.packed.set(packed);
+    return this.#exports.leastSkipped(this.#at.seen, this.#at.packed, classes, limit);
+  }
+
+  /**
    * The least of `ranking`'s keys, ∞ if it has none (`RankingKernels.least`): read here, as in
    * TypeScript not yet optimized every key read from a Float64Array is a number allocated.
    */

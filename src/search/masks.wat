@@ -797,7 +797,27 @@
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $each))))
 
-  ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
+;; The least of the bounds at `packed` (f64 each) of the first `classes` classes of guess that
+  ;; are at or above `limit` and marked at `seen` (a byte each: the classes the node's guesses
+  ;; are in); infinity if none is.
+  (func (export "leastSkipped")
+    (param $seen i32) (param $packed i32) (param $classes i32) (param $limit f64) (result f64)
+    (local $c i32) (local $bound f64) (local $least f64)
+    (local.set $least (f64.const inf))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $c) (local.get $classes)))
+        (if (i32.load8_u (i32.add (local.get $seen) (local.get $c)))
+          (then
+            (local.set $bound
+              (f64.load (i32.add (local.get $packed) (i32.shl (local.get $c) (i32.const 3)))))
+            (if (f64.ge (local.get $bound) (local.get $limit))
+              (then (local.set $least (f64.min (local.get $least) (local.get $bound)))))))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))
+        (br $each)))
+    (local.get $least))
+
+    ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
   (func (export "least") (param $keys i32) (param $count i32) (result f64)
     (local $end i32) (local $least f64)
     (local.set $least (f64.const inf))

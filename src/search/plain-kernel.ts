@@ -437,6 +437,16 @@ export class PlainKernel implements RankKernel {
     }
   }
 
+  /** The least bound of the classes met that reach `limit` (`MaskKernel.leastSkipped`). */
+  leastSkipped(packed: Float64Array, classes: number, limit: number): number {
+    const seen = this.seen;
+    let least = Number.POSITIVE_INFINITY;
+    for (let c = 0; c < classes; c++) {
+      if (seen[c] !== 0 && packed[c] >= limit && packed[c] < least) least = packed[c];
+    }
+    return least;
+  }
+
   /** The least of `ranking`'s keys (`RankingKernels.least`). */
   least(ranking: Ranking): number {
     return leastKey(ranking);

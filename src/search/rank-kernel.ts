@@ -50,6 +50,7 @@ export interface RankKernel {
     keys: Float64Array,
     packed: Float64Array,
   ): void;
+  leastSkipped(packed: Float64Array, classes: number, limit: number): number;
   least(ranking: Ranking): number;
   batch(ranking: Ranking, live: number, batch: Int32Array): number;
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;

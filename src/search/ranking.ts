@@ -157,13 +157,9 @@ export class RankingKernels {
     // time than the few nodes it saves (docs/performance.md).
     const P = this.#bounds.game.answers;
     const left = this.#kernel.settle(candidates, P, classes, depth, limit, ranking);
-    ranking.skipped = Math.min(ranking.skipped, left);
-    const seen = this.#kernel.seen;
-    for (let c = 0; c < this.#classes; c++) {
-      if (seen[c] === 0) continue;
-      const packed = this.#classPacked[c];
-      if (packed >= limit && packed < ranking.skipped) ranking.skipped = packed;
-    }
+    // And the guesses whose class's bound reached the limit.
+    const skipped = this.#kernel.leastSkipped(this.#classPacked, this.#classes, limit);
+    ranking.skipped = Math.min(ranking.skipped, left, skipped);
   }
 
   /**
