@@ -233,18 +233,25 @@ export class OptimalSearch {
   ): number[] {
     const game = this.game;
     const packed: number[] = [];
+    // Each depth's split, reused by the nodes of that depth one after another (room for all of
+    // `candidates`, which every node's codes are some of).
+    const splits: { grouped: Int32Array; start: Int32Array }[] = [];
     const walk = (codes: Int32Array, played: number[], left: number, guess: number): void => {
-      const grouped = new Int32Array(codes.length);
-      const start = new Int32Array(game.answers + 1);
+      const level = played.length;
+      splits[level] ??= {
+        grouped: new Int32Array(candidates.length),
+        start: new Int32Array(game.answers + 1),
+      };
+      const { grouped, start } = splits[level];
       this.#search.kernels.split(guess, codes, grouped, start);
       packed.push(guess, 0);
       const countAt = packed.length - 1;
+      const next = [...played, guess];
       for (let answer = 0; answer < game.answers; answer++) {
         if (answer === game.solved || start[answer + 1] === start[answer]) continue;
         packed[countAt]++;
         packed.push(answer);
         const members = grouped.subarray(start[answer], start[answer + 1]);
-        const next = [...played, guess];
         walk(members, next, left - 1, this.bestGuess(members, next, left - 1));
       }
     };
