@@ -64,6 +64,7 @@ export interface MaskExports {
   ): void;
   leastSkipped(seen: number, packed: number, classes: number, limit: number): number;
   least(keys: number, count: number): number;
+  rows(codes: number, n: number, table: number, stride: number, rows: number): void;
   batch(keys: number, live: number, batch: number): number;
   perfect(codes: number, n: number, table: number, stride: number): number;
   splitter(rows: number, n: number, alive: number, live: number, masks: number): number;

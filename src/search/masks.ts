@@ -453,10 +453,9 @@ export class MaskKernel implements RankKernel {
 
   /** Puts the addresses of the rows of `candidates` at `#rows`. */
   #setRows(candidates: Int32Array): void {
-    const rows = this.#view.rows;
-    const table = this.#at.table;
-    const stride = this.#at.stride;
-    for (let i = 0; i < candidates.length; i++) rows[i] = table + candidates[i] * stride;
+    this.#view.codes.set(candidates);
+    const at = this.#at;
+    this.#exports.rows(at.codes, candidates.length, at.table, at.stride, at.rows);
   }
 
   /**

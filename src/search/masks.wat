@@ -817,6 +817,22 @@
         (br $each)))
     (local.get $least))
 
+  ;; The addresses of the rows of the `n` codes at `codes` (i32 each) in the table at `table`,
+  ;; `stride` bytes a row, at `rows` (i32 each).
+  (func (export "rows")
+    (param $codes i32) (param $n i32) (param $table i32) (param $stride i32) (param $rows i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $codes) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $codes) (local.get $end)))
+        (i32.store (local.get $rows)
+          (i32.add (local.get $table)
+            (i32.mul (i32.load (local.get $codes)) (local.get $stride))))
+        (local.set $codes (i32.add (local.get $codes) (i32.const 4)))
+        (local.set $rows (i32.add (local.get $rows) (i32.const 4)))
+        (br $each))))
+
     ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
   (func (export "least") (param $keys i32) (param $count i32) (result f64)
     (local $end i32) (local $least f64)
