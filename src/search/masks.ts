@@ -4,7 +4,10 @@
  * (`#rankStreaming`), and, over the same table, a node's partition by answer (`split`), the
  * perfect-candidate test (`perfectCandidate`), and what search/two-left.ts decides classes with
  * two guesses left by (the largest class of a guess, the codes ordered by their answers, the
- * code that splits a class apart). Two reasons. JavaScript has no SIMD: gathering
+ * code that splits a class apart); and the small loops the recursion runs at every node over a
+ * ranking (its least key, its next batch of guesses, the bounds of its classes of guess), where
+ * TypeScript not yet optimized allocates a number for every key it reads. Two reasons for the
+ * big ones. JavaScript has no SIMD: gathering
  * each code's set of answers costs a shift and an OR per candidate and code, where a 16-byte
  * shuffle turns 16 answers into their bits at once (an order of magnitude faster:
  * docs/performance.md). And WebAssembly needs no warm-up: it is compiled when loaded, where the

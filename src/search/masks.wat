@@ -797,7 +797,7 @@
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $each))))
 
-;; The least of the bounds at `packed` (f64 each) of the first `classes` classes of guess that
+  ;; The least of the bounds at `packed` (f64 each) of the first `classes` classes of guess that
   ;; are at or above `limit` and marked at `seen` (a byte each: the classes the node's guesses
   ;; are in); infinity if none is.
   (func (export "leastSkipped")
@@ -833,7 +833,7 @@
         (local.set $rows (i32.add (local.get $rows) (i32.const 4)))
         (br $each))))
 
-    ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
+  ;; The least of the `count` keys at `keys` (f64 each); infinity if there are none.
   (func (export "least") (param $keys i32) (param $count i32) (result f64)
     (local $end i32) (local $least f64)
     (local.set $least (f64.const inf))
