@@ -74,6 +74,22 @@ export function timedCli(args: string[]): {
   return { seconds: run.seconds, cpu: run.cpu, doc: JSON.parse(run.out) };
 }
 
+/**
+ * Runs a program that is not Node (`program args`, its output discarded) and times it: CPU from
+ * bash's `time`, which reads the kernel's account of the child to the millisecond.
+ */
+export function timedProgram(program: string, args: string[]): FreshRun {
+  const begin = performance.now();
+  const run = spawnSync(
+    'bash',
+    ['-c', 'TIMEFORMAT="%3U %3S"; time "$0" "$@" > /dev/null 2>&1', program, ...args],
+    { encoding: 'utf8', env: TIMED_ENV },
+  );
+  const elapsed = seconds(begin);
+  const [user, system] = run.stderr.trim().split(/\s+/).map(Number);
+  return { seconds: elapsed, cpu: user + system, out: '', status: run.status };
+}
+
 /** A row of a bench's table: each cell right-aligned to its column's width. */
 export function line(cells: (string | number)[], widths: number[]): string {
   return cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
