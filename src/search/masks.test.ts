@@ -141,7 +141,8 @@ describe('the WebAssembly ranking kernels', () => {
         const expected = [...codes.subarray(0, live)].find((code) => apart(code, set)) ?? -1;
         if (expected >= 0) found.some++;
         else found.none++;
-        for (const kernel of kernels) expect(kernel.splitter(set, codes, live)).toBe(expected);
+        for (const kernel of kernels)
+          expect(kernel.splits.splitter(set, codes, live)).toBe(expected);
       }
       // Both outcomes met, so that the comparison could fail either way.
       expect(found.some).toBeGreaterThan(5);
@@ -167,7 +168,7 @@ describe('the WebAssembly ranking kernels', () => {
         for (const kernel of kernels) {
           const gotAtLeast = new Int32Array(ANSWER_COUNTS);
           const gotByCount = new Int32Array(game.size);
-          kernel.answerOrder(set, gotAtLeast, gotByCount);
+          kernel.splits.answerOrder(set, gotAtLeast, gotByCount);
           expect([...gotAtLeast]).toEqual(atLeast);
           expect([...gotByCount]).toEqual(byCount);
         }
@@ -191,7 +192,7 @@ describe('the WebAssembly ranking kernels', () => {
           random,
         );
         const guess = Math.floor(random() * game.size);
-        kernels[1].split(guess, candidates, grouped, start);
+        kernels[1].splits.split(guess, candidates, grouped, start);
         // The first answer (all hits aside) whose class is the largest, if above 2.
         let best = -1;
         for (let a = 0; a < game.answers; a++) {
@@ -203,7 +204,7 @@ describe('the WebAssembly ranking kernels', () => {
         const expected = best < 0 ? [] : [...grouped.subarray(start[best], start[best + 1])];
         sizes.add(expected.length);
         for (const kernel of kernels) {
-          const size = kernel.largest(guess, candidates, out);
+          const size = kernel.splits.largest(guess, candidates, out);
           expect([...out.subarray(0, size)]).toEqual(expected);
         }
       }

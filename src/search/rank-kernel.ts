@@ -1,7 +1,8 @@
 /**
- * What the ranking (search/ranking.ts) asks of its kernels, the same of the kernel in
- * WebAssembly (search/masks.ts) and of the one in TypeScript (search/plain-kernel.ts), which a
- * test holds to each other: each method is described at `MaskKernel`'s.
+ * What the ranking (search/ranking.ts) asks of its kernels, the same of the kernels in
+ * WebAssembly (search/masks.ts, search/mask-splits.ts) and of those in TypeScript
+ * (search/plain-kernel.ts, search/plain-splits.ts), which a test holds to each other: each method
+ * is described at `MaskKernel`'s or `MaskSplits`'.
  */
 import type { SizeBounds } from './bounds.js';
 import type { Ranking } from './ranking-buffer.js';
@@ -53,6 +54,16 @@ export interface RankKernel {
   leastSkipped(packed: Float64Array, classes: number, limit: number): number;
   least(ranking: Ranking): number;
   batch(ranking: Ranking, live: number, batch: Int32Array): number;
+  /** The split kernel of the same game, over the same table. */
+  readonly splits: SplitKernel;
+}
+
+/**
+ * A node's candidates split by their answers, as the recursion and search/two-left.ts ask, in
+ * WebAssembly (`MaskSplits`) or in TypeScript (search/plain-splits.ts): each method is described
+ * at `MaskSplits`'.
+ */
+export interface SplitKernel {
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
   perfect(candidates: Int32Array): number;
   splitter(candidates: Int32Array, codes: Int32Array, live: number): number;

@@ -28,7 +28,7 @@ import { EarlyCounting } from './early-count.js';
 import { CLASSES } from './mask-memory.js';
 import { MaskKernel } from './masks.js';
 import { PlainKernel } from './plain-kernel.js';
-import type { ClassBounds, RankKernel } from './rank-kernel.js';
+import type { ClassBounds, RankKernel, SplitKernel } from './rank-kernel.js';
 import { type Ranking, newRanking } from './ranking-buffer.js';
 
 /**
@@ -51,6 +51,8 @@ export class RankingKernels {
   readonly #wasm: MaskKernel | undefined;
   /** Those, or else the kernels in TypeScript (search/plain-kernel.ts). */
   readonly #kernel: RankKernel;
+  /** Its split kernel (search/mask-splits.ts or search/plain-splits.ts). */
+  readonly #splits: SplitKernel;
   /**
    * Per class of guess at a node in the mask kernel (2 × the answers it gets + 1 if it is a
    * candidate): its key, infinite for a guess skipped or left out; its bound, infinite for a
@@ -79,6 +81,7 @@ export class RankingKernels {
     const narrow = [...widths.keys()].filter((a) => widths[a] < bounds.widest);
     this.#wasm = simd ? MaskKernel.create(table, game.size, game.answers, game.solved) : undefined;
     this.#kernel = this.#wasm ?? new PlainKernel(game, table, Int32Array.from(narrow));
+    this.#splits = this.#kernel.splits;
     this.#narrowMask = narrow.reduce((mask, a) => mask | (1 << a), 0);
     this.#narrowWidth = Math.min(bounds.widest, ...narrow.map((a) => widths[a]));
   }
@@ -297,10 +300,6 @@ export class RankingKernels {
     }
   }
 
-  /**
-   * Groups `candidates` by their answers to `guess`: class a is grouped[start[a]] …
-   * grouped[start[a + 1] − 1], in the candidates' order.
-   */
   /** The least of `ranking`'s keys (∞ if it has none). */
   least(ranking: Ranking): number {
     return this.#kernel.least(ranking);
@@ -314,8 +313,12 @@ export class RankingKernels {
     return this.#kernel.batch(ranking, live, batch);
   }
 
+  /**
+   * Groups `candidates` by their answers to `guess`: class a is grouped[start[a]] …
+   * grouped[start[a + 1] − 1], in the candidates' order.
+   */
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void {
-    this.#kernel.split(guess, candidates, grouped, start);
+    this.#splits.split(guess, candidates, grouped, start);
   }
 
   /**
@@ -324,12 +327,12 @@ export class RankingKernels {
    * candidates' order, and their number; else 0.
    */
   largest(guess: number, candidates: Int32Array, out: Int32Array): number {
-    return this.#kernel.largest(guess, candidates, out);
+    return this.#splits.largest(guess, candidates, out);
   }
 
   /** A candidate whose answers split the others apart, or −1. */
   perfectCandidate(candidates: Int32Array): number {
-    return this.#kernel.perfect(candidates);
+    return this.#splits.perfect(candidates);
   }
 
   /**
@@ -337,7 +340,7 @@ export class RankingKernels {
    * different answer; at most 32 answers), or −1.
    */
   splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
-    return this.#kernel.splitter(candidates, codes, live);
+    return this.#splits.splitter(candidates, codes, live);
   }
 
   /**
@@ -347,7 +350,7 @@ export class RankingKernels {
    * bits (search/two-left.ts's).
    */
   answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void {
-    this.#kernel.answerOrder(candidates, atLeast, byCount);
+    this.#splits.answerOrder(candidates, atLeast, byCount);
   }
 }
 
