@@ -141,12 +141,6 @@ export function CodebreakerView(
             text={play.message && problemWords(t, play.message, game, terms, play.session.turns)}
             kind="error"
           />
-          <CoachPanel
-            rules={rules}
-            coaching={coaching}
-            remaining={play.session.remaining}
-            shown={play.possible(SECRETS_SHOWN)}
-          />
           <HintLine play={play} onUse={update} />
           <div class="actions">
             <button
@@ -168,6 +162,14 @@ export function CodebreakerView(
               {t.play.clearRow}
             </button>
           </div>
+          {/* Below the buttons: a grade comes from the coach's worker after the guess, and a line
+              arriving above them would move them under a finger or a pointer about to press. */}
+          <CoachPanel
+            rules={rules}
+            coaching={coaching}
+            remaining={play.session.remaining}
+            shown={play.possible(SECRETS_SHOWN)}
+          />
           <GiveUp
             onGiveUp={() => {
               const shown = play.giveUp();
