@@ -93,7 +93,7 @@ export {
   type SymmetricSearchResult,
   symmetricStaticSet,
 } from './search/static-symmetric.js';
-export type { Symmetry } from './symmetry.js';
+export type { Symmetry } from './stabilizer.js';
 export {
   type SizeSearchResult,
   type StaticJobsLeftOut,

@@ -16,7 +16,8 @@ import {
   renamesPerPosition,
 } from '../colour-symmetry.js';
 import type { Game } from '../game.js';
-import { guessRepresentatives, hasPositionalSymmetry } from '../symmetry.js';
+import { hasPositionalSymmetry } from '../stabilizer.js';
+import { guessRepresentatives } from '../symmetry.js';
 
 /** Nodes at least this large use the full symmetry group. */
 const FULL_SYMMETRY_MIN_CANDIDATES = 24;

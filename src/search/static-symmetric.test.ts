@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { naiveCodes, naiveIdentifies } from '../../test/naive.js';
 import { Game } from '../game.js';
 import { PRESETS, resolveRules } from '../rules.js';
-import type { Symmetry } from '../symmetry.js';
+import type { Symmetry } from '../stabilizer.js';
 import { symmetricStaticSet } from './static-symmetric.js';
 
 function gameOf(pegs: number, colors: number, repeat: boolean): Game {

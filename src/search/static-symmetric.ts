@@ -20,7 +20,8 @@
  */
 import type { Game } from '../game.js';
 import { binomial } from '../scorer.js';
-import { type Symmetry, imageTable } from '../symmetry.js';
+import type { Symmetry } from '../stabilizer.js';
+import { imageTable } from '../symmetry.js';
 import { Marks, prepare, splitClasses } from './static-tables.js';
 
 /** How long `symmetricStaticSet` searches. */
