@@ -23,7 +23,7 @@
  * stopped. A class of N secrets or more (`--piece-secrets`, default 1,000), with 3 guesses or more
  * left, is searched third guess by third guess, in the search's order and with its pruning, each
  * third guess's classes smallest first (with `--class-seconds S`, in rounds of time that grow
- * from S: `thirdKeeps`), each settled a line of the pieces file
+ * from S: scripts/refutation-search.ts), each settled a line of the pieces file
  * beside the log (`NAME.pieces.jsonl`: whether that third guess keeps to the guesses left): a
  * stopped run loses at most the third guess it was on (a small class, the second guess). A run
  * drops, as it starts, the pieces of second guesses the log has settled.
@@ -40,14 +40,14 @@
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
-import { appendFileSync, writeSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { allCandidates, classOf, partition, partitionSizes } from '../src/candidates.js';
+import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { adoptSharedTable, sharedScoreTable } from '../src/cli/proofs/shared-table.js';
 import { CodebreakerError } from '../src/errors.js';
 import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
-import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
+import { SearchStopped } from '../src/search/branch-and-bound.js';
 import { guessRepresentatives } from '../src/symmetry.js';
 import {
   BrokenLogError,
@@ -57,6 +57,13 @@ import {
   guessKey,
   readRefutationLog,
 } from './refutation-log.js';
+import {
+  type AnsweredClass,
+  ClassRefuter,
+  byLargestClass,
+  classesToSolve,
+  hardestSplit,
+} from './refutation-search.js';
 import { runShards, shardAsked, shardData, shardDone } from './refutation-shards.js';
 
 const options = {
@@ -217,238 +224,16 @@ if (!onThread && shards === 1 && !summaryOnly) {
   });
 }
 const stopAsked = (): boolean => interrupted || (onThread !== undefined && shardAsked(onThread));
-/** The second guess being searched, when its search began, and its nodes then (for progress). */
-const current = { key: '', since: 0, nodes: 0, told: 0 };
-/** A second guess searched longer than this has a line of progress on stderr this often. */
-const PROGRESS_MS = 60_000;
-/**
- * The exact search, stopped at the time limit or a Ctrl-C. It only decides whether a strategy
- * exists, so it counts early (a guess's classes only while it can still keep to the depth).
- * Made where a search runs: with `--threads`, this thread only waits for its shards.
- */
-let made: OptimalSearch | undefined;
-function search(): OptimalSearch {
-  made ??= newSearch();
-  return made;
-}
-const newSearch = (): OptimalSearch =>
-  new OptimalSearch(game, {
-    firstFound: true,
-    lookahead: false,
-    earlyCount: true,
-    progressEvery: 1,
-    onProgress: ({ nodes }) => {
-      const now = Date.now();
-      if (now - Math.max(current.since, current.told) >= PROGRESS_MS) {
-        current.told = now;
-        const took = ((now - current.since) / 1000).toFixed(0);
-        // Written at once, not by console.error: on a worker thread that goes out only when the
-        // thread's event loop runs, after the second guess, minutes or an hour later.
-        writeSync(
-          2,
-          `  ${elapsed()}: ${current.key}: ${nodes - current.nodes} nodes in ${took} s\n`,
-        );
-      }
-      if (stopAsked() || now > deadline) return true;
-      if (now <= budget.ends) return false;
-      budget.spent = true;
-      return true;
-    },
-  });
-
-/**
- * The time a search of one class of a third guess may take in the round under way (`thirdKeeps`):
- * the search stops once `ends` (a `Date.now()` time) has passed, and says so in `spent`.
- */
-const budget = { ends: Number.POSITIVE_INFINITY, spent: false };
-
-/**
- * Whether `members` (after `history`) has no strategy within `guesses`, searched for at most
- * `seconds`: true, false, or undefined if that time ran out first. A search stopped so can be
- * asked again (its cache keeps only what it solved to the end).
- */
-function unsolvableWithin(
-  members: Int32Array,
-  history: number[],
-  guesses: number,
-  seconds: number,
-): boolean | undefined {
-  budget.ends = Date.now() + seconds * 1000;
-  budget.spent = false;
-  try {
-    return unsolvable(members, history, guesses);
-  } catch (error) {
-    if (error instanceof SearchStopped && budget.spent) return undefined;
-    throw error;
-  } finally {
-    budget.ends = Number.POSITIVE_INFINITY;
-  }
-}
-
-/** Whether `members` (after `history`) has no strategy within `guesses`. */
-function unsolvable(members: Int32Array, history: number[], guesses: number): boolean {
-  return search().solve(members, history, guesses).guess < 0;
-}
-
-/**
- * Whether the class `part` (the answer `within` to `second`, after `opening`) has no strategy
- * within `depth` − 2 guesses: in one search, or for a large class third guess by third guess, in
- * the search's own order and with its own pruning (`rankGuesses`: the guesses up to symmetry
- * whose bounds leave them a chance), the pieces earlier runs settled read back from the file.
- * `recheck`: solving a line of the log again, whose pieces are its own (marked), so that a
- * recheck stopped goes on where it stopped too.
- */
-function classUnsolvable(
-  part: Int32Array,
-  {
-    opening,
-    answer,
-    second,
-    within,
-    recheck = false,
-  }: Readonly<Record<'opening' | 'second', number>> &
-    Readonly<Record<'answer' | 'within', string>> & { readonly recheck?: boolean },
-): boolean {
-  const key = keyOf(code(opening), answer, code(second));
-  const left = depth - 2;
-  const history = [opening, second];
-  if (part.length < pieceSecrets || left < 3) return unsolvable(part, history, left);
-  const { guesses } = search().rankGuesses(part, history, left);
-  let tried = 0;
-  for (const third of guesses) {
-    tried++;
-    const known = pieces.get(key, within, code(third), recheck);
-    if (known) {
-      if (known.keeps) return false;
-      continue;
-    }
-    const start = Date.now();
-    const nodes = search().nodes;
-    const keeps = thirdKeeps(part, [...history, third], left - 1);
-    const took = (Date.now() - start) / 1000;
-    const piece: RefutationPiece = {
-      opening: code(opening),
-      answer,
-      guess: code(second),
-      within,
-      third: code(third),
-      of: guesses.length,
-      depth,
-      keeps,
-      nodes: search().nodes - nodes,
-      seconds: Number(took.toFixed(1)),
-      ...(recheck ? { recheck } : {}),
-    };
-    pieces.add(piece);
-    if (took >= PIECE_TOLD_S || piece.keeps) {
-      writeSync(
-        2,
-        `  ${elapsed()}: ${key}, its class ${within} (${part.length}): third guess ${tried} of ${guesses.length}, ${piece.third}, ${piece.keeps ? 'keeps' : 'does not keep'} to ${left} (${piece.nodes} nodes, ${took.toFixed(1)} s)\n`,
-      );
-    }
-    if (piece.keeps) return false;
-  }
-  return true;
-}
-
-/**
- * Whether every class the last guess of `history` leaves of `part` (but all hits) has a strategy
- * within `guesses`, the smallest classes first, each to its end. The search's own evaluation of
- * a guess takes them largest first, which serves a strategy found (and refuting Bulls and Cows
- * within 6, 6 s against 26), but a third guess of 5 of 10 is mostly refuted by a small class of
- * few colours: 01245's third guesses 10356 to 46701 at its class 0H2B, refuted largest first in
- * 5 to 41 s, are refuted smallest first in under 0.1 s (by a class of 64 with no strategy within
- * 4, in 36 nodes, for one of them; docs/performance.md).
- *
- * With `--class-seconds S`, in rounds: each class not yet settled gets S seconds in the first,
- * four times as much in each next, and the last one left all it needs. A class slow to settle
- * either way then holds up a class that refutes the guess at once for a while, not for good
- * (01345's third guess 23567 at its class 0H2B: 1,480 s one class after another, 12 s in rounds
- * from 1 s); but where the first slow class is the one that refutes, the others' rounds are
- * spent in vain (12567's third guess 38706: 95 s against 263). So rounds are not the default
- * (docs/performance.md). Either way each answer is the exact search's, to the end: a round only
- * orders the work.
- */
-function thirdKeeps(part: Int32Array, history: number[], guesses: number): boolean {
-  let open = classesToSolve(history.at(-1)!, part)
-    .sort((a, b) => a.part.length - b.part.length)
-    .map(({ part: members }) => members);
-  // Without rounds, one round in which each class has all it needs.
-  for (let seconds = classSeconds ?? Number.POSITIVE_INFINITY; open.length > 0; seconds *= 4) {
-    if (open.length === 1) return !unsolvable(open[0], history, guesses);
-    const unsettled: Int32Array[] = [];
-    for (const members of open) {
-      const refutes = unsolvableWithin(members, history, guesses, seconds);
-      if (refutes === true) return false;
-      if (refutes === undefined) unsettled.push(members);
-    }
-    open = unsettled;
-  }
-  return true;
-}
-
-/**
- * The classes `guess` leaves of `members` that a search must settle: all but all hits, and but
- * those of one or two secrets (solved within two), each with its answer.
- */
-function classesToSolve(
-  guess: number,
-  members: Int32Array,
-): { readonly answer: number; readonly part: Int32Array }[] {
-  const split = partition(game, guess, members);
-  return [...Array(game.answers).keys()]
-    .filter((answer) => answer !== game.solved)
-    .map((answer) => ({ answer, part: classOf(split, answer) }))
-    .filter(({ part }) => part.length > 2);
-}
-/** A piece that took this long has a line on stderr. */
-const PIECE_TOLD_S = 30;
-
-/**
- * `guesses`, those that leave the smallest largest class of `members` first (ties in order of
- * code): the likeliest ways on. Where some second guess is a way on, finding it first spares
- * refuting the others, which can take hours each (5 of 10). Where none is, every one must be
- * refuted, and those that leave the largest class are the likeliest refuted soonest (5 of 10:
- * the third guesses at 01245's class of 3,060 mostly refuted in under a second each, at 10567's
- * of 1,776 in minutes each): `--order refuted` takes them first (`largestFirst`).
- */
-function byLargestClass(
-  guesses: Int32Array,
-  members: Int32Array,
-  largestFirst: boolean,
-): Int32Array {
-  const counts = new Int32Array(game.answers);
-  const scratch = new Uint8Array(members.length);
-  const largest = new Map<number, number>();
-  for (const guess of guesses) {
-    partitionSizes(game, guess, members, counts, scratch);
-    counts[game.solved] = 0;
-    largest.set(guess, Math.max(...counts));
-  }
-  const sign = largestFirst ? -1 : 1;
-  return Int32Array.from(guesses).sort(
-    (a, b) => sign * (largest.get(a)! - largest.get(b)!) || a - b,
-  );
-}
-
-/** The largest class each guess leaves of `members`, and its least over every guess. */
-function hardestSplit(members: Int32Array): number {
-  const table = game.searchTable()!;
-  const counts = new Int32Array(game.answers);
-  let least = Number.POSITIVE_INFINITY;
-  for (let guess = 0; guess < game.size; guess++) {
-    counts.fill(0);
-    const row = guess * game.size;
-    let largest = 0;
-    for (let i = 0; i < members.length; i++) {
-      const answer = table[row + members[i]];
-      if (answer !== game.solved && ++counts[answer] > largest) largest = counts[answer];
-      if (largest >= least) break;
-    }
-    if (largest < least) least = largest;
-  }
-  return least;
-}
+/** The exact search of this run (or shard), made at its first use. */
+const refuter = new ClassRefuter({
+  game,
+  depth,
+  pieceSecrets,
+  classSeconds,
+  pieces,
+  stop: () => stopAsked() || Date.now() > deadline,
+  elapsed,
+});
 
 const all = allCandidates(game);
 const openings = guessRepresentatives(game, [], all) ?? all;
@@ -471,12 +256,13 @@ for (const opening of openings) {
     if (answer === game.solved) continue;
     const members = classOf(split, answer);
     if (members.length <= hardest) continue;
-    const value = hardestSplit(members);
+    const value = hardestSplit(game, members);
     if (value > hardest) [chosen, hardest] = [answer, value];
   }
   const members = classOf(split, chosen);
   const turn = { guess: opening, answer: chosen };
   const seconds2 = byLargestClass(
+    game,
     guessRepresentatives(game, [turn], members) ?? all,
     members,
     values.order === 'refuted',
@@ -510,19 +296,21 @@ for (const opening of openings) {
       continue;
     }
     // Its classes to settle, the largest first.
-    const order = classesToSolve(second, members).sort((a, b) => b.part.length - a.part.length);
+    const order = classesToSolve(game, second, members).sort(
+      (a, b) => b.part.length - a.part.length,
+    );
     const start = Date.now();
-    const nodes = search().nodes;
-    Object.assign(current, { key, since: start, nodes, told: 0 });
-    let by: { part: Int32Array; answer: number } | undefined;
+    const nodes = refuter.nodes;
+    refuter.begin(key);
+    let by: AnsweredClass | undefined;
     try {
       if (known) {
         // A way on: every class it leaves solved again within the guesses left; a refutation:
         // the class the log names solved again.
         const wayOn = known.refutedBy === null;
         const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
-        const again = ({ answer, part }: { answer: number; part: Int32Array }): boolean =>
-          classUnsolvable(part, {
+        const again = ({ answer, part }: AnsweredClass): boolean =>
+          refuter.classUnsolvable(part, {
             opening,
             answer: answerText,
             second,
@@ -542,7 +330,7 @@ for (const opening of openings) {
         const before = pieces.earlier(key, true);
         const line: RefutationLine = {
           ...known,
-          nodes: search().nodes - nodes + sumOf(before, 'nodes'),
+          nodes: refuter.nodes - nodes + sumOf(before, 'nodes'),
           seconds: Number(((Date.now() - start) / 1000 + sumOf(before, 'seconds')).toFixed(1)),
           recheck: true,
         };
@@ -552,7 +340,7 @@ for (const opening of openings) {
         continue;
       }
       by = order.find(({ answer, part }) =>
-        classUnsolvable(part, {
+        refuter.classUnsolvable(part, {
           opening,
           answer: answerText,
           second,
@@ -574,7 +362,7 @@ for (const opening of openings) {
       size: by ? by.part.length : null,
       depth,
       // With the pieces earlier runs settled of it.
-      nodes: search().nodes - nodes + sumOf(before, 'nodes'),
+      nodes: refuter.nodes - nodes + sumOf(before, 'nodes'),
       seconds: Number((took + sumOf(before, 'seconds')).toFixed(1)),
     };
     record(key, entry);
@@ -612,7 +400,7 @@ const lines = [
 const cpu = process.cpuUsage();
 // A shard on a thread says nothing on stdout: the main thread reads the log it wrote, and is told
 // the nodes it searched.
-if (onThread) shardDone(made?.nodes ?? 0);
+if (onThread) shardDone(refuter.nodes);
 if (onThread === undefined && values.json) {
   // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
   console.log(
@@ -620,7 +408,7 @@ if (onThread === undefined && values.json) {
       threads,
       seconds: (Date.now() - started) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      nodes: shardsEnd ? shardsEnd.nodes : search().nodes,
+      nodes: shardsEnd ? shardsEnd.nodes : refuter.nodes,
       jobsDone: settledGuesses,
       jobsKnown: secondGuesses,
       lowerBound: proved ? depth + 1 : null,
