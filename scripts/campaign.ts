@@ -19,7 +19,10 @@
  *   npm run campaign -- NAME --estimate [--probes N] [--json]
  *                                            a static campaign's size under way: what is left
  *                                            of it, estimated from random paths of its search
- *                                            (`static --estimate`), nothing recorded
+ *                                            (`static --estimate`); a refutation's second
+ *                                            guesses under way: N of their pieces solved again
+ *                                            on this build, and what is left at that pace
+ *                                            (`--retime`); nothing recorded
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
  * Where the campaigns and their runs are kept: scripts/campaign-files.ts; what the list and the
@@ -199,12 +202,15 @@ function raising(campaign: Campaign, step: number, flags: string[]): string[] | 
 /**
  * `--estimate`: what is left of a static campaign's size under way, estimated without searching
  * (`static --estimate` with its checkpoint, the jobs finished left out; `flags` such as
- * `--probes` go to it); nothing is recorded. Status 2, said on stderr, for a campaign that is no
- * static search or has no run yet.
+ * `--probes` go to it), or of a refutation's second guesses under way (`retiming`); nothing is
+ * recorded. Status 2, said on stderr, for a campaign that is neither or has no run yet.
  */
 function estimating(campaign: Campaign, flags: string[]): Promise<number> | number {
+  if (campaign.command === 'refutation') return retiming(campaign, flags);
   if (campaign.command !== 'static') {
-    console.error(`campaign: --estimate estimates a static search; ${campaign.name} is none`);
+    console.error(
+      `campaign: --estimate estimates a static search or a refutation; ${campaign.name} is neither`,
+    );
     return 2;
   }
   const mine = runs().filter((one) => one.campaign === campaign.name && !one.anew);
@@ -222,6 +228,25 @@ function estimating(campaign: Campaign, flags: string[]): Promise<number> | numb
     String(size),
     ...flags,
   ];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+}
+
+/**
+ * `--estimate` of a refutation: the first pieces of each second guess under way solved again on
+ * this build (scripts/depth-refutation.ts `--retime`, `--probes N` of them, 3 if not given), and
+ * the CPU hours left at that pace; nothing recorded.
+ */
+function retiming(campaign: Campaign, flags: string[]): Promise<number> {
+  const probes = flags.indexOf('--probes');
+  const count = probes >= 0 ? flags[probes + 1] : '3';
+  const rest = flags.filter((_, i) => probes < 0 || (i !== probes && i !== probes + 1));
+  const json = rest.includes('--json');
+  const args = commandOf(
+    campaign,
+    ['--retime', String(count), ...rest.filter((flag) => flag !== '--json')],
+    false,
+  ).filter((flag) => json || flag !== '--json');
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
   return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
 }

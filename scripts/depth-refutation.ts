@@ -3,7 +3,7 @@
  *
  *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
  *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
- *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S]
+ *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S] [--retime N]
  *
  * A strategy within D guesses opens with some code; every code is the image of one first guess
  * of the game's symmetry (its first guesses up to symmetry), and the symmetry keeps the worst
@@ -36,19 +36,18 @@
  * recheck stopped goes on where it stopped; a large class again piece by piece, its pieces marked
  * `recheck`), and fails if one does not hold. The summary at the
  * end says, per opening, how many second guesses are refuted and how many are left, and whether
- * the depth is refuted.
+ * the depth is refuted. `--retime N` searches nothing new and writes nothing: it solves again the
+ * first N pieces of each second guess under way, on this build, to say how long what is left
+ * takes now (`retimePieces`).
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { adoptSharedTable, sharedScoreTable } from '../src/cli/proofs/shared-table.js';
-import { CodebreakerError } from '../src/errors.js';
-import { type Game, gameFor } from '../src/game.js';
-import { resolveRules } from '../src/rules.js';
 import { SearchStopped } from '../src/search/branch-and-bound.js';
 import { guessRepresentatives } from '../src/symmetry.js';
+import { refutationFlags } from './refutation-flags.js';
 import {
   BrokenLogError,
   type RefutationLine,
@@ -56,7 +55,9 @@ import {
   RefutationPieces,
   guessKey,
   readRefutationLog,
+  readRefutationPieces,
 } from './refutation-log.js';
+import { retimePieces } from './refutation-retime.js';
 import {
   type AnsweredClass,
   ClassRefuter,
@@ -66,79 +67,21 @@ import {
 } from './refutation-search.js';
 import { runShards, shardAsked, shardData, shardDone } from './refutation-shards.js';
 
-const options = {
-  game: { type: 'string' },
-  pegs: { type: 'string' },
-  colors: { type: 'string' },
-  repeat: { type: 'boolean' },
-  'no-repeat': { type: 'boolean' },
-  depth: { type: 'string' },
-  log: { type: 'string' },
-  shard: { type: 'string', default: '0/1' },
-  threads: { type: 'string', default: '1' },
-  'time-limit': { type: 'string' },
-  recheck: { type: 'boolean', default: false },
-  'piece-secrets': { type: 'string', default: '1000' },
-  order: { type: 'string', default: 'ways-on' },
-  'class-seconds': { type: 'string' },
-  json: { type: 'boolean', default: false },
-} as const;
-function flagsOrExit(): ReturnType<typeof parseArgs<{ options: typeof options }>>['values'] {
-  try {
-    return parseArgs({ options }).values;
-  } catch (error) {
-    console.error(`depth-refutation.ts: ${(error as Error).message}`);
-    process.exit(2);
-  }
-}
-const values = flagsOrExit();
-const depth = Number(values.depth);
-const threads = Number(values.threads);
-const [shard, shards] = (values.shard ?? '').split('/').map(Number);
-const pieceSecrets = Number(values['piece-secrets']);
-const classSeconds =
-  values['class-seconds'] === undefined ? undefined : Number(values['class-seconds']);
-const seconds =
-  values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
-if (
-  !values.log ||
-  !Number.isInteger(depth) ||
-  depth < 3 ||
-  !Number.isInteger(shard) ||
-  !Number.isInteger(shards) ||
-  !Number.isInteger(threads) ||
-  threads < 1 ||
-  (threads > 1 && shards > 1) ||
-  !(shard >= 0 && shard < shards) ||
-  !(Number.isInteger(pieceSecrets) && pieceSecrets >= 3) ||
-  !(seconds > 0) ||
-  !(classSeconds === undefined || (classSeconds > 0 && Number.isFinite(classSeconds))) ||
-  !(values.order === 'ways-on' || values.order === 'refuted')
-) {
-  console.error(
-    'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)]',
-  );
-  process.exit(2);
-}
-const logFile = values.log;
-
-function rulesOrExit(): Game {
-  try {
-    return gameFor(
-      resolveRules({
-        game: values.game,
-        pegs: values.pegs,
-        colors: values.colors,
-        repeat: values['no-repeat'] ? false : values.repeat,
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof CodebreakerError)) throw error;
-    console.error(`depth-refutation.ts: ${error.message}`);
-    process.exit(2);
-  }
-}
-const game = rulesOrExit();
+const {
+  game,
+  depth,
+  log: logFile,
+  threads,
+  shard,
+  shards,
+  pieceSecrets,
+  classSeconds,
+  seconds,
+  retime,
+  order,
+  recheck,
+  json,
+} = refutationFlags(process.argv.slice(2));
 const code = (index: number): string => game.codes.make(index);
 const started = Date.now();
 const deadline = started + seconds * 1000;
@@ -183,7 +126,7 @@ function record(key: string, line: RefutationLine): void {
 const pieces = readOrExit(() => new RefutationPieces(logFile, depth));
 // The pieces of second guesses the log has settled are of no more use: dropped, so that the
 // file holds only the work under way (not by a shard: others may be writing the file).
-if (shards === 1) {
+if (shards === 1 && retime === undefined) {
   pieces.compact((piece) => {
     const line = logged.get(guessKey(piece));
     return line !== undefined && (piece.recheck !== true || line.recheck === true);
@@ -236,6 +179,25 @@ const refuter = new ClassRefuter({
 });
 
 const all = allCandidates(game);
+if (retime !== undefined) {
+  const settledKeys = new Set(logged.keys());
+  const written = readOrExit(() => readRefutationPieces(pieces.file));
+  const { status, lines, report } = readOrExit(() =>
+    retimePieces({
+      game,
+      depth,
+      file: pieces.file,
+      pieces: written,
+      settled: settledKeys,
+      refuter,
+      count: retime,
+    }),
+  );
+  console.log(json ? JSON.stringify(report) : lines.join('\n'));
+  if (status !== 0) console.error('a piece read back did not hold');
+  process.exit(status);
+}
+
 const openings = guessRepresentatives(game, [], all) ?? all;
 const summary: string[] = [];
 let refutedOpenings = 0;
@@ -265,7 +227,7 @@ for (const opening of openings) {
     game,
     guessRepresentatives(game, [turn], members) ?? all,
     members,
-    values.order === 'refuted',
+    order === 'refuted',
   );
   const answerText = game.answerText(chosen);
   console.error(
@@ -285,7 +247,7 @@ for (const opening of openings) {
     const second = seconds2[i];
     const key = keyOf(code(opening), answerText, code(second));
     const known = logged.get(key);
-    if (known && (!values.recheck || summaryOnly || known.recheck)) {
+    if (known && (!recheck || summaryOnly || known.recheck)) {
       if (known.refutedBy === null) open++;
       else refuted++;
       continue;
@@ -401,7 +363,7 @@ const cpu = process.cpuUsage();
 // A shard on a thread says nothing on stdout: the main thread reads the log it wrote, and is told
 // the nodes it searched.
 if (onThread) shardDone(refuter.nodes);
-if (onThread === undefined && values.json) {
+if (onThread === undefined && json) {
   // For `npm run campaign` (its runs.jsonl): the work of this process and its shards.
   console.log(
     JSON.stringify({
@@ -418,7 +380,7 @@ if (onThread === undefined && values.json) {
       // that a recheck stopped half way counts the lines it did not reach.
       relied: {
         logLines: logged.size - appended.length,
-        rechecked: values.recheck,
+        rechecked: recheck,
         solvedAgain: solvedAgain(),
         // The pieces of earlier runs (third guesses at a large class) that lines this run
         // appended rest on, read back unchecked: a recheck's own, or those `--recheck` solves

@@ -195,6 +195,14 @@ export class ClassRefuter {
   }
 
   /**
+   * Whether some strategy that opens the class `part` with the third guess ending `history`
+   * keeps to the depth: one piece solved again, nothing written (`--retime`).
+   */
+  pieceKeeps(part: Int32Array, history: number[]): boolean {
+    return this.#thirdKeeps(part, history, this.#options.depth - 3);
+  }
+
+  /**
    * Whether every class the last guess of `history` leaves of `part` (but all hits) has a
    * strategy within `guesses`, the smallest classes first, each to its end. The search's own
    * evaluation of a guess takes them largest first, which serves a strategy found (and refuting

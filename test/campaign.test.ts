@@ -153,7 +153,9 @@ describe('npm run campaign', () => {
     expect(records()).toHaveLength(recorded);
     const none = await campaign('classic', '--estimate').catch((failure) => failure);
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('campaign: --estimate estimates a static search; classic is none\n');
+    expect(none.stderr).toBe(
+      'campaign: --estimate estimates a static search or a refutation; classic is neither\n',
+    );
   });
 
   it('runs a refutation of a depth as a campaign, records it, and resumes from its log', async () => {
@@ -196,6 +198,10 @@ describe('npm run campaign', () => {
     // way (written here: classic Mastermind within 4 has none), the pace of its third guesses.
     const settled = `its log: ${result.jobsKnown} second guesses settled (${result.jobsKnown} refuted)`;
     expect((await campaign()).stdout).toContain(`${settled}\n`);
+    // --estimate solves again the pieces of the second guesses under way: here none.
+    expect((await campaign('classic-depth4', '--estimate')).stdout).toContain(
+      'about 0.0 CPU h in all for the 0 second guesses under way',
+    );
     const piece = (third: string, seconds: number) => ({
       opening: '1123',
       answer: '0H1B',
@@ -215,6 +221,10 @@ describe('npm run campaign', () => {
     expect((await campaign()).stdout).toContain(
       `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace (the third guesses ranked best go first, and take longest)\n`,
     );
+    // Those pieces name no code of the game: --estimate, which would solve them again, says so.
+    const named = await campaign('classic-depth4', '--estimate').catch((failure) => failure);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('names 9999, not a code of this game');
   });
 
   it('merges through git the logs of a refutation’s shards run on two machines, and concludes from them', async () => {

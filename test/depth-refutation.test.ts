@@ -423,6 +423,94 @@ describe('scripts/depth-refutation.ts', () => {
     },
   );
 
+  it(
+    'solves again with --retime the first pieces of each second guess under way, writes nothing, and fails on one that does not hold',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'mastermind-5-retime.jsonl');
+      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      expect((await refute(...args)).status).toBe(0);
+      const settled = linesOf(log);
+      const pieces = readRefutationPieces(piecesFileOf(log));
+      const keyOf = (line: RefutationLine | RefutationPiece): string =>
+        `${line.opening} ${line.answer} ${line.guess}`;
+      // A refuted line and a way on taken out of the log: their second guesses are under way.
+      const refuted = settled.find(
+        (line) =>
+          line.refutedBy !== null &&
+          pieces.filter((p) => keyOf(p) === keyOf(line) && p.within === line.refutedBy).length > 2,
+      )!;
+      const way = settled.find((line) => line.refutedBy === null)!;
+      const mine = pieces.filter(
+        (p) => keyOf(p) === keyOf(refuted) && p.within === refuted.refutedBy,
+      );
+      writeFileSync(
+        log,
+        settled
+          .filter((line) => line !== refuted)
+          .map((line) => `${JSON.stringify(line)}\n`)
+          .join(''),
+      );
+      const before = [readFileSync(log, 'utf8'), readFileSync(piecesFileOf(log), 'utf8')];
+      const timed = await refute(...args, '--retime', '2', '--json');
+      expect(timed.status).toBe(0);
+      const { retimed, failed } = JSON.parse(timed.stdout);
+      expect(failed).toBe(false);
+      // Every third guess at the class it is refuted by is settled: none left.
+      expect(retimed).toEqual([
+        expect.objectContaining({
+          guess: refuted.guess,
+          within: refuted.refutedBy,
+          size: refuted.size,
+          solvedAgain: 2,
+          recordedSeconds: Number((mine[0].seconds + mine[1].seconds).toFixed(1)),
+          left: Math.max(...mine.map((p) => p.of ?? 0)) - mine.length,
+        }),
+      ]);
+      expect([readFileSync(log, 'utf8'), readFileSync(piecesFileOf(log), 'utf8')]).toEqual(before);
+
+      // The way on, its class's third guesses all said (falsely) not to keep: one that keeps is
+      // found among them, and the run fails.
+      const { answer: largest, part } = largestClass(way);
+      const search = new OptimalSearch(game, {
+        firstFound: true,
+        lookahead: false,
+        earlyCount: true,
+      });
+      const opening = game.codes.parse(way.opening);
+      const thirds = search.rankGuesses(part, [opening, game.codes.parse(way.guess)], 3).guesses;
+      const forged = thirds.map(
+        (third): RefutationPiece => ({
+          opening: way.opening,
+          answer: way.answer,
+          guess: way.guess,
+          within: game.answerText(largest),
+          of: thirds.length,
+          depth: 5,
+          third: game.codes.make(third),
+          keeps: false,
+          nodes: 0,
+          seconds: 0,
+        }),
+      );
+      writeFileSync(log, `${JSON.stringify(refuted)}\n`);
+      writeFileSync(piecesFileOf(log), forged.map((p) => `${JSON.stringify(p)}\n`).join(''));
+      const caught = await refute(...args, '--retime', String(forged.length));
+      expect(caught.status).toBe(1);
+      expect(caught.stderr).toContain(
+        `${keyOf(way)}, its class ${game.answerText(largest)}, third guess`,
+      );
+      expect(caught.stderr).toContain(': DOES NOT HOLD');
+      // A piece that names no code: one line, status 2.
+      writeFileSync(piecesFileOf(log), `${JSON.stringify({ ...forged[0], guess: '9999' })}\n`);
+      const bad = await refute(...args, '--retime', '1');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toEqual([
+        `depth-refutation.ts: ${piecesFileOf(log)} names 9999, not a code of this game`,
+      ]);
+    },
+  );
+
   it('refuses a broken log with one line and status 2, and leaves it as it was', async () => {
     const log = join(dir, 'broken.jsonl');
     const good = {
