@@ -36,7 +36,8 @@ export interface Retimed {
   readonly solvedAgain: number;
   readonly cpuSeconds: number;
   readonly recordedSeconds: number;
-  readonly left: number;
+  /** The third guesses left, where the pieces say how many the class has. */
+  readonly left: number | null;
   readonly cpuHoursLeft: number | null;
 }
 
@@ -98,9 +99,11 @@ export function retimePieces(options: RetimeOptions): {
     const used = process.cpuUsage(before);
     const cpu = (used.user + used.system) / 1e6;
     const recorded = sample.reduce((sum, piece) => sum + piece.seconds, 0);
+    // How many third guesses the class has (pieces written before that was kept do not say).
     const of = Math.max(0, ...mine.map((piece) => piece.of ?? 0));
-    const left = Math.max(0, of - mine.filter((piece) => !piece.keeps).length);
-    const more = sample.length > 0 ? (left * cpu) / sample.length / 3600 : undefined;
+    const left = of > 0 ? Math.max(0, of - mine.filter((piece) => !piece.keeps).length) : undefined;
+    const more =
+      sample.length > 0 && left !== undefined ? (left * cpu) / sample.length / 3600 : undefined;
     hours += more ?? 0;
     retimed.push({
       guess,
@@ -109,11 +112,11 @@ export function retimePieces(options: RetimeOptions): {
       solvedAgain: sample.length,
       cpuSeconds: Number(cpu.toFixed(1)),
       recordedSeconds: Number(recorded.toFixed(1)),
-      left,
+      left: left ?? null,
       cpuHoursLeft: more === undefined ? null : Number(more.toFixed(1)),
     });
     lines.push(
-      `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${sample.length} third guesses solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded); ${left.toLocaleString('en')} left${more === undefined ? '' : `, about ${more.toFixed(1)} CPU h at this pace`}`,
+      `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${sample.length} third guesses solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded); ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${more === undefined ? '' : `, about ${more.toFixed(1)} CPU h at this pace`}`,
     );
   }
   lines.push(

@@ -468,6 +468,15 @@ describe('scripts/depth-refutation.ts', () => {
         }),
       ]);
       expect([readFileSync(log, 'utf8'), readFileSync(piecesFileOf(log), 'utf8')]).toEqual(before);
+      // Pieces written before they kept the count of third guesses do not say how many are left.
+      writeFileSync(
+        piecesFileOf(log),
+        mine.map(({ of: _, ...piece }) => `${JSON.stringify(piece)}\n`).join(''),
+      );
+      const uncounted = JSON.parse((await refute(...args, '--retime', '1', '--json')).stdout);
+      expect(uncounted.retimed).toEqual([
+        expect.objectContaining({ guess: refuted.guess, left: null, cpuHoursLeft: null }),
+      ]);
 
       // The way on, its class's third guesses all said (falsely) not to keep: one that keeps is
       // found among them, and the run fails.
