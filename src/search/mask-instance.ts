@@ -24,7 +24,10 @@ export class MaskInstance {
   readonly answers: number;
   /** The answer index of all hits. */
   readonly solved: number;
-  /** 32-bit planes of the sets of answers: two for up to 16 answers, else four. */
+  /**
+   * How many planes hold the sets of answers, a byte a code each (answers 8p to 8p + 7 in plane
+   * p): 2 for up to 16 answers, else 4.
+   */
   readonly planeCount: number;
   /** log2 of the counters per code: the answers rounded up to a power of two. */
   readonly shift: number;
