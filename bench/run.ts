@@ -209,6 +209,78 @@ function refutationBench(): void {
   console.log('');
 }
 
+/**
+ * Third guesses of 5 of 10's refutation within 7 (campaigns/README.md), after 01234 0H2B and
+ * 12567 0H2B, each refuted as scripts/depth-refutation.ts refutes a piece: its classes smallest
+ * first, each searched within the 4 guesses left until one has no strategy. Its nodes with three
+ * guesses left ranked under their own widths (`ownWidth`), and, as the baseline in the same run,
+ * under their parents'; both must refute each piece by the same class, with the same nodes.
+ */
+function refutationPiecesBench(): void {
+  console.log('refutation pieces, nodes with three left ranked under their own width (5 of 10)');
+  const widths = [34, 7, 8, 10, 10, 8];
+  console.log(line(['third guess', 'class', 'nodes', 'parent', 'own', 'speed-up'], widths));
+  const game = new Game(resolveRules({ pegs: 5, colors: 10, repeat: false }));
+  game.useTable();
+  const answer = (text: string): number => game.answerIndex(parseFeedback(text, game.rules));
+  const [opening, second] = ['01234', '12567'].map((code) => game.codes.parse(code));
+  const members = classOf(
+    partition(game, second, classOf(partition(game, opening, allCandidates(game)), answer('0H2B'))),
+    answer('0H2B'),
+  );
+  const searches = [false, true].map(
+    (ownWidth) =>
+      new OptimalSearch(game, { firstFound: true, lookahead: false, earlyCount: true, ownWidth }),
+  );
+  const totals = [0, 0];
+  for (const third of ['62410', '23654', '64083']) {
+    const guess = game.codes.parse(third);
+    const split = partition(game, guess, members);
+    const classes = [...Array(game.answers).keys()]
+      .filter((a) => a !== game.solved)
+      .map((a) => classOf(split, a))
+      .filter((part) => part.length > 2)
+      .sort((a, b) => a.length - b.length);
+    const [parent, own] = searches.map((search, i) => {
+      const nodes = search.nodes;
+      const start = performance.now();
+      const by = classes.find((part) => search.solve(part, [opening, second, guess], 4).guess < 0);
+      totals[i] += seconds(start);
+      return { by: by?.length, nodes: search.nodes - nodes, seconds: seconds(start) };
+    });
+    if (parent.by === undefined || parent.by !== own.by || parent.nodes !== own.nodes) {
+      throw new Error(`01234 0H2B 12567 0H2B ${third}: the two searches disagree`);
+    }
+    console.log(
+      line(
+        [
+          `01234 0H2B, 12567 0H2B, then ${third}`,
+          own.by,
+          own.nodes,
+          `${parent.seconds.toFixed(1)} s`,
+          `${own.seconds.toFixed(1)} s`,
+          `${(parent.seconds / own.seconds).toFixed(2)}×`,
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log(
+    line(
+      [
+        'all three',
+        '',
+        '',
+        `${totals[0].toFixed(1)} s`,
+        `${totals[1].toFixed(1)} s`,
+        `${(totals[0] / totals[1]).toFixed(2)}×`,
+      ],
+      widths,
+    ),
+  );
+  console.log('');
+}
+
 const benches: Record<string, () => void | Promise<void>> = {
   'first-consistent': firstConsistentBench,
   heuristics: heuristicBench,
@@ -221,5 +293,6 @@ const benches: Record<string, () => void | Promise<void>> = {
   'static-jobs': staticJobsBench,
   speed: speedBench,
   refutation: refutationBench,
+  'refutation-pieces': refutationPiecesBench,
 };
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench();

@@ -48,6 +48,8 @@ export class Recursion {
   /** With it, the nodes with three guesses left shown to have no strategy (refuted-sets.ts). */
   readonly #refuted: RefutedSets | undefined;
   readonly #lookaheadOn: boolean;
+  /** Whether a node with three guesses left is ranked under its own width (`ownWidth`). */
+  readonly #ownWidth: boolean;
   readonly #firstFound: boolean;
   /** When to tell `onProgress` where the search stands. */
   readonly #reports: ProgressReports;
@@ -67,6 +69,7 @@ export class Recursion {
     this.cache = new SetCache(options.cacheBytes, options.crush ?? false, images);
     this.choice = new GuessChoice(game, symmetry, options.consistentOnly ?? false);
     this.#lookaheadOn = options.lookahead ?? true;
+    this.#ownWidth = options.ownWidth ?? true;
     this.#firstFound = options.firstFound ?? false;
     this.#reports = new ProgressReports(options.onProgress, options.progressEvery ?? 4096);
     let possible = 0;
@@ -164,7 +167,11 @@ export class Recursion {
     two.enter(candidates);
     let cost: number;
     try {
-      cost = this.#expand(candidates, depth, limit, ranked, width, cachedCost);
+      // Its guesses ranked under its own width, from its answers counted now (they are needed
+      // anyway once one of its classes is not in the cache): a class larger than the width and
+      // one more is refuted there, before it is gathered and looked for in the cache.
+      const own = this.#ownWidth ? Math.min(width, two.width()) : width;
+      cost = this.#expand(candidates, depth, limit, ranked, own, cachedCost);
     } finally {
       two.leave();
     }

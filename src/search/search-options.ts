@@ -47,6 +47,12 @@ export interface SearchOptions {
    */
   earlyCount?: boolean;
   /**
+   * With `earlyCount`, rank each node with three guesses left under its own width, measured
+   * from its answers, rather than its parent's (search/two-left.ts `width`; default true). Off
+   * only to measure what it saves.
+   */
+  ownWidth?: boolean;
+  /**
    * Called about every `progressEvery` nodes, and at least every quarter of a second while
    * nodes or lookaheads are searched; return true to stop the search.
    */

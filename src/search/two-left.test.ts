@@ -131,4 +131,46 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
       expect(seen.not).toBeGreaterThan(10);
     },
   );
+
+  it.each([true, false])(
+    'measure a node width as brute force does (the most answers but all hits one code gets), the WebAssembly kernels %s',
+    (simd) => {
+      const classic = gameFor(resolveRules({ game: 'mastermind' }));
+      const recursion = new Recursion(classic, { simd });
+      const two = new TwoLeft(classic, recursion.kernels, recursion.cache);
+      const random = seededRandom(5);
+      const all = [...allCandidates(classic)].map((code) => classic.codes.make(code));
+      const allHits = naiveFullAnswer(all[0], all[0]);
+      const widths = new Set<number>();
+      const wrong: string[] = [];
+      for (let trial = 0; trial < 30; trial++) {
+        // A class of one or two guesses, or a few secrets picked from one.
+        let members = allCandidates(classic);
+        for (let g = 0; g < 1 + (trial % 2); g++) {
+          const guess = Math.floor(random() * classic.size);
+          members = classOf(partition(classic, guess, members), Math.floor(random() * 5));
+        }
+        if (trial % 3 === 2) {
+          members = Int32Array.from(
+            [...members].filter(() => random() < 0.3).sort((a, b) => a - b),
+          );
+        }
+        if (members.length < 3) continue;
+        let expected = 0;
+        for (const guess of all) {
+          const answers = new Set([...members].map((s) => naiveFullAnswer(all[s], guess)));
+          answers.delete(allHits);
+          expected = Math.max(expected, answers.size);
+        }
+        two.enter(members);
+        const got = two.width();
+        two.leave();
+        widths.add(expected);
+        if (got !== expected) wrong.push(`${members.length} secrets: ${got}, not ${expected}`);
+      }
+      expect(wrong).toEqual([]);
+      // Nodes of several widths, some narrower than the game's 13.
+      expect(widths.size).toBeGreaterThan(3);
+    },
+  );
 });

@@ -68,12 +68,34 @@ export class TwoLeft {
   }
 
   /**
+   * The width of the node entered (search/bounds.ts): the most answers other than all hits that
+   * one code gets from its candidates. Its classes' bounds under it are the node's own, tighter
+   * than its parent's width allows: a class of a guess there is split apart within two only by
+   * a code with as many answers from it, so none larger than the width and the splitter's own
+   * answer can keep to three.
+   */
+  width(): number {
+    if (!this.#counted) this.#countParent();
+    const atLeast = this.#atLeast;
+    let most = 0;
+    while (most + 1 < ANSWER_COUNTS && atLeast[most + 1] > 0) most++;
+    // The codes with the most answers come first: all of them candidates, all hits is among them.
+    const parent = this.#parent!;
+    for (let i = 0; i < atLeast[most]; i++) {
+      if (!isMember(parent, this.#byCount[i])) return most;
+    }
+    return most - 1;
+  }
+
+  /**
    * The cost (packed: search/cost.ts) of `candidates`, a class of a guess at the node entered,
    * within two guesses: the cache's if it has decided them, else that of guessing the first code
    * found that splits them apart (`splitter`), then the secret left, or ∞ if none does, cached.
    * The first such code, not the cheapest: for a search that settles for the first strategy.
    */
   decide(candidates: Int32Array): number {
+    // No code gets that many answers from the node: refuted before the cache is asked.
+    if (this.#tooMany(candidates.length)) return Number.POSITIVE_INFINITY;
     const cache = this.#cache;
     const slot = cache.find(candidates, 2);
     if (slot >= 0 && (cache.guess(slot) >= 0 || cache.cost(slot) === Number.POSITIVE_INFINITY)) {
@@ -110,9 +132,29 @@ export class TwoLeft {
     return live === 0 ? -1 : this.#kernels.splitter(candidates, this.#byCount, live);
   }
 
+  /** Whether no code gets `n` answers from the node entered (so none splits n of it apart). */
+  #tooMany(n: number): boolean {
+    if (n > MAX_ANSWERS) return true;
+    if (!this.#counted) this.#countParent();
+    return this.#atLeast[n] === 0;
+  }
+
   /** Counts each code's answers from the parent, and orders the codes by them. */
   #countParent(): void {
     this.#kernels.answerOrder(this.#parent!, this.#atLeast, this.#byCount);
     this.#counted = true;
   }
+}
+
+/** Whether `code` is in `sorted` (ascending). */
+function isMember(sorted: Int32Array, code: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] === code) return true;
+    if (sorted[mid] < code) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }
