@@ -207,11 +207,12 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
   const grouped = codes + 4 * size;
   const start = grouped + 4 * size;
   const next = start + 4 * 33;
-  // The codes a node's class may be split apart by, and the answers each has had (`splitter`);
-  // the codes by their answers from a node, and how many have k or more (`answerOrder`).
+  // Early counting's guesses alive, and a byte a code of scratch; the codes by their answers
+  // from a node, kept for `splitter`, and how many have k or more (`answerOrder`).
   const alive = align(next + 4 * 32, 16);
   const aliveMasks = alive + 4 * size;
-  const atLeast = aliveMasks + 4 * size;
+  const order = aliveMasks + 4 * size;
+  const atLeast = order + 4 * size;
   // The answers early counting's sample checks, and their caps (`sampleKill`), a byte each.
   const checked = align(atLeast + 4 * ANSWER_COUNTS, 16);
   const checkedCaps = checked + 32;
@@ -244,6 +245,7 @@ export function layout(size: number, shift: number, base: number, tableAt?: numb
     next,
     alive,
     aliveMasks,
+    order,
     atLeast,
     checked,
     checkedCaps,
@@ -291,6 +293,8 @@ export function kernelViews(
     grouped: new Int32Array(buffer, at.grouped, size),
     start: new Int32Array(buffer, at.start, answers + 1),
     alive: new Int32Array(buffer, at.alive, size),
+    /** The codes by their answers from a node, as `answerOrder` last left them. */
+    order: new Int32Array(buffer, at.order, size),
     atLeast: new Int32Array(buffer, at.atLeast, ANSWER_COUNTS),
     /** What the exports return beside their result: the least bound left out, the width. */
     skipped: new Float64Array(buffer, at.results, 1),

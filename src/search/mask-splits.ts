@@ -22,7 +22,8 @@ export class MaskSplits implements SplitKernel {
    * The codes into `byCount` by how many different answers each gets from `candidates` (all hits
    * among them), those with the most first and, of those alike, in code order; and into
    * `atLeast[k]` how many get k or more, k from 0 to 33 (`RankingKernels.answerOrder`). The sets
-   * of answers are the ranking's `classify`'s, gathered the same way.
+   * of answers are the ranking's `classify`'s, gathered the same way. The order is also kept in
+   * the instance's memory, where `splitter` reads it.
    */
   answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void {
     const wasm = this.#wasm;
@@ -32,14 +33,14 @@ export class MaskSplits implements SplitKernel {
       wasm.at.stride,
       wasm.planeCount,
       wasm.size,
-      // A byte a code of scratch: the splitter's masks, free between its calls.
+      // A byte a code of scratch.
       wasm.at.aliveMasks,
       wasm.at.atLeast,
       wasm.at.start,
-      wasm.at.alive,
+      wasm.at.order,
     );
     atLeast.set(wasm.view.atLeast);
-    byCount.set(wasm.view.alive);
+    byCount.set(wasm.view.order);
   }
 
   /**
@@ -53,20 +54,13 @@ export class MaskSplits implements SplitKernel {
   }
 
   /**
-   * The first of `codes[0..live)`, in their order, whose answers split `candidates` apart, or −1
-   * (`RankingKernels.splitter`).
+   * The first of the first `live` codes of the order `answerOrder` last made whose answers split
+   * `candidates` apart, or −1 (`RankingKernels.splitter`).
    */
-  splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
+  splitter(candidates: Int32Array, live: number): number {
     const wasm = this.#wasm;
     wasm.setRows(candidates);
-    wasm.view.alive.set(codes.subarray(0, live));
-    return wasm.exports.splitter(
-      wasm.at.rows,
-      candidates.length,
-      wasm.at.alive,
-      live,
-      wasm.at.aliveMasks,
-    );
+    return wasm.exports.splitter(wasm.at.rows, candidates.length, wasm.at.order, live);
   }
 
   /**

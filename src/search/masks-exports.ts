@@ -67,7 +67,7 @@ export interface MaskExports {
   rows(codes: number, n: number, table: number, stride: number, rows: number): void;
   batch(keys: number, live: number, batch: number): number;
   perfect(codes: number, n: number, table: number, stride: number): number;
-  splitter(rows: number, n: number, alive: number, live: number, masks: number): number;
+  splitter(rows: number, n: number, order: number, live: number): number;
   answerOrder(
     planes: number,
     stride: number,

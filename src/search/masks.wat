@@ -963,48 +963,36 @@
         (local.set $g (i32.add (local.get $g) (i32.const 1)))
         (br $place))))
 
-  ;; The first of the `live` codes at `alive` (i32 each, in their order) whose answers split the
+  ;; The first of the `live` codes at `order` (i32 each, in their order) whose answers split the
   ;; `n` candidates (the addresses of their rows at `rows`) apart, each a different answer (at
-  ;; most 32 answers: a bit each); −1 if none. Candidate by candidate, a code still alive is
-  ;; dropped at its first repeated answer and the others kept in order, with the answers each has
-  ;; had at `masks`: most codes drop within a few candidates. Overwrites `alive` and `masks`.
+  ;; most 32 answers: a bit each); −1 if none. Code by code, its answers read candidate by
+  ;; candidate until one repeats (most codes repeat within a few): nothing is written, so the
+  ;; order `answerOrder` left serves every class of its node.
   (func (export "splitter")
-    (param $rows i32) (param $n i32) (param $alive i32) (param $live i32) (param $masks i32)
+    (param $rows i32) (param $n i32) (param $order i32) (param $live i32)
     (result i32)
-    (local $end i32) (local $row i32) (local $j i32) (local $last i32) (local $kept i32)
+    (local $end i32) (local $row i32) (local $next i32) (local $last i32)
     (local $code i32) (local $bit i32) (local $mask i32)
-    (memory.fill (local.get $masks) (i32.const 0) (i32.shl (local.get $live) (i32.const 2)))
     (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
-    (block $done
-      (loop $eachRow
-        (br_if $done (i32.ge_u (local.get $rows) (local.get $end)))
-        (local.set $row (i32.load (local.get $rows)))
-        (local.set $last (i32.shl (local.get $live) (i32.const 2)))
-        (local.set $j (i32.const 0))
-        (local.set $kept (i32.const 0))
-        (block $scanned
-          (loop $eachCode
-            (br_if $scanned (i32.ge_u (local.get $j) (local.get $last)))
-            (local.set $code (i32.load (i32.add (local.get $alive) (local.get $j))))
-            (local.set $bit
-              (i32.shl (i32.const 1)
-                (i32.load8_u (i32.add (local.get $row) (local.get $code)))))
-            (local.set $mask (i32.load (i32.add (local.get $masks) (local.get $j))))
-            (if (i32.eqz (i32.and (local.get $mask) (local.get $bit)))
-              (then
-                (i32.store (i32.add (local.get $alive) (local.get $kept)) (local.get $code))
-                (i32.store (i32.add (local.get $masks) (local.get $kept))
-                  (i32.or (local.get $mask) (local.get $bit)))
-                (local.set $kept (i32.add (local.get $kept) (i32.const 4)))))
-            (local.set $j (i32.add (local.get $j) (i32.const 4)))
-            (br $eachCode)))
-        (local.set $live (i32.shr_u (local.get $kept) (i32.const 2)))
-        (if (i32.eqz (local.get $live)) (then (return (i32.const -1))))
-        (local.set $rows (i32.add (local.get $rows) (i32.const 4)))
-        (br $eachRow)))
-    (if (result i32) (i32.eqz (local.get $live))
-      (then (i32.const -1))
-      (else (i32.load (local.get $alive)))))
+    (local.set $last (i32.add (local.get $order) (i32.shl (local.get $live) (i32.const 2))))
+    (block $none
+      (loop $eachCode
+        (br_if $none (i32.ge_u (local.get $order) (local.get $last)))
+        (local.set $code (i32.load (local.get $order)))
+        (local.set $order (i32.add (local.get $order) (i32.const 4)))
+        (local.set $mask (i32.const 0))
+        (local.set $next (local.get $rows))
+        (loop $eachRow
+          (if (i32.ge_u (local.get $next) (local.get $end))
+            (then (return (local.get $code))))
+          (local.set $bit
+            (i32.shl (i32.const 1)
+              (i32.load8_u (i32.add (i32.load (local.get $next)) (local.get $code)))))
+          (br_if $eachCode (i32.and (local.get $mask) (local.get $bit)))
+          (local.set $mask (i32.or (local.get $mask) (local.get $bit)))
+          (local.set $next (i32.add (local.get $next) (i32.const 4)))
+          (br $eachRow))))
+    (i32.const -1))
 
   ;; The largest class of the `n` candidates (code indices at `codes`) by their answers to
   ;; `guess`, all hits aside, if it has more than 2: its members, in the candidates' order, at

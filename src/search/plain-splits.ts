@@ -19,9 +19,8 @@ export class PlainSplits implements SplitKernel {
   readonly #next: Int32Array;
   /** Per code, the set of answers it gets from a node's candidates (`answerOrder`). */
   readonly #masks: Int32Array;
-  /** The codes `splitter` still keeps, and the answers each has had. */
-  readonly #alive: Int32Array;
-  readonly #aliveMasks: Int32Array;
+  /** The codes by their answers from a node, as `answerOrder` last left them (`splitter`'s). */
+  readonly #order: Int32Array;
 
   /** Over `table`, of a game of `answers` answer indices, `solved` the index of all hits. */
   constructor(table: PlainTable, answers: number, solved: number) {
@@ -32,8 +31,7 @@ export class PlainSplits implements SplitKernel {
     this.#counts = new Int32Array(answers);
     this.#next = new Int32Array(answers);
     this.#masks = new Int32Array(size);
-    this.#alive = new Int32Array(size);
-    this.#aliveMasks = new Int32Array(size);
+    this.#order = new Int32Array(size);
   }
 
   /**
@@ -83,7 +81,7 @@ export class PlainSplits implements SplitKernel {
   /**
    * The codes into `byCount` by how many different answers each gets from `candidates`, those
    * with the most first and, of those alike, in code order; and into `atLeast[k]` how many get k
-   * or more, k from 0 to 33.
+   * or more, k from 0 to 33. The order is also kept for `splitter`.
    */
   answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void {
     const masks = this.#masks;
@@ -95,34 +93,28 @@ export class PlainSplits implements SplitKernel {
     // Codes with k answers or more go first, those with exactly k from atLeast[k + 1] on.
     const next = atLeast.slice(1);
     for (let g = 0; g < this.#table.size; g++) byCount[next[popcount32(masks[g])]++] = g;
+    this.#order.set(byCount);
   }
   /**
-   * The first of `codes[0..live)`, in their order, whose answers split `candidates` apart (at
-   * most 32 answers), or −1: candidate by candidate, a code still alive is dropped at its first
-   * repeated answer, the others kept in order.
+   * The first of the first `live` codes of the order `answerOrder` last made whose answers split
+   * `candidates` apart (at most 32 answers), or −1: code by code, each dropped at its first
+   * repeated answer.
    */
-  splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
+  splitter(candidates: Int32Array, live: number): number {
     const size = this.#table.size;
     const table = this.#table.bytes;
-    const alive = this.#alive;
-    const masks = this.#aliveMasks;
-    alive.set(codes.subarray(0, live));
-    masks.fill(0, 0, live);
-    for (let i = 0; i < candidates.length; i++) {
-      const row = candidates[i] * size;
-      let kept = 0;
-      for (let j = 0; j < live; j++) {
-        const code = alive[j];
-        const bit = 1 << table[row + code];
-        const mask = masks[j];
-        if ((mask & bit) !== 0) continue;
-        alive[kept] = code;
-        masks[kept++] = mask | bit;
+    const order = this.#order;
+    trying: for (let j = 0; j < live; j++) {
+      const code = order[j];
+      let seen = 0;
+      for (let i = 0; i < candidates.length; i++) {
+        const bit = 1 << table[candidates[i] * size + code];
+        if ((seen & bit) !== 0) continue trying;
+        seen |= bit;
       }
-      live = kept;
-      if (live === 0) return -1;
+      return code;
     }
-    return live === 0 ? -1 : alive[0];
+    return -1;
   }
   /** The first candidate whose answers split the others apart, or −1. */
   perfect(candidates: Int32Array): number {

@@ -66,7 +66,7 @@ export interface RankKernel {
 export interface SplitKernel {
   split(guess: number, candidates: Int32Array, grouped: Int32Array, start: Int32Array): void;
   perfect(candidates: Int32Array): number;
-  splitter(candidates: Int32Array, codes: Int32Array, live: number): number;
+  splitter(candidates: Int32Array, live: number): number;
   largest(guess: number, candidates: Int32Array, out: Int32Array): number;
   answerOrder(candidates: Int32Array, atLeast: Int32Array, byCount: Int32Array): void;
 }

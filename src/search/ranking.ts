@@ -336,11 +336,11 @@ export class RankingKernels {
   }
 
   /**
-   * The first of `codes[0..live)`, in their order, whose answers split `candidates` apart (each a
-   * different answer; at most 32 answers), or −1.
+   * The first of the first `live` codes of the order `answerOrder` last made whose answers split
+   * `candidates` apart (each a different answer; at most 32 answers), or −1.
    */
-  splitter(candidates: Int32Array, codes: Int32Array, live: number): number {
-    return this.#splits.splitter(candidates, codes, live);
+  splitter(candidates: Int32Array, live: number): number {
+    return this.#splits.splitter(candidates, live);
   }
 
   /**

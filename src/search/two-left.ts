@@ -129,7 +129,7 @@ export class TwoLeft {
     if (!this.#counted) this.#countParent();
     const n = candidates.length;
     const live = n <= MAX_ANSWERS ? this.#atLeast[n] : 0;
-    return live === 0 ? -1 : this.#kernels.splitter(candidates, this.#byCount, live);
+    return live === 0 ? -1 : this.#kernels.splitter(candidates, live);
   }
 
   /** Whether no code gets `n` answers from the node entered (so none splits n of it apart). */
