@@ -16,13 +16,15 @@
  *   npm run campaign -- NAME --anew [flags]  the proof run again from nothing: no checkpoint
  *                                            read or written, so its result rests on no answer
  *                                            read back (a stopped run keeps nothing)
- *   npm run campaign -- NAME --estimate [--probes N] [--json]
+ *   npm run campaign -- NAME --estimate [--probes N] [--sample M [--seed S]] [--json]
  *                                            a static campaign's size under way: what is left
  *                                            of it, estimated from random paths of its search
  *                                            (`static --estimate`); a refutation's second
  *                                            guesses under way: N of their pieces solved again
- *                                            on this build, and what is left at that pace
- *                                            (`--retime`); nothing recorded
+ *                                            on this build, and what is left at that pace, or
+ *                                            with --sample at the mean of M of their third
+ *                                            guesses left, drawn at random (`--retime`);
+ *                                            nothing recorded
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
  * Where the campaigns and their runs are kept: scripts/campaign-files.ts; what the list and the
@@ -235,7 +237,8 @@ function estimating(campaign: Campaign, flags: string[]): Promise<number> | numb
 /**
  * `--estimate` of a refutation: the first pieces of each second guess under way solved again on
  * this build (scripts/depth-refutation.ts `--retime`, `--probes N` of them, 3 if not given), and
- * the CPU hours left at that pace; nothing recorded.
+ * the CPU hours left at that pace, or with `--sample M` (passed on, with `--seed`) at the mean of
+ * M third guesses left drawn at random; nothing recorded.
  */
 function retiming(campaign: Campaign, flags: string[]): Promise<number> {
   const probes = flags.indexOf('--probes');

@@ -3,7 +3,8 @@
  *
  *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
  *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
- *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S] [--retime N]
+ *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S]
+ *       [--retime N [--sample M [--seed S]]]
  *
  * A strategy within D guesses opens with some code; every code is the image of one first guess
  * of the game's symmetry (its first guesses up to symmetry), and the symmetry keeps the worst
@@ -38,7 +39,8 @@
  * end says, per opening, how many second guesses are refuted and how many are left, and whether
  * the depth is refuted. `--retime N` searches nothing new and writes nothing: it solves again the
  * first N pieces of each second guess under way, on this build, to say how long what is left
- * takes now (`retimePieces`).
+ * takes now, and with `--sample M` M of its third guesses not yet settled, drawn at random
+ * (`retimePieces`).
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
@@ -78,6 +80,8 @@ const {
   classSeconds,
   seconds,
   retime,
+  sample,
+  seed,
   order,
   recheck,
   json,
@@ -191,6 +195,8 @@ if (retime !== undefined) {
       settled: settledKeys,
       refuter,
       count: retime,
+      sample,
+      seed,
     }),
   );
   console.log(json ? JSON.stringify(report) : lines.join('\n'));

@@ -14,26 +14,45 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { CodebreakerError } from '../src/errors.js';
 import { gameFor } from '../src/game.js';
 import { type ProvedPreset, checkedTree, provedFigures } from '../src/proved-trees.js';
 import { PRESETS, presetByName, sameRules } from '../src/rules.js';
 import { findOptimal } from '../src/search/optimal.js';
 import { parseTree } from '../src/tree-json.js';
 import { type Tree, packTree } from '../src/tree.js';
+import { refuseScript, scriptFlags } from './script-flags.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
-const { values } = parseArgs({ options: { game: { type: 'string' }, from: { type: 'string' } } });
-if (!values.game) throw new Error('name the game: --game mastermind, moo, hit-and-blow or numeron');
-const preset = presetByName(values.game) as ProvedPreset;
-const figures = provedFigures(preset);
+const { values } = scriptFlags('proved-trees.ts', {
+  options: { game: { type: 'string' }, from: { type: 'string' } },
+});
+if (!values.game)
+  refuseScript('proved-trees.ts', 'name the game: --game mastermind, moo, hit-and-blow or numeron');
+let preset: ProvedPreset;
+let figures: ReturnType<typeof provedFigures>;
+try {
+  preset = presetByName(values.game) as ProvedPreset;
+  figures = provedFigures(preset);
+} catch (error) {
+  if (!(error instanceof CodebreakerError)) throw error;
+  refuseScript('proved-trees.ts', error.message);
+}
 const game = gameFor(PRESETS[preset].rules);
 let tree: Tree;
 if (values.from) {
-  tree = parseTree(await readFile(values.from, 'utf8'));
-  if (!sameRules(tree.game.rules, game.rules))
-    throw new Error(`${values.from} does not play ${preset}`);
+  try {
+    tree = parseTree(await readFile(values.from, 'utf8'));
+  } catch (error) {
+    refuseScript(
+      'proved-trees.ts',
+      `cannot read the tree ${values.from}: ${(error as Error).message}`,
+    );
+  }
+  if (!sameRules(tree.game.rules, game.rules)) {
+    refuseScript('proved-trees.ts', `${values.from} does not play ${preset}`);
+  }
 } else {
   const found = await findOptimal(game);
   if (!found.proved || !found.tree) throw new Error('the optimal search did not finish');

@@ -3,10 +3,10 @@
  * log, and how the run is shared out, paced and reported. A flag it does not know or a value out
  * of range is one line on stderr and status 2, before anything is read or searched.
  */
-import { parseArgs } from 'node:util';
 import { CodebreakerError } from '../src/errors.js';
 import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
+import { refuseScript, scriptFlags } from './script-flags.js';
 
 const options = {
   game: { type: 'string' },
@@ -25,10 +25,12 @@ const options = {
   'class-seconds': { type: 'string' },
   json: { type: 'boolean', default: false },
   retime: { type: 'string' },
+  sample: { type: 'string' },
+  seed: { type: 'string', default: '1' },
 } as const;
 
 const USAGE =
-  'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)] [--retime N (1 or more; one thread, no shard, no --recheck)]';
+  'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)] [--retime N (1 or more; one thread, no shard, no --recheck) [--sample M [--seed S]]]';
 
 /** A refutation's run, as its flags ask for it. */
 export interface RefutationFlags {
@@ -49,12 +51,16 @@ export interface RefutationFlags {
   readonly seconds: number;
   /** `--retime N`: how many pieces of each second guess under way to solve again. */
   readonly retime: number | undefined;
+  /** With it, `--sample M`: third guesses not yet settled drawn at random and solved (0: none). */
+  readonly sample: number;
+  /** `--seed S`: the seed of that draw. */
+  readonly seed: number;
   readonly order: 'ways-on' | 'refuted';
   readonly recheck: boolean;
   readonly json: boolean;
 }
 
-/** Exits with status 2, `message` in one line on stderr. */
+/** Exits with status 2, `message` (the usage) in one line on stderr. */
 function refuse(message: string): never {
   console.error(message);
   process.exit(2);
@@ -62,12 +68,7 @@ function refuse(message: string): never {
 
 /** The flags of `argv`, checked; exits with status 2 and one line if they are wrong. */
 export function refutationFlags(argv: readonly string[]): RefutationFlags {
-  let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
-  try {
-    values = parseArgs({ args: [...argv], options }).values;
-  } catch (error) {
-    refuse(`depth-refutation.ts: ${(error as Error).message}`);
-  }
+  const { values } = scriptFlags('depth-refutation.ts', { args: [...argv], options });
   const depth = Number(values.depth);
   const threads = Number(values.threads);
   const [shard, shards] = (values.shard ?? '').split('/').map(Number);
@@ -77,6 +78,8 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
   const seconds =
     values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
   const retime = values.retime === undefined ? undefined : Number(values.retime);
+  const sample = values.sample === undefined ? 0 : Number(values.sample);
+  const seed = Number(values.seed);
   const order = values.order;
   if (
     !values.log ||
@@ -93,7 +96,10 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
     !(classSeconds === undefined || (classSeconds > 0 && Number.isFinite(classSeconds))) ||
     !(order === 'ways-on' || order === 'refuted') ||
     !(retime === undefined || (Number.isInteger(retime) && retime >= 1)) ||
-    (retime !== undefined && (threads > 1 || shards > 1 || values.recheck))
+    (retime !== undefined && (threads > 1 || shards > 1 || values.recheck)) ||
+    !(Number.isInteger(sample) && sample >= 0) ||
+    (values.sample !== undefined && retime === undefined) ||
+    !Number.isInteger(seed)
   ) {
     refuse(USAGE);
   }
@@ -109,7 +115,7 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
     );
   } catch (error) {
     if (!(error instanceof CodebreakerError)) throw error;
-    refuse(`depth-refutation.ts: ${error.message}`);
+    refuseScript('depth-refutation.ts', error.message);
   }
   return {
     game,
@@ -122,6 +128,8 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
     classSeconds,
     seconds,
     retime,
+    sample,
+    seed,
     order,
     recheck: values.recheck,
     json: values.json,

@@ -4,11 +4,17 @@
  * build and machine that settled them, which can be ten times slower than today's; so the first
  * N of each are solved again here, on one thread, nothing written, to say how long the third
  * guesses left take now. A piece solved again that does not hold fails the run.
+ *
+ * The first pieces are the third guesses the search took first, not a fair sample of those
+ * left; `--sample M` draws M of the third guesses not yet settled at random (`--seed S`) and
+ * solves them too, nothing written: the hours left are then their mean times the third guesses
+ * left, with its standard error.
  */
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { CodebreakerError } from '../src/errors.js';
 import { parseFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
+import { randomSource } from '../src/random.js';
 import { BrokenLogError, type RefutationPiece, guessKey } from './refutation-log.js';
 import type { ClassRefuter } from './refutation-search.js';
 
@@ -26,6 +32,10 @@ export interface RetimeOptions {
   readonly refuter: ClassRefuter;
   /** How many pieces of each second guess to solve again. */
   readonly count: number;
+  /** How many third guesses not yet settled to draw at random and solve, of each (0: none). */
+  readonly sample: number;
+  /** The seed of that draw. */
+  readonly seed: number;
 }
 
 /** One second guess under way, timed again. */
@@ -38,7 +48,15 @@ export interface Retimed {
   readonly recordedSeconds: number;
   /** The third guesses left, where the pieces say how many the class has. */
   readonly left: number | null;
+  /** Third guesses not yet settled drawn at random and solved, and their CPU seconds in all. */
+  readonly sampled: number;
+  readonly sampledCpuSeconds: number;
+  /** Of those, the ones that keep to the depth (the class will not refute the second guess). */
+  readonly sampledKeep: string[];
+  /** At the sample's mean where there is one, else at the pace of the pieces solved again. */
   readonly cpuHoursLeft: number | null;
+  /** The standard error of that, with a sample of two or more. */
+  readonly cpuHoursError: number | null;
 }
 
 /**
@@ -51,7 +69,12 @@ export interface Retimed {
 export function retimePieces(options: RetimeOptions): {
   status: number;
   lines: string[];
-  report: { retimed: Retimed[]; cpuHoursLeft: number; failed: boolean };
+  report: {
+    retimed: Retimed[];
+    cpuHoursLeft: number;
+    cpuHoursError: number | null;
+    failed: boolean;
+  };
 } {
   const { game, depth, refuter, count } = options;
   const under = new Map<string, RefutationPiece[]>();
@@ -78,17 +101,24 @@ export function retimePieces(options: RetimeOptions): {
   const all = allCandidates(game);
   const lines: string[] = [];
   const retimed: Retimed[] = [];
+  const random = randomSource(options.seed);
+  const cpuOf = (before: NodeJS.CpuUsage): number => {
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1e6;
+  };
   let hours = 0;
+  let variance = 0;
   let failed = false;
   for (const mine of under.values()) {
     const { opening, answer, guess, within } = mine[0];
     const history = [codeOf(opening), codeOf(guess)];
     const members = classOf(partition(game, history[0], all), answerOf(answer));
     const part = classOf(partition(game, history[1], members), answerOf(within));
-    const sample = mine.filter((piece) => !piece.keeps).slice(0, count);
+    const solved = mine.filter((piece) => !piece.keeps);
+    const again = solved.slice(0, count);
     refuter.begin(guessKey(mine[0]));
     const before = process.cpuUsage();
-    for (const piece of sample) {
+    for (const piece of again) {
       if (refuter.pieceKeeps(part, [...history, codeOf(piece.third)])) {
         failed = true;
         console.error(
@@ -96,32 +126,99 @@ export function retimePieces(options: RetimeOptions): {
         );
       }
     }
-    const used = process.cpuUsage(before);
-    const cpu = (used.user + used.system) / 1e6;
-    const recorded = sample.reduce((sum, piece) => sum + piece.seconds, 0);
+    const cpu = cpuOf(before);
+    const recorded = again.reduce((sum, piece) => sum + piece.seconds, 0);
     // How many third guesses the class has (pieces written before that was kept do not say).
     const of = Math.max(0, ...mine.map((piece) => piece.of ?? 0));
-    const left = of > 0 ? Math.max(0, of - mine.filter((piece) => !piece.keeps).length) : undefined;
-    const more =
-      sample.length > 0 && left !== undefined ? (left * cpu) / sample.length / 3600 : undefined;
+    const left = of > 0 ? Math.max(0, of - solved.length) : undefined;
+    // The third guesses not yet settled, a fair sample of them drawn and solved.
+    const drawn =
+      options.sample > 0
+        ? drawUnsettled(game, refuter, part, history, mine, options.sample, random)
+        : [];
+    const times: number[] = [];
+    const keep: string[] = [];
+    for (const third of drawn) {
+      const start = process.cpuUsage();
+      if (refuter.pieceKeeps(part, [...history, third])) keep.push(game.codes.make(third));
+      times.push(cpuOf(start));
+    }
+    const mean = times.length > 0 ? times.reduce((sum, t) => sum + t, 0) / times.length : 0;
+    const spread =
+      times.length > 1
+        ? times.reduce((sum, t) => sum + (t - mean) ** 2, 0) / (times.length - 1)
+        : undefined;
+    let more: number | undefined;
+    let error: number | undefined;
+    if (left !== undefined && times.length > 0) {
+      more = (left * mean) / 3600;
+      if (spread !== undefined) error = (left * Math.sqrt(spread / times.length)) / 3600;
+    } else if (left !== undefined && again.length > 0) {
+      more = (left * cpu) / again.length / 3600;
+    }
     hours += more ?? 0;
+    variance += (error ?? 0) ** 2;
     retimed.push({
       guess,
       within,
       size: part.length,
-      solvedAgain: sample.length,
+      solvedAgain: again.length,
       cpuSeconds: Number(cpu.toFixed(1)),
       recordedSeconds: Number(recorded.toFixed(1)),
       left: left ?? null,
+      sampled: times.length,
+      sampledCpuSeconds: Number((mean * times.length).toFixed(1)),
+      sampledKeep: keep,
       cpuHoursLeft: more === undefined ? null : Number(more.toFixed(1)),
+      cpuHoursError: error === undefined ? null : Number(error.toFixed(1)),
     });
+    const pace =
+      more === undefined
+        ? ''
+        : `, about ${more.toFixed(1)}${error === undefined ? '' : ` ± ${error.toFixed(1)}`} CPU h at ${times.length > 0 ? "the sample's mean" : 'this pace'}`;
+    const sampled =
+      times.length > 0
+        ? `; ${times.length} not yet settled, drawn at random, in ${(mean * times.length).toFixed(1)} CPU s (${keep.length > 0 ? `${keep.join(', ')} KEEP: a way on, this class does not refute ${guess}` : 'none keeps'})`
+        : '';
     lines.push(
-      `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${sample.length} third guesses solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded); ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${more === undefined ? '' : `, about ${more.toFixed(1)} CPU h at this pace`}`,
+      `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${again.length} third guesses solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded)${sampled}; ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${pace}`,
     );
   }
+  const total = Math.sqrt(variance);
   lines.push(
-    `about ${hours.toFixed(1)} CPU h in all for the ${under.size} second guesses under way (those not begun not counted; the third guesses ranked best go first, and take longest)`,
+    `about ${hours.toFixed(1)}${total > 0 ? ` ± ${total.toFixed(1)}` : ''} CPU h in all for the ${under.size} second guesses under way (those not begun not counted${options.sample > 0 ? '' : '; the first pieces are the third guesses the search took first, not a fair sample: --sample M draws some of those left'})`,
   );
-  const report = { retimed, cpuHoursLeft: Number(hours.toFixed(1)), failed };
+  const report = {
+    retimed,
+    cpuHoursLeft: Number(hours.toFixed(1)),
+    cpuHoursError: total > 0 ? Number(total.toFixed(1)) : null,
+    failed,
+  };
   return { status: failed ? 1 : 0, lines, report };
+}
+
+/**
+ * `count` of the third guesses `refuter` takes at `part` (after `history`) that no piece of
+ * `mine` settles, drawn at random without repeats (all of them if fewer).
+ */
+function drawUnsettled(
+  game: Game,
+  refuter: ClassRefuter,
+  part: Int32Array,
+  history: number[],
+  mine: readonly RefutationPiece[],
+  count: number,
+  random: () => number,
+): number[] {
+  const settled = new Set(mine.map((piece) => piece.third));
+  const open = [...refuter.thirdGuesses(part, history)].filter(
+    (third) => !settled.has(game.codes.make(third)),
+  );
+  // The first `count` places of a Fisher–Yates shuffle.
+  const drawn = Math.min(count, open.length);
+  for (let i = 0; i < drawn; i++) {
+    const j = i + Math.floor(random() * (open.length - i));
+    [open[i], open[j]] = [open[j], open[i]];
+  }
+  return open.slice(0, drawn);
 }

@@ -156,7 +156,7 @@ export class ClassRefuter {
     const left = depth - 2;
     const history = [opening, second];
     if (part.length < pieceSecrets || left < 3) return this.#unsolvable(part, history, left);
-    const { guesses } = this.#search().rankGuesses(part, history, left);
+    const guesses = this.thirdGuesses(part, history);
     let tried = 0;
     for (const third of guesses) {
       tried++;
@@ -192,6 +192,16 @@ export class ClassRefuter {
       if (piece.keeps) return false;
     }
     return true;
+  }
+
+  /**
+   * The third guesses `classUnsolvable` takes at the class `part` after `history` (the opening
+   * and the second guess), in its order: one piece each.
+   */
+  thirdGuesses(part: Int32Array, history: number[]): Int32Array {
+    return Int32Array.from(
+      this.#search().rankGuesses(part, history, this.#options.depth - 2).guesses,
+    );
   }
 
   /**

@@ -26,14 +26,14 @@
  * What it was run on, and how far it got: docs/results.md (Super Mastermind; 5 of 10).
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { OptimalSearch, SearchStopped } from '../src/search/branch-and-bound.js';
 import { parseTree, treeToJson } from '../src/tree-json.js';
 import { type Tree, type TreeNode, analyzeTree, unpackTree } from '../src/tree.js';
+import { refuseScript, scriptFlags } from './script-flags.js';
 
-const { positionals, values } = parseArgs({
+const { positionals, values } = scriptFlags('within-depth.ts', {
   allowPositionals: true,
   options: {
     depth: { type: 'string' },
@@ -66,8 +66,13 @@ if (
   process.exit(2);
 }
 
-const bytes = await readFile(path);
-const tree = parseTree((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+let tree: Tree;
+try {
+  const bytes = await readFile(path);
+  tree = parseTree((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+} catch (error) {
+  refuseScript('within-depth.ts', `cannot read the tree ${path}: ${(error as Error).message}`);
+}
 const { game } = tree;
 const before = analyzeTree(tree);
 console.error(`${path}: ${before.total} guesses in all, at most ${before.max}`);

@@ -468,6 +468,31 @@ describe('scripts/depth-refutation.ts', () => {
         }),
       ]);
       expect([readFileSync(log, 'utf8'), readFileSync(piecesFileOf(log), 'utf8')]).toEqual(before);
+      // With --sample, third guesses not yet settled are drawn and solved too: all but the first
+      // two of that class's pieces taken out of the file, three of them drawn.
+      const of = Math.max(...mine.map((p) => p.of ?? 0));
+      writeFileSync(
+        piecesFileOf(log),
+        pieces
+          .filter((p) => !mine.slice(2).includes(p))
+          .map((p) => `${JSON.stringify(p)}\n`)
+          .join(''),
+      );
+      const kept = readFileSync(piecesFileOf(log), 'utf8');
+      const drawn = await refute(...args, '--retime', '1', '--sample', '3', '--json');
+      expect(drawn.status).toBe(0);
+      const report = JSON.parse(drawn.stdout);
+      expect(report.retimed).toEqual([
+        expect.objectContaining({
+          guess: refuted.guess,
+          solvedAgain: 1,
+          sampled: Math.min(3, of - 2),
+          sampledKeep: [],
+          left: of - 2,
+        }),
+      ]);
+      expect(report.retimed[0].cpuHoursLeft).toBeGreaterThanOrEqual(0);
+      expect(readFileSync(piecesFileOf(log), 'utf8')).toBe(kept);
       // Pieces written before they kept the count of third guesses do not say how many are left.
       writeFileSync(
         piecesFileOf(log),
@@ -503,6 +528,33 @@ describe('scripts/depth-refutation.ts', () => {
         }),
       );
       writeFileSync(log, `${JSON.stringify(refuted)}\n`);
+      writeFileSync(piecesFileOf(log), forged.map((p) => `${JSON.stringify(p)}\n`).join(''));
+      // Drawn at random among those not settled (all but one here), the third guesses that keep
+      // are named: a way on, which this class does not refute.
+      const second = game.codes.parse(way.guess);
+      const keeps = (third: number): boolean =>
+        [...Array(game.answers).keys()]
+          .filter((a) => a !== game.solved)
+          .map((a) => classOf(partition(game, third, part), a))
+          .every((c) => c.length <= 2 || search.solve(c, [opening, second, third], 2).guess >= 0);
+      const settledOne = thirds.findIndex((third) => !keeps(third));
+      writeFileSync(piecesFileOf(log), `${JSON.stringify(forged[settledOne])}\n`);
+      const ways = await refute(
+        ...args,
+        '--retime',
+        '1',
+        '--sample',
+        String(thirds.length),
+        '--json',
+      );
+      expect(ways.status).toBe(0);
+      const [wayOn] = JSON.parse(ways.stdout).retimed;
+      const keeping = thirds.filter((third) => keeps(third)).map((third) => game.codes.make(third));
+      expect(keeping.length).toBeGreaterThan(0);
+      expect(wayOn.sampled).toBe(thirds.length - 1);
+      expect([...wayOn.sampledKeep].sort()).toEqual([...keeping].sort());
+      const said = await refute(...args, '--retime', '1', '--sample', String(thirds.length));
+      expect(said.stdout).toContain('KEEP: a way on');
       writeFileSync(piecesFileOf(log), forged.map((p) => `${JSON.stringify(p)}\n`).join(''));
       const caught = await refute(...args, '--retime', String(forged.length));
       expect(caught.status).toBe(1);
@@ -565,12 +617,15 @@ describe('scripts/depth-refutation.ts', () => {
     await refused(/^depth-refutation\.ts: \S+ line 1 is not a piece of a refutation/);
   });
 
-  it('refuses bad flags with one line and status 2', async () => {
+  it.each([
+    ['--depth', '2'],
+    ['--depth', '5', '--sample', '3'],
+    ['--depth', '5', '--retime', '1', '--sample', '-1'],
+  ])('refuses bad flags with one line and status 2: %s', async (...flags) => {
     const { status, stderr } = await refuteSource(
       '--game',
       'mastermind',
-      '--depth',
-      '2',
+      ...flags,
       '--log',
       join(dir, 'x'),
     );

@@ -61,4 +61,16 @@ describe('scripts/within-depth.ts', () => {
       expect(existsSync(out)).toBe(false);
     },
   );
+
+  it.each([
+    [['--depth', '-1', '--out', 'x'], "within-depth.ts: Option '--depth' argument is ambiguous."],
+    [['--nonsense', '1'], "within-depth.ts: Unknown option '--nonsense'."],
+    [['missing.json', '--depth', '5', '--out', 'x'], 'within-depth.ts: cannot read the tree'],
+  ])('refuses %j in one line with status 2', async (args, said) => {
+    const { status, stdout, stderr } = await withinDepth(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(said);
+  });
 });
