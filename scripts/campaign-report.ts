@@ -131,11 +131,12 @@ function refutationState(campaign: Campaign): string {
         : '';
     return `${guess} at its class ${within}, ${count(done)}${of > 0 ? ` of ${count(of)}` : ''} third guesses refuted in ${(seconds / 3600).toFixed(2)} CPU h${pace}`;
   });
-  // The search tries the third guesses it ranks best first, and those take longest: the pace so
-  // far overstates what is left (5 of 10: minutes for the first few, then mostly under a second).
+  // The pace is the one the pieces record, on the builds that settled them, which may be many
+  // times slower than today's, and the first third guesses are not a fair sample of the rest:
+  // `--estimate --sample M` solves some of those left on this build.
   const under =
     parts.length > 0
-      ? `; under way: ${parts.join('; ')} (the third guesses ranked best go first, and take longest)`
+      ? `; under way: ${parts.join('; ')} (that pace the one the pieces record, on the builds that settled them: \`--estimate --sample M\` times some of those left on this one)`
       : '';
   return `its log: ${count(lines.length)} second guesses settled (${count(refuted)} refuted${ways > 0 ? `, ${count(ways)} ways on` : ''})${under}`;
 }

@@ -219,7 +219,7 @@ describe('npm run campaign', () => {
       `${JSON.stringify(piece('1234', 1800))}\n${JSON.stringify(piece('1345', 1800))}\n`,
     );
     expect((await campaign()).stdout).toContain(
-      `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace (the third guesses ranked best go first, and take longest)\n`,
+      `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace (that pace the one the pieces record, on the builds that settled them: \`--estimate --sample M\` times some of those left on this one)\n`,
     );
     // Those pieces name no code of the game: --estimate, which would solve them again, says so.
     const named = await campaign('classic-depth4', '--estimate').catch((failure) => failure);
