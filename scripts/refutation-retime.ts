@@ -181,7 +181,7 @@ export function retimePieces(options: RetimeOptions): {
         ? `; ${times.length} not yet settled, drawn at random, in ${(mean * times.length).toFixed(1)} CPU s (${keep.length > 0 ? `${keep.join(', ')} KEEP: a way on, this class does not refute ${guess}` : 'none keeps'})`
         : '';
     lines.push(
-      `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${again.length} third guesses solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded)${sampled}; ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${pace}`,
+      `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${again.length} third ${again.length === 1 ? 'guess' : 'guesses'} solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded)${sampled}; ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${pace}`,
     );
   }
   const total = Math.sqrt(variance);
