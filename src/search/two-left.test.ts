@@ -48,7 +48,7 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
   );
 
   it.each([true, false])(
-    'decide within three as brute force does, the WebAssembly kernels %s',
+    'decide within three or four as brute force does, the WebAssembly kernels %s',
     (simd) => {
       const random = seededRandom(7);
       const memo = new Map<string, boolean>();
@@ -60,30 +60,45 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
       });
       const plain = new OptimalSearch(game, { firstFound: true, lookahead: false, simd });
       const wrong: string[] = [];
-      const seen = { within: 0, not: 0 };
+      const seen = { within: 0, not: 0, four: 0 };
       // The classes one or two guesses leave, searched with those guesses as the history.
-      for (let trial = 0; trial < 60; trial++) {
+      for (let trial = 0; trial < 90; trial++) {
         const history = [Math.floor(random() * game.size)];
-        if (random() < 0.5) history.push(Math.floor(random() * game.size));
+        // A second guess in most trials; in the others, with one guess, the largest classes.
+        if (random() < 0.6) history.push(Math.floor(random() * game.size));
         let members = allCandidates(game);
         for (const guess of history) {
-          members = classOf(partition(game, guess, members), Math.floor(random() * game.answers));
+          const split = partition(game, guess, members);
+          const answers = [...Array(game.answers).keys()];
+          members =
+            history.length === 1
+              ? classOf(
+                  split,
+                  answers.sort((a, b) => classOf(split, b).length - classOf(split, a).length)[0],
+                )
+              : classOf(split, Math.floor(random() * game.answers));
         }
         if (members.length < 4) continue;
         const secrets = [...members].map((code) => naiveOf[code]).sort((a, b) => a - b);
-        const expected = naiveWithin(answer, secrets, 3, memo);
-        const got = search.solve(members, history, 3).guess >= 0;
-        const before = plain.solve(members, history, 3).guess >= 0;
-        if (expected) seen.within++;
+        // Within three, and where the node has more secrets, within four: its own width is
+        // measured before it is ranked.
+        const left = members.length > 12 && trial % 2 === 0 ? 4 : 3;
+        const expected = naiveWithin(answer, secrets, left, memo);
+        const got = search.solve(members, history, left).guess >= 0;
+        const before = plain.solve(members, history, left).guess >= 0;
+        if (left === 4) seen.four++;
+        else if (expected) seen.within++;
         else seen.not++;
         if (got !== expected || before !== expected) {
           wrong.push(`${[...members].map((c) => codes[c])}: ${got} ${before} ${expected}`);
         }
       }
       expect(wrong).toEqual([]);
-      // Both kinds met, so that the comparison could fail either way.
+      // Both kinds met within three, so that the comparison could fail either way; and some
+      // nodes with four left.
       expect(seen.within).toBeGreaterThan(3);
       expect(seen.not).toBeGreaterThan(3);
+      expect(seen.four).toBeGreaterThan(3);
     },
   );
 
