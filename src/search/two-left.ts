@@ -69,17 +69,17 @@ export class TwoLeft {
 
   /**
    * The width of the node entered (search/bounds.ts): the most answers other than all hits that
-   * one code gets from its candidates. Its classes' bounds under it are the node's own, tighter
-   * than its parent's width allows: a class of a guess there is split apart within two only by
-   * a code with as many answers from it, so none larger than the width and the splitter's own
-   * answer can keep to three.
+   * one code gets from its candidates. A class of a guess there is solved within the two guesses
+   * left only by a code that splits it apart, so it has at most the width + 1 secrets (all hits
+   * the splitter's own answer): often fewer than its parent's width allows.
    */
   width(): number {
     if (!this.#counted) this.#countParent();
     const atLeast = this.#atLeast;
     let most = 0;
     while (most + 1 < ANSWER_COUNTS && atLeast[most + 1] > 0) most++;
-    // The codes with the most answers come first: all of them candidates, all hits is among them.
+    // The codes with the most answers come first. One that is not a candidate gets that many
+    // besides all hits; if all are candidates, all hits is among the answers of each.
     const parent = this.#parent!;
     for (let i = 0; i < atLeast[most]; i++) {
       if (!isMember(parent, this.#byCount[i])) return most;
