@@ -211,9 +211,9 @@ function drawUnsettled(
   random: () => number,
 ): number[] {
   const settled = new Set(mine.map((piece) => piece.third));
-  const open = [...refuter.thirdGuesses(part, history)].filter(
-    (third) => !settled.has(game.codes.make(third)),
-  );
+  const open = refuter
+    .thirdGuesses(part, history)
+    .filter((third) => !settled.has(game.codes.make(third)));
   // The first `count` places of a Fisher–Yates shuffle.
   const drawn = Math.min(count, open.length);
   for (let i = 0; i < drawn; i++) {

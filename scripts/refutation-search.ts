@@ -198,10 +198,8 @@ export class ClassRefuter {
    * The third guesses `classUnsolvable` takes at the class `part` after `history` (the opening
    * and the second guess), in its order: one piece each.
    */
-  thirdGuesses(part: Int32Array, history: number[]): Int32Array {
-    return Int32Array.from(
-      this.#search().rankGuesses(part, history, this.#options.depth - 2).guesses,
-    );
+  thirdGuesses(part: Int32Array, history: number[]): number[] {
+    return this.#search().rankGuesses(part, history, this.#options.depth - 2).guesses;
   }
 
   /**

@@ -97,3 +97,15 @@ export function filterCandidates(
   }
   return kept.slice(0, count);
 }
+
+/** Whether `code` is in the sorted set `candidates`. */
+export function contains(candidates: Int32Array, code: number): boolean {
+  let low = 0;
+  let high = candidates.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (candidates[mid] < code) low = mid + 1;
+    else high = mid;
+  }
+  return low < candidates.length && candidates[low] === code;
+}

@@ -12,7 +12,7 @@
  * that returns exactly the earlier state (no re-filtering, and the strategy's guess for that
  * state is kept too, so a slow strategy is not asked twice).
  */
-import { allCandidates, filterCandidates } from './candidates.js';
+import { allCandidates, contains, filterCandidates } from './candidates.js';
 import { CodebreakerError } from './errors.js';
 import { type Feedback, canOccur, makeFeedback } from './feedback.js';
 import type { Game } from './game.js';
@@ -119,18 +119,6 @@ function checkedCode(game: Game, code: number): number {
     throw new CodebreakerError('bad-code', `code index ${code} is outside 0..${game.size - 1}`);
   }
   return code;
-}
-
-/** Whether `code` is in the sorted set `candidates`. */
-function contains(candidates: Int32Array, code: number): boolean {
-  let low = 0;
-  let high = candidates.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (candidates[mid] < code) low = mid + 1;
-    else high = mid;
-  }
-  return low < candidates.length && candidates[low] === code;
 }
 
 /** The candidates after each turn, and the strategy's guess in each state once asked. */

@@ -971,7 +971,7 @@
   (func (export "splitter")
     (param $rows i32) (param $n i32) (param $order i32) (param $live i32)
     (result i32)
-    (local $end i32) (local $row i32) (local $next i32) (local $last i32)
+    (local $end i32) (local $next i32) (local $last i32)
     (local $code i32) (local $bit i32) (local $mask i32)
     (local.set $end (i32.add (local.get $rows) (i32.shl (local.get $n) (i32.const 2))))
     (local.set $last (i32.add (local.get $order) (i32.shl (local.get $live) (i32.const 2))))

@@ -14,6 +14,7 @@
  * dropped at its first repeated answer, by the ranking kernels (`RankingKernels.splitter`: in
  * WebAssembly where it runs).
  */
+import { contains } from '../candidates.js';
 import type { Game } from '../game.js';
 import { packCost } from './cost.js';
 import { ANSWER_COUNTS } from './mask-memory.js';
@@ -82,7 +83,7 @@ export class TwoLeft {
     // besides all hits; if all are candidates, all hits is among the answers of each.
     const parent = this.#parent!;
     for (let i = 0; i < atLeast[most]; i++) {
-      if (!isMember(parent, this.#byCount[i])) return most;
+      if (!contains(parent, this.#byCount[i])) return most;
     }
     return most - 1;
   }
@@ -95,7 +96,7 @@ export class TwoLeft {
    */
   decide(candidates: Int32Array): number {
     // No code gets that many answers from the node: refuted before the cache is asked.
-    if (this.#tooMany(candidates.length)) return Number.POSITIVE_INFINITY;
+    if (this.#live(candidates.length) === 0) return Number.POSITIVE_INFINITY;
     const cache = this.#cache;
     const slot = cache.find(candidates, 2);
     if (slot >= 0 && (cache.guess(slot) >= 0 || cache.cost(slot) === Number.POSITIVE_INFINITY)) {
@@ -126,17 +127,15 @@ export class TwoLeft {
    * guess at the node entered.
    */
   splitter(candidates: Int32Array): number {
-    if (!this.#counted) this.#countParent();
-    const n = candidates.length;
-    const live = n <= MAX_ANSWERS ? this.#atLeast[n] : 0;
+    const live = this.#live(candidates.length);
     return live === 0 ? -1 : this.#kernels.splitter(candidates, live);
   }
 
-  /** Whether no code gets `n` answers from the node entered (so none splits n of it apart). */
-  #tooMany(n: number): boolean {
-    if (n > MAX_ANSWERS) return true;
+  /** How many codes get `n` answers or more from the node entered: those that may split n apart. */
+  #live(n: number): number {
+    if (n > MAX_ANSWERS) return 0;
     if (!this.#counted) this.#countParent();
-    return this.#atLeast[n] === 0;
+    return this.#atLeast[n];
   }
 
   /** Counts each code's answers from the parent, and orders the codes by them. */
@@ -144,17 +143,4 @@ export class TwoLeft {
     this.#kernels.answerOrder(this.#parent!, this.#atLeast, this.#byCount);
     this.#counted = true;
   }
-}
-
-/** Whether `code` is in `sorted` (ascending). */
-function isMember(sorted: Int32Array, code: number): boolean {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] === code) return true;
-    if (sorted[mid] < code) low = mid + 1;
-    else high = mid - 1;
-  }
-  return false;
 }
