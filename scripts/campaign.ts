@@ -23,8 +23,9 @@
  *                                            guesses under way: N of their pieces solved again
  *                                            on this build, and what is left at that pace, or
  *                                            with --sample at the mean of M of their third
- *                                            guesses left, drawn at random (`--retime`);
- *                                            nothing recorded
+ *                                            guesses left, drawn at random, and M of each
+ *                                            second guess not begun (`--retime`); nothing
+ *                                            recorded
  *   npm run campaign -- --table              the runs as the Markdown table of the docs
  *
  * Where the campaigns and their runs are kept: scripts/campaign-files.ts; what the list and the
@@ -238,7 +239,7 @@ function estimating(campaign: Campaign, flags: string[]): Promise<number> | numb
  * `--estimate` of a refutation: the first pieces of each second guess under way solved again on
  * this build (scripts/depth-refutation.ts `--retime`, `--probes N` of them, 3 if not given), and
  * the CPU hours left at that pace, or with `--sample M` (passed on, with `--seed`) at the mean of
- * M third guesses left drawn at random; nothing recorded.
+ * M third guesses left drawn at random, those not begun sampled too; nothing recorded.
  */
 function retiming(campaign: Campaign, flags: string[]): Promise<number> {
   const probes = flags.indexOf('--probes');

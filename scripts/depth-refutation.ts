@@ -39,8 +39,8 @@
  * end says, per opening, how many second guesses are refuted and how many are left, and whether
  * the depth is refuted. `--retime N` searches nothing new and writes nothing: it solves again the
  * first N pieces of each second guess under way, on this build, to say how long what is left
- * takes now, and with `--sample M` M of its third guesses not yet settled, drawn at random
- * (`retimePieces`).
+ * takes now, and with `--sample M` M of its third guesses not yet settled, drawn at random, and
+ * M of those of each second guess not begun, at its largest class (`retimePieces`).
  *
  * What it was run on, and how far it got: campaigns/README.md (super-mastermind-depth6).
  */
@@ -183,6 +183,39 @@ const refuter = new ClassRefuter({
 });
 
 const all = allCandidates(game);
+const openings = guessRepresentatives(game, [], all) ?? all;
+
+/**
+ * What the script refutes of `opening`: the class whose best second guess leaves the largest
+ * class (the hardest to split; `hardest` that class's size), and its second guesses up to
+ * symmetry in the campaign's order.
+ */
+function openingPlan(opening: number): {
+  members: Int32Array;
+  answerText: string;
+  hardest: number;
+  seconds: Int32Array;
+} {
+  const split = partition(game, opening, all);
+  let chosen = -1;
+  let hardest = -1;
+  for (let answer = 0; answer < game.answers; answer++) {
+    if (answer === game.solved) continue;
+    const members = classOf(split, answer);
+    if (members.length <= hardest) continue;
+    const value = hardestSplit(game, members);
+    if (value > hardest) [chosen, hardest] = [answer, value];
+  }
+  const members = classOf(split, chosen);
+  const seconds = byLargestClass(
+    game,
+    guessRepresentatives(game, [{ guess: opening, answer: chosen }], members) ?? all,
+    members,
+    order === 'refuted',
+  );
+  return { members, answerText: game.answerText(chosen), hardest, seconds };
+}
+
 if (retime !== undefined) {
   const settledKeys = new Set(logged.keys());
   const written = readOrExit(() => readRefutationPieces(pieces.file));
@@ -197,6 +230,20 @@ if (retime !== undefined) {
       count: retime,
       sample,
       seed,
+      // The second guesses the log does not settle, each opening's in the campaign's order
+      // (only drawn from with --sample: those with no pieces are not begun).
+      unsettled:
+        sample > 0
+          ? [...openings].flatMap((opening) => {
+              const { members, answerText, seconds } = openingPlan(opening);
+              return [...seconds]
+                .filter(
+                  (second) => !settledKeys.has(keyOf(code(opening), answerText, code(second))),
+                )
+                .map((second) => ({ opening, answer: answerText, members, second }));
+            })
+          : [],
+      pieceSecrets,
     }),
   );
   console.log(json ? JSON.stringify(report) : lines.join('\n'));
@@ -204,7 +251,6 @@ if (retime !== undefined) {
   process.exit(status);
 }
 
-const openings = guessRepresentatives(game, [], all) ?? all;
 const summary: string[] = [];
 let refutedOpenings = 0;
 let secondGuesses = 0;
@@ -216,26 +262,7 @@ let failedCheck = false;
 
 for (const opening of openings) {
   if (stopped) break;
-  const split = partition(game, opening, all);
-  // The class to refute: the one whose best second guess leaves the largest class.
-  let chosen = -1;
-  let hardest = -1;
-  for (let answer = 0; answer < game.answers; answer++) {
-    if (answer === game.solved) continue;
-    const members = classOf(split, answer);
-    if (members.length <= hardest) continue;
-    const value = hardestSplit(game, members);
-    if (value > hardest) [chosen, hardest] = [answer, value];
-  }
-  const members = classOf(split, chosen);
-  const turn = { guess: opening, answer: chosen };
-  const seconds2 = byLargestClass(
-    game,
-    guessRepresentatives(game, [turn], members) ?? all,
-    members,
-    order === 'refuted',
-  );
-  const answerText = game.answerText(chosen);
+  const { members, answerText, hardest, seconds: seconds2 } = openingPlan(opening);
   console.error(
     `${elapsed()}: opening ${code(opening)}, class ${answerText} (${members.length} secrets, its best second guess leaves ${hardest}): ${seconds2.length} second guesses`,
   );

@@ -8,7 +8,10 @@
  * The first pieces are the third guesses the search took first, not a fair sample of those
  * left; `--sample M` draws M of the third guesses not yet settled at random (`--seed S`) and
  * solves them too, nothing written: the hours left are then their mean times the third guesses
- * left, with its standard error.
+ * left, with its standard error. It does the same for each second guess not begun (no line, no
+ * piece) at the class a run tries first, its largest, so that the hours left count every second
+ * guess left: where a third guess drawn there keeps, that class will not refute it, and the
+ * hours said are those of that class alone.
  */
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { CodebreakerError } from '../src/errors.js';
@@ -16,7 +19,7 @@ import { parseFeedback } from '../src/feedback.js';
 import type { Game } from '../src/game.js';
 import { randomSource } from '../src/random.js';
 import { BrokenLogError, type RefutationPiece, guessKey } from './refutation-log.js';
-import type { ClassRefuter } from './refutation-search.js';
+import { type ClassRefuter, classesToSolve } from './refutation-search.js';
 
 /** What `retimePieces` is given. */
 export interface RetimeOptions {
@@ -36,6 +39,56 @@ export interface RetimeOptions {
   readonly sample: number;
   /** The seed of that draw. */
   readonly seed: number;
+  /**
+   * The second guesses the log does not settle (each with its opening, the answer that leaves
+   * the class refuted and that class): those without pieces are not begun, and with `sample`
+   * their largest classes are sampled too.
+   */
+  readonly unsettled: readonly Unsettled[];
+  /** A class this large or larger is searched in pieces (`--piece-secrets`). */
+  readonly pieceSecrets: number;
+}
+
+/** A second guess the log does not settle. */
+export interface Unsettled {
+  readonly opening: number;
+  readonly answer: string;
+  readonly members: Int32Array;
+  readonly second: number;
+}
+
+/** A second guess not begun, its largest class sampled. */
+export interface NotBegun {
+  readonly guess: string;
+  readonly within: string;
+  readonly size: number;
+  /** Its third guesses (the pieces a run would settle there), or null if searched whole. */
+  readonly left: number | null;
+  readonly sampled: number;
+  readonly sampledCpuSeconds: number;
+  readonly sampledKeep: string[];
+  readonly cpuHoursLeft: number | null;
+  readonly cpuHoursError: number | null;
+}
+
+/** Third guesses drawn at random and solved: their CPU seconds, and those that keep. */
+interface Drawn {
+  readonly times: number[];
+  readonly keep: string[];
+}
+
+/** The CPU hours of `left` pieces at the mean of `times`, and its standard error (with two or more). */
+function hoursAt(times: readonly number[], left: number): { more: number; error?: number } {
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+  const more = (left * mean) / 3600;
+  if (times.length < 2) return { more };
+  const spread = times.reduce((sum, t) => sum + (t - mean) ** 2, 0) / (times.length - 1);
+  return { more, error: (left * Math.sqrt(spread / times.length)) / 3600 };
+}
+
+/** "about H ± E CPU h", or "about H CPU h" without an error. */
+function about(hours: number, error: number | undefined): string {
+  return `about ${hours.toFixed(1)}${error === undefined ? '' : ` ± ${error.toFixed(1)}`} CPU h`;
 }
 
 /** One second guess under way, timed again. */
@@ -71,8 +124,11 @@ export function retimePieces(options: RetimeOptions): {
   lines: string[];
   report: {
     retimed: Retimed[];
+    notBegun: NotBegun[];
     cpuHoursLeft: number;
     cpuHoursError: number | null;
+    cpuHoursUnderWay: number;
+    cpuHoursNotBegun: number;
     failed: boolean;
   };
 } {
@@ -106,6 +162,21 @@ export function retimePieces(options: RetimeOptions): {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1e6;
   };
+  /** `thirds` solved at `part` after `history`, one by one, timed. */
+  const solveDrawn = (part: Int32Array, history: number[], thirds: number[]): Drawn => {
+    const times: number[] = [];
+    const keep: string[] = [];
+    for (const third of thirds) {
+      const start = process.cpuUsage();
+      if (refuter.pieceKeeps(part, [...history, third])) keep.push(game.codes.make(third));
+      times.push(cpuOf(start));
+    }
+    return { times, keep };
+  };
+  const keepText = (keep: string[], guess: string): string =>
+    keep.length > 0
+      ? `${keep.join(', ')} KEEP: a way on, this class does not refute ${guess}`
+      : 'none keeps';
   let hours = 0;
   let variance = 0;
   let failed = false;
@@ -132,27 +203,19 @@ export function retimePieces(options: RetimeOptions): {
     const of = Math.max(0, ...mine.map((piece) => piece.of ?? 0));
     const left = of > 0 ? Math.max(0, of - solved.length) : undefined;
     // The third guesses not yet settled, a fair sample of them drawn and solved.
-    const drawn =
+    const settledThirds = new Set(mine.map((piece) => piece.third));
+    const open =
       options.sample > 0
-        ? drawUnsettled(game, refuter, part, history, mine, options.sample, random)
+        ? refuter
+            .thirdGuesses(part, history)
+            .filter((third) => !settledThirds.has(game.codes.make(third)))
         : [];
-    const times: number[] = [];
-    const keep: string[] = [];
-    for (const third of drawn) {
-      const start = process.cpuUsage();
-      if (refuter.pieceKeeps(part, [...history, third])) keep.push(game.codes.make(third));
-      times.push(cpuOf(start));
-    }
-    const mean = times.length > 0 ? times.reduce((sum, t) => sum + t, 0) / times.length : 0;
-    const spread =
-      times.length > 1
-        ? times.reduce((sum, t) => sum + (t - mean) ** 2, 0) / (times.length - 1)
-        : undefined;
+    const { times, keep } = solveDrawn(part, history, draw(open, options.sample, random));
+    const sampledCpu = times.reduce((sum, t) => sum + t, 0);
     let more: number | undefined;
     let error: number | undefined;
     if (left !== undefined && times.length > 0) {
-      more = (left * mean) / 3600;
-      if (spread !== undefined) error = (left * Math.sqrt(spread / times.length)) / 3600;
+      ({ more, error } = hoursAt(times, left));
     } else if (left !== undefined && again.length > 0) {
       more = (left * cpu) / again.length / 3600;
     }
@@ -167,7 +230,7 @@ export function retimePieces(options: RetimeOptions): {
       recordedSeconds: Number(recorded.toFixed(1)),
       left: left ?? null,
       sampled: times.length,
-      sampledCpuSeconds: Number((mean * times.length).toFixed(1)),
+      sampledCpuSeconds: Number(sampledCpu.toFixed(1)),
       sampledKeep: keep,
       cpuHoursLeft: more === undefined ? null : Number(more.toFixed(1)),
       cpuHoursError: error === undefined ? null : Number(error.toFixed(1)),
@@ -175,45 +238,86 @@ export function retimePieces(options: RetimeOptions): {
     const pace =
       more === undefined
         ? ''
-        : `, about ${more.toFixed(1)}${error === undefined ? '' : ` ± ${error.toFixed(1)}`} CPU h at ${times.length > 0 ? "the sample's mean" : 'this pace'}`;
+        : `, ${about(more, error)} at ${times.length > 0 ? "the sample's mean" : 'this pace'}`;
     const sampled =
       times.length > 0
-        ? `; ${times.length} not yet settled, drawn at random, in ${(mean * times.length).toFixed(1)} CPU s (${keep.length > 0 ? `${keep.join(', ')} KEEP: a way on, this class does not refute ${guess}` : 'none keeps'})`
+        ? `; ${times.length} not yet settled, drawn at random, in ${sampledCpu.toFixed(1)} CPU s (${keepText(keep, guess)})`
         : '';
     lines.push(
       `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${again.length} third ${again.length === 1 ? 'guess' : 'guesses'} solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded)${sampled}; ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${pace}`,
     );
   }
+  const underWay = hours;
+  // The second guesses not begun, at the class a run tries first: their largest.
+  const notBegun: NotBegun[] = [];
+  let newHours = 0;
+  for (const { opening, answer, members, second } of options.sample > 0 ? options.unsettled : []) {
+    const key = guessKey({
+      opening: game.codes.make(opening),
+      answer,
+      guess: game.codes.make(second),
+    });
+    if (under.has(key)) continue;
+    const [first] = classesToSolve(game, second, members).sort(
+      (a, b) => b.part.length - a.part.length,
+    );
+    if (first === undefined) continue;
+    const guess = game.codes.make(second);
+    const within = game.answerText(first.answer);
+    const history = [opening, second];
+    refuter.begin(key);
+    const whole = first.part.length < options.pieceSecrets || depth - 2 < 3;
+    const thirds = whole ? [] : refuter.thirdGuesses(first.part, history);
+    const { times, keep } = solveDrawn(first.part, history, draw(thirds, options.sample, random));
+    const sampledCpu = times.reduce((sum, t) => sum + t, 0);
+    const { more, error } = times.length > 0 ? hoursAt(times, thirds.length) : {};
+    newHours += more ?? 0;
+    variance += (error ?? 0) ** 2;
+    notBegun.push({
+      guess,
+      within,
+      size: first.part.length,
+      left: whole ? null : thirds.length,
+      sampled: times.length,
+      sampledCpuSeconds: Number(sampledCpu.toFixed(1)),
+      sampledKeep: keep,
+      cpuHoursLeft: more === undefined ? null : Number(more.toFixed(1)),
+      cpuHoursError: error === undefined ? null : Number(error.toFixed(1)),
+    });
+    const at = `${guess} not begun, at its largest class ${within} of ${first.part.length.toLocaleString('en')}`;
+    lines.push(
+      whole
+        ? `${at}: searched whole, not in pieces, so not sampled`
+        : thirds.length === 0
+          ? `${at}: no third guess passes the search's bounds, refuted at once`
+          : `${at} (the one a run tries first): ${times.length} of its ${thirds.length.toLocaleString('en')} third guesses drawn at random in ${sampledCpu.toFixed(1)} CPU s (${keepText(keep, guess)}); ${about(more ?? 0, error)}`,
+    );
+  }
+  hours += newHours;
   const total = Math.sqrt(variance);
+  const fair =
+    options.sample > 0
+      ? ''
+      : '; the first pieces are the third guesses the search took first, not a fair sample: --sample M draws some of those left';
   lines.push(
-    `about ${hours.toFixed(1)}${total > 0 ? ` ± ${total.toFixed(1)}` : ''} CPU h in all for the ${under.size} second guesses under way (those not begun not counted${options.sample > 0 ? '' : '; the first pieces are the third guesses the search took first, not a fair sample: --sample M draws some of those left'})`,
+    notBegun.length > 0
+      ? `${about(hours, total > 0 ? total : undefined)} in all: ${underWay.toFixed(1)} for the ${under.size} second guesses under way, ${newHours.toFixed(1)} for the ${notBegun.length} not begun (at their largest classes)`
+      : `${about(hours, total > 0 ? total : undefined)} in all for the ${under.size} second guesses under way (those not begun not counted${options.sample > 0 ? ': none' : ''}${fair})`,
   );
   const report = {
     retimed,
+    notBegun,
     cpuHoursLeft: Number(hours.toFixed(1)),
     cpuHoursError: total > 0 ? Number(total.toFixed(1)) : null,
+    cpuHoursUnderWay: Number(underWay.toFixed(1)),
+    cpuHoursNotBegun: Number(newHours.toFixed(1)),
     failed,
   };
   return { status: failed ? 1 : 0, lines, report };
 }
 
-/**
- * `count` of the third guesses `refuter` takes at `part` (after `history`) that no piece of
- * `mine` settles, drawn at random without repeats (all of them if fewer).
- */
-function drawUnsettled(
-  game: Game,
-  refuter: ClassRefuter,
-  part: Int32Array,
-  history: number[],
-  mine: readonly RefutationPiece[],
-  count: number,
-  random: () => number,
-): number[] {
-  const settled = new Set(mine.map((piece) => piece.third));
-  const open = refuter
-    .thirdGuesses(part, history)
-    .filter((third) => !settled.has(game.codes.make(third)));
+/** `count` of `open` drawn at random without repeats (all of them if fewer); `open` reordered. */
+function draw(open: number[], count: number, random: () => number): number[] {
   // The first `count` places of a Fisher–Yates shuffle.
   const drawn = Math.min(count, open.length);
   for (let i = 0; i < drawn; i++) {

@@ -572,6 +572,100 @@ describe('scripts/depth-refutation.ts', () => {
     },
   );
 
+  it(
+    'samples with --sample the largest class of each second guess not begun, and writes nothing',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'mastermind-5-not-begun.jsonl');
+      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      expect((await refute(...args)).status).toBe(0);
+      const settled = linesOf(log);
+      const search = new OptimalSearch(game, {
+        firstFound: true,
+        lookahead: false,
+        earlyCount: true,
+      });
+      const thirdsOf = (line: RefutationLine): { part: Int32Array; thirds: number[] } => {
+        const { part } = largestClass(line);
+        const history = [game.codes.parse(line.opening), game.codes.parse(line.guess)];
+        return { part, thirds: [...search.rankGuesses(part, history, 3).guesses] };
+      };
+      // A way on and a refuted second guess, each with third guesses to draw, taken out of the
+      // log, their pieces gone: not begun.
+      const way = settled.find(
+        (line) => line.refutedBy === null && thirdsOf(line).thirds.length > 1,
+      )!;
+      const refuted = settled.find(
+        (line) => line.refutedBy !== null && thirdsOf(line).thirds.length > 1,
+      )!;
+      writeFileSync(
+        log,
+        settled
+          .filter((line) => line !== way && line !== refuted)
+          .map((line) => `${JSON.stringify(line)}\n`)
+          .join(''),
+      );
+      writeFileSync(piecesFileOf(log), '');
+      const before = readFileSync(log, 'utf8');
+      const drawn = await refute(...args, '--retime', '1', '--sample', '1000', '--json');
+      expect(drawn.status).toBe(0);
+      const report = JSON.parse(drawn.stdout);
+      expect(report.retimed).toEqual([]);
+      // Every third guess drawn (the sample is larger than the class's), and those that keep
+      // named: for the way on, exactly those whose classes are all solved within 2.
+      const expected = [way, refuted].map((line) => {
+        const { part, thirds } = thirdsOf(line);
+        const opening = game.codes.parse(line.opening);
+        const second = game.codes.parse(line.guess);
+        const keeping = thirds
+          .filter((third) =>
+            [...Array(game.answers).keys()]
+              .filter((a) => a !== game.solved)
+              .map((a) => classOf(partition(game, third, part), a))
+              .every(
+                (c) => c.length <= 2 || search.solve(c, [opening, second, third], 2).guess >= 0,
+              ),
+          )
+          .map((third) => game.codes.make(third));
+        return {
+          guess: line.guess,
+          within: game.answerText(largestClass(line).answer),
+          size: part.length,
+          left: thirds.length,
+          sampled: thirds.length,
+          sampledKeep: keeping.sort(),
+        };
+      });
+      const got = report.notBegun.map(
+        ({ guess, within, size, left, sampled, sampledKeep }: Record<string, unknown>) => ({
+          guess,
+          within,
+          size,
+          left,
+          sampled,
+          sampledKeep: [...(sampledKeep as string[])].sort(),
+        }),
+      );
+      expect(
+        got.sort((a: { guess: string }, b: { guess: string }) => a.guess.localeCompare(b.guess)),
+      ).toEqual(expected.sort((a, b) => a.guess.localeCompare(b.guess)));
+      expect(expected.find(({ guess }) => guess === way.guess)!.sampledKeep.length).toBeGreaterThan(
+        0,
+      );
+      expect(report.cpuHoursLeft).toBeCloseTo(report.cpuHoursUnderWay + report.cpuHoursNotBegun, 1);
+      expect([readFileSync(log, 'utf8'), readFileSync(piecesFileOf(log), 'utf8')]).toEqual([
+        before,
+        '',
+      ]);
+      // Without --sample, second guesses not begun are not counted.
+      const counted = JSON.parse((await refute(...args, '--retime', '1', '--json')).stdout);
+      expect(counted.notBegun).toEqual([]);
+      const said = await refute(...args, '--retime', '1', '--sample', '2');
+      expect(said.stdout).toContain(`${refuted.guess} not begun, at its largest class`);
+      expect(said.stdout).toContain('for the 2 not begun (at their largest classes)');
+    },
+  );
+
   it('refuses a broken log with one line and status 2, and leaves it as it was', async () => {
     const log = join(dir, 'broken.jsonl');
     const good = {
