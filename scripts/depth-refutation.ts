@@ -29,8 +29,14 @@
  * stopped run loses at most the third guess it was on (a small class, the second guess). A run
  * drops, as it starts, the pieces of second guesses the log has settled.
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
- * (on as many machines); `--threads T` runs T such shards on worker threads of this process
- * (scripts/refutation-shards.ts), and then says where the whole log stands.
+ * (on as many machines), and of every class searched in pieces, whoever's second guess it is,
+ * the third guesses at places I modulo N of the search's order: one second guess of 5 of 10 is
+ * 50 CPU hours, more than one machine's share should be. A second guess is settled by whichever
+ * shard finds every piece of its class in the file; a shard that cannot yet leaves it to the
+ * others, or to a run without `--shard` once their pieces are merged. `--threads T` runs T such
+ * shards on worker threads of this process (scripts/refutation-shards.ts), which write one
+ * file, so each reads the others' pieces as they come, and one whose own share is done takes
+ * every piece still missing, from the last back; it then says where the whole log stands.
  * A log and its pieces read back are what a run relies on (`relied` in `--json`: the lines, and
  * the pieces the lines it appended rest on): `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
@@ -63,11 +69,12 @@ import { retimePieces } from './refutation-retime.js';
 import {
   type AnsweredClass,
   ClassRefuter,
+  type Share,
   byLargestClass,
   classesToSolve,
   hardestSplit,
 } from './refutation-search.js';
-import { runShards, shardAsked, shardData, shardDone } from './refutation-shards.js';
+import { runShards, shardAsked, shardData, shardDone, withLogLock } from './refutation-shards.js';
 
 const {
   game,
@@ -260,23 +267,170 @@ let settledGuesses = 0;
 let stopped = false;
 let failedCheck = false;
 
+/**
+ * Appends `line`, settling `key`, unless another shard has (with `--threads`, one thread at a
+ * time, each reading first what the others wrote); whether it did.
+ */
+function recordOnce(key: string, line: RefutationLine): boolean {
+  return withLogLock(onThread, () => {
+    if (shards > 1) readLog();
+    const known = logged.get(key);
+    if (known && (line.recheck !== true || known.recheck === true)) return false;
+    record(key, line);
+    return true;
+  });
+}
+
+/** The second guesses this shard has settled (for its lines on stderr). */
+let settledHere = 0;
+
+/**
+ * Settles the second guess `second` at `members` (the class `answerText` of `opening`), or solves
+ * its line again (`--recheck`), as `share` takes part, and appends its line; false where that is
+ * not known yet (pieces of other shards missing, or a class searched whole that another owns).
+ * Throws `SearchStopped` at a stop.
+ */
+function settle(
+  opening: number,
+  answerText: string,
+  members: Int32Array,
+  second: number,
+  share: Share,
+): boolean {
+  const key = keyOf(code(opening), answerText, code(second));
+  const known = logged.get(key);
+  // Its classes to settle, the largest first.
+  const order = classesToSolve(game, second, members).sort((a, b) => b.part.length - a.part.length);
+  const start = Date.now();
+  const nodes = refuter.nodes;
+  const inPieces = refuter.pieceWork();
+  refuter.begin(key);
+  const unsolvable = ({ answer, part }: AnsweredClass, again: boolean): boolean | undefined =>
+    refuter.classUnsolvable(part, {
+      opening,
+      answer: answerText,
+      second,
+      within: game.answerText(answer),
+      recheck: again,
+      share,
+    });
+  /** Its nodes and seconds: this shard's outside pieces, and every piece of it in the file. */
+  const work = (again: boolean): Pick<RefutationLine, 'nodes' | 'seconds'> => {
+    const all = pieces.of(key, again);
+    const mine = refuter.pieceWork();
+    return {
+      nodes: refuter.nodes - nodes - (mine.nodes - inPieces.nodes) + sumOf(all, 'nodes'),
+      seconds: Number(
+        (
+          (Date.now() - start) / 1000 -
+          (mine.seconds - inPieces.seconds) +
+          sumOf(all, 'seconds')
+        ).toFixed(1),
+      ),
+    };
+  };
+  if (known) {
+    // A way on: every class it leaves solved again within the guesses left; a refutation:
+    // the class the log names solved again.
+    const wayOn = known.refutedBy === null;
+    let holds: boolean | undefined = true;
+    if (wayOn) {
+      for (const one of order) {
+        holds = unsolvable(one, true);
+        if (holds === undefined) return false;
+        holds = !holds;
+        if (!holds) break;
+      }
+    } else {
+      const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
+      holds = named !== undefined && named.part.length === known.size && unsolvable(named, true);
+      if (holds === undefined) return false;
+    }
+    console.error(
+      `  ${elapsed()}: ${key}${wayOn ? ' (a way on)' : ''}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,
+    );
+    if (!holds) failedCheck = true;
+    else recordOnce(key, { ...known, ...work(true), recheck: true });
+    return true;
+  }
+  let by: AnsweredClass | undefined;
+  for (const one of order) {
+    const refutes = unsolvable(one, false);
+    if (refutes === undefined) return false;
+    if (refutes) {
+      by = one;
+      break;
+    }
+  }
+  const entry: RefutationLine = {
+    opening: code(opening),
+    answer: answerText,
+    guess: code(second),
+    refutedBy: by ? game.answerText(by.answer) : null,
+    size: by ? by.part.length : null,
+    depth,
+    // With the pieces earlier runs and other shards settled of it.
+    ...work(false),
+  };
+  if (!recordOnce(key, entry)) return true;
+  settledHere++;
+  const took = ((Date.now() - start) / 1000).toFixed(1);
+  console.error(
+    by
+      ? `  ${elapsed()}: ${key} refuted by its class ${entry.refutedBy} of ${entry.size} (${entry.nodes} nodes, ${took} s); ${settledHere} settled by this shard`
+      : `  ${elapsed()}: ${key}: every class it leaves is solved within ${depth - 2} (${entry.nodes} nodes, ${took} s): a way on`,
+  );
+  return true;
+}
+
+/**
+ * This shard's work on the second guesses `seconds` of `opening`: each it owns (its place I
+ * modulo N), and its share of the pieces of every other; then, on a thread, every piece still
+ * missing of those it could not settle, stolen from the last back. Returns whether it was stopped.
+ */
+async function work(
+  opening: number,
+  answerText: string,
+  members: Int32Array,
+  seconds: Int32Array,
+): Promise<boolean> {
+  const waiting: number[] = [];
+  for (const steal of [false, true]) {
+    if (steal && (onThread === undefined || waiting.length === 0)) break;
+    for (const i of steal ? waiting.splice(0) : seconds.keys()) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stopAsked() || Date.now() > deadline) return true;
+      const key = keyOf(code(opening), answerText, code(seconds[i]));
+      if (shards > 1) readLog();
+      const known = logged.get(key);
+      if (known && (!recheck || known.recheck)) continue;
+      const share = { index: shard, count: shards, owner: i % shards === shard, steal };
+      try {
+        if (!settle(opening, answerText, members, seconds[i], share)) waiting.push(i);
+      } catch (error) {
+        if (!(error instanceof SearchStopped)) throw error;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 for (const opening of openings) {
   if (stopped) break;
   const { members, answerText, hardest, seconds: seconds2 } = openingPlan(opening);
   console.error(
     `${elapsed()}: opening ${code(opening)}, class ${answerText} (${members.length} secrets, its best second guess leaves ${hardest}): ${seconds2.length} second guesses`,
   );
+  if (!summaryOnly) stopped = await work(opening, answerText, members, seconds2);
+  // Where the second guesses this shard owns stand, the other shards' lines read.
+  if (shards > 1) readLog();
   let refuted = 0;
   let open = 0;
   let left = 0;
   /** Second guesses not settled with pieces settled (the summary's). */
   const underWay: string[] = [];
   for (let i = shard; i < seconds2.length; i += shards) {
-    if (!summaryOnly) await new Promise((resolve) => setImmediate(resolve));
-    if (!summaryOnly && (stopAsked() || Date.now() > deadline)) {
-      stopped = true;
-      break;
-    }
     const second = seconds2[i];
     const key = keyOf(code(opening), answerText, code(second));
     const known = logged.get(key);
@@ -285,93 +439,8 @@ for (const opening of openings) {
       else refuted++;
       continue;
     }
-    if (summaryOnly) {
-      left++;
-      if (pieces.has(key)) underWay.push(code(second));
-      continue;
-    }
-    // Its classes to settle, the largest first.
-    const order = classesToSolve(game, second, members).sort(
-      (a, b) => b.part.length - a.part.length,
-    );
-    const start = Date.now();
-    const nodes = refuter.nodes;
-    refuter.begin(key);
-    let by: AnsweredClass | undefined;
-    try {
-      if (known) {
-        // A way on: every class it leaves solved again within the guesses left; a refutation:
-        // the class the log names solved again.
-        const wayOn = known.refutedBy === null;
-        const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
-        const again = ({ answer, part }: AnsweredClass): boolean =>
-          refuter.classUnsolvable(part, {
-            opening,
-            answer: answerText,
-            second,
-            within: game.answerText(answer),
-            recheck: true,
-          });
-        const holds = wayOn
-          ? order.every((one) => !again(one))
-          : named !== undefined && named.part.length === known.size && again(named);
-        console.error(
-          `  ${elapsed()}: ${key}${wayOn ? ' (a way on)' : ''}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,
-        );
-        if (!holds) {
-          failedCheck = true;
-          continue;
-        }
-        const before = pieces.earlier(key, true);
-        const line: RefutationLine = {
-          ...known,
-          nodes: refuter.nodes - nodes + sumOf(before, 'nodes'),
-          seconds: Number(((Date.now() - start) / 1000 + sumOf(before, 'seconds')).toFixed(1)),
-          recheck: true,
-        };
-        record(key, line);
-        if (wayOn) open++;
-        else refuted++;
-        continue;
-      }
-      by = order.find(({ answer, part }) =>
-        refuter.classUnsolvable(part, {
-          opening,
-          answer: answerText,
-          second,
-          within: game.answerText(answer),
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof SearchStopped)) throw error;
-      stopped = true;
-      break;
-    }
-    const took = (Date.now() - start) / 1000;
-    const before = pieces.earlier(key, false);
-    const entry: RefutationLine = {
-      opening: code(opening),
-      answer: answerText,
-      guess: code(second),
-      refutedBy: by ? game.answerText(by.answer) : null,
-      size: by ? by.part.length : null,
-      depth,
-      // With the pieces earlier runs settled of it.
-      nodes: refuter.nodes - nodes + sumOf(before, 'nodes'),
-      seconds: Number((took + sumOf(before, 'seconds')).toFixed(1)),
-    };
-    record(key, entry);
-    if (!by) {
-      open++;
-      console.error(
-        `  ${elapsed()}: ${key}: every class it leaves is solved within ${depth - 2} (${entry.nodes} nodes, ${took.toFixed(1)} s): a way on`,
-      );
-      continue;
-    }
-    refuted++;
-    console.error(
-      `  ${elapsed()}: ${key} refuted by its class ${entry.refutedBy} of ${entry.size} (${entry.nodes} nodes, ${took.toFixed(1)} s); ${refuted} of this shard's done`,
-    );
+    left++;
+    if (pieces.has(key)) underWay.push(code(second));
   }
   const inShard = Math.ceil((seconds2.length - shard) / shards);
   const done = refuted === inShard;

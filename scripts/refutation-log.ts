@@ -6,8 +6,11 @@
  */
 import {
   appendFileSync,
+  closeSync,
   existsSync,
+  openSync,
   readFileSync,
+  readSync,
   renameSync,
   statSync,
   writeFileSync,
@@ -125,8 +128,12 @@ export class RefutationPieces {
   readonly file: string;
   readonly #depth: number;
   readonly #byGuess = new Map<string, Map<string, RefutationPiece>>();
+  /** The classes with a piece that keeps (second guess, class, whether a recheck's). */
+  readonly #keeping = new Set<string>();
   /** The pieces the file held when opened (and compacted), by second guess. */
   #earlier: ReadonlyMap<string, readonly RefutationPiece[]>;
+  /** How much of the file has been read: its bytes, and its lines. */
+  #read = { bytes: 0, lines: 0 };
 
   /** Opens the pieces beside the log `logFile` at `depth`; throws `BrokenLogError`. */
   constructor(logFile: string, depth: number) {
@@ -138,9 +145,29 @@ export class RefutationPieces {
 
   /** Reads the file again (for the pieces other threads added); throws `BrokenLogError`. */
   read(): void {
-    for (const piece of readRefutationPieces(this.file)) {
-      if (piece.depth === this.#depth) this.#set(piece);
-    }
+    this.#read = { bytes: 0, lines: 0 };
+    this.#readMore(true);
+  }
+
+  /**
+   * Reads the pieces appended to the file since it was last read, whole lines only (another
+   * thread may be writing one): throws `BrokenLogError`.
+   */
+  refresh(): void {
+    this.#readMore(false);
+  }
+
+  /** Reads on from where the last read ended; `all`: a last line without its newline too. */
+  #readMore(all: boolean): void {
+    const { lines, bytes, count } = readLinesFrom(
+      this.file,
+      this.#read,
+      all,
+      pieceSchema,
+      'piece of a refutation',
+    );
+    this.#read = { bytes: this.#read.bytes + bytes, lines: this.#read.lines + count };
+    for (const piece of lines) if (piece.depth === this.#depth) this.#set(piece);
   }
 
   /** The piece of `third` at the class `within` of the second guess `key`, a recheck's or not. */
@@ -161,13 +188,26 @@ export class RefutationPieces {
     writeFileSync(next, kept.map((piece) => `${JSON.stringify(piece)}\n`).join(''));
     renameSync(next, this.file);
     this.#byGuess.clear();
-    for (const piece of kept) if (piece.depth === this.#depth) this.#set(piece);
+    this.#keeping.clear();
+    this.read();
     this.#earlier = this.#snapshot();
   }
 
   /** The pieces held now, by second guess. */
   #snapshot(): ReadonlyMap<string, readonly RefutationPiece[]> {
     return new Map([...this.#byGuess].map(([key, mine]) => [key, [...mine.values()]]));
+  }
+
+  /** Whether some piece held now of the class `within` of the second guess `key` keeps. */
+  keeps(key: string, within: string, recheck: boolean): boolean {
+    return this.#keeping.has(`${key} ${RefutationPieces.#at(within, '', recheck)}`);
+  }
+
+  /** The pieces of the second guess `key` held now: a recheck's, or not. */
+  of(key: string, recheck: boolean): RefutationPiece[] {
+    return [...(this.#byGuess.get(key)?.values() ?? [])].filter(
+      (piece) => (piece.recheck === true) === recheck,
+    );
   }
 
   /** Whether the second guess `key` has pieces. */
@@ -188,6 +228,9 @@ export class RefutationPieces {
 
   #set(piece: RefutationPiece): void {
     const key = guessKey(piece);
+    if (piece.keeps) {
+      this.#keeping.add(`${key} ${RefutationPieces.#at(piece.within, '', piece.recheck === true)}`);
+    }
     let mine = this.#byGuess.get(key);
     if (!mine) {
       mine = new Map();
@@ -216,24 +259,68 @@ function readLines<T>(file: string, schema: z.ZodType<T>, what: string): T[] {
   if (bytes > MAX_LOG_BYTES) {
     throw new BrokenLogError(`${file} has ${bytes} bytes: not a refutation log`);
   }
+  return parseLines(readFileSync(file, 'utf8'), 0, file, schema, what);
+}
+
+/**
+ * The whole lines of `file` after its first `from.bytes` bytes (its first `from.lines` lines),
+ * and the bytes and lines they take: a line still being written is left for the next read,
+ * unless `all`.
+ */
+function readLinesFrom<T>(
+  file: string,
+  from: { readonly bytes: number; readonly lines: number },
+  all: boolean,
+  schema: z.ZodType<T>,
+  what: string,
+): { lines: T[]; bytes: number; count: number } {
+  if (!existsSync(file)) return { lines: [], bytes: 0, count: 0 };
+  const size = statSync(file).size;
+  if (size > MAX_LOG_BYTES) {
+    throw new BrokenLogError(`${file} has ${size} bytes: not a refutation log`);
+  }
+  const chunk = Buffer.alloc(Math.max(0, size - from.bytes));
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, chunk, 0, chunk.length, from.bytes);
+  } finally {
+    closeSync(fd);
+  }
+  const whole = all ? chunk : chunk.subarray(0, chunk.lastIndexOf(0x0a) + 1);
+  const text = whole.toString('utf8');
+  const count = text.split('\n').length - 1;
+  return {
+    lines: parseLines(text, from.lines, file, schema, what),
+    bytes: whole.length,
+    count,
+  };
+}
+
+/** The lines of `text`, the first of them line `before` + 1 of `file`, each checked by `schema`. */
+function parseLines<T>(
+  text: string,
+  before: number,
+  file: string,
+  schema: z.ZodType<T>,
+  what: string,
+): T[] {
   const lines: T[] = [];
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((line, index) => {
-      if (line.trim() === '') return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        throw new BrokenLogError(`${file} line ${index + 1} is not JSON: mend or remove it`);
-      }
-      const checked = schema.safeParse(parsed);
-      if (!checked.success) {
-        throw new BrokenLogError(
-          `${file} line ${index + 1} is not a ${what} (${problemOf(checked.error)}): mend or remove it`,
-        );
-      }
-      lines.push(checked.data);
-    });
+  text.split('\n').forEach((line, at) => {
+    const index = before + at;
+    if (line.trim() === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      throw new BrokenLogError(`${file} line ${index + 1} is not JSON: mend or remove it`);
+    }
+    const checked = schema.safeParse(parsed);
+    if (!checked.success) {
+      throw new BrokenLogError(
+        `${file} line ${index + 1} is not a ${what} (${problemOf(checked.error)}): mend or remove it`,
+      );
+    }
+    lines.push(checked.data);
+  });
   return lines;
 }

@@ -34,6 +34,21 @@ export interface RefuterOptions {
   readonly elapsed: () => string;
 }
 
+/**
+ * How one of several shards (scripts/depth-refutation.ts `--shard I/N`, `--threads`) takes part
+ * in a class searched in pieces: it solves the third guesses whose places in the search's order
+ * are I modulo N, and reads the others' pieces from the file; or, stealing (a thread whose own
+ * share is done, where the others write the same file), every piece still missing, from the
+ * last back, so that it meets the shard going forward. A class searched whole is the owner's
+ * (the shard whose second guesses it takes).
+ */
+export interface Share {
+  readonly index: number;
+  readonly count: number;
+  readonly owner: boolean;
+  readonly steal: boolean;
+}
+
 /** A class and the answer that leaves it. */
 export interface AnsweredClass {
   readonly answer: number;
@@ -57,9 +72,17 @@ export class ClassRefuter {
     this.#options = options;
   }
 
+  /** The pieces this search has settled: their nodes and seconds in all. */
+  readonly #pieceWork = { nodes: 0, seconds: 0 };
+
   /** The nodes searched so far (0 before the search is made). */
   get nodes(): number {
     return this.#made?.nodes ?? 0;
+  }
+
+  /** The nodes and seconds of the pieces this search has settled so far. */
+  pieceWork(): { nodes: number; seconds: number } {
+    return { ...this.#pieceWork };
   }
 
   /** From now on the search is on the second guess `key` (for its lines of progress). */
@@ -137,7 +160,9 @@ export class ClassRefuter {
    * in the search's own order and with its own pruning (`rankGuesses`: the guesses up to
    * symmetry whose bounds leave them a chance), the pieces earlier runs settled read back from
    * the file. `recheck`: solving a line of the log again, whose pieces are its own (marked), so
-   * that a recheck stopped goes on where it stopped too.
+   * that a recheck stopped goes on where it stopped too. With a `share` of several shards,
+   * undefined where that is not known yet: pieces of the others' are missing, or the class is
+   * searched whole and another shard owns it.
    */
   classUnsolvable(
     part: Int32Array,
@@ -147,24 +172,37 @@ export class ClassRefuter {
       second,
       within,
       recheck = false,
+      share = { index: 0, count: 1, owner: true, steal: false },
     }: Readonly<Record<'opening' | 'second', number>> &
-      Readonly<Record<'answer' | 'within', string>> & { readonly recheck?: boolean },
-  ): boolean {
+      Readonly<Record<'answer' | 'within', string>> & {
+        readonly recheck?: boolean;
+        readonly share?: Share;
+      },
+  ): boolean | undefined {
     const { game, depth, pieceSecrets, pieces, elapsed } = this.#options;
     const code = (index: number): string => game.codes.make(index);
     const key = guessKey({ opening: code(opening), answer, guess: code(second) });
     const left = depth - 2;
     const history = [opening, second];
-    if (part.length < pieceSecrets || left < 3) return this.#unsolvable(part, history, left);
+    if (part.length < pieceSecrets || left < 3) {
+      return share.owner ? this.#unsolvable(part, history, left) : undefined;
+    }
     const guesses = this.thirdGuesses(part, history);
-    let tried = 0;
-    for (const third of guesses) {
-      tried++;
+    // Shared, the file is read again before each piece, for the pieces the others added.
+    const shared = share.count > 1;
+    const places = [...guesses.keys()];
+    if (share.steal) places.reverse();
+    for (const place of places) {
+      if (shared) pieces.refresh();
+      // A piece that keeps, wherever it is in the order (another shard's), settles the class.
+      if (pieces.keeps(key, within, recheck)) return false;
+      const third = guesses[place];
       const known = pieces.get(key, within, code(third), recheck);
       if (known) {
         if (known.keeps) return false;
         continue;
       }
+      if (!share.steal && place % share.count !== share.index) continue;
       const start = Date.now();
       const nodes = this.nodes;
       const keeps = this.#thirdKeeps(part, [...history, third], left - 1);
@@ -183,15 +221,22 @@ export class ClassRefuter {
         ...(recheck ? { recheck } : {}),
       };
       pieces.add(piece);
+      this.#pieceWork.nodes += piece.nodes;
+      this.#pieceWork.seconds += piece.seconds;
       if (took >= PIECE_TOLD_S || piece.keeps) {
         writeSync(
           2,
-          `  ${elapsed()}: ${key}, its class ${within} (${part.length}): third guess ${tried} of ${guesses.length}, ${piece.third}, ${piece.keeps ? 'keeps' : 'does not keep'} to ${left} (${piece.nodes} nodes, ${took.toFixed(1)} s)\n`,
+          `  ${elapsed()}: ${key}, its class ${within} (${part.length}): third guess ${place + 1} of ${guesses.length}, ${piece.third}, ${piece.keeps ? 'keeps' : 'does not keep'} to ${left} (${piece.nodes} nodes, ${took.toFixed(1)} s)\n`,
         );
       }
       if (piece.keeps) return false;
     }
-    return true;
+    if (!shared) return true;
+    // Settled only once every piece is in the file, the others' too.
+    pieces.refresh();
+    if (pieces.keeps(key, within, recheck)) return false;
+    const missing = guesses.some((third) => !pieces.get(key, within, code(third), recheck));
+    return missing ? undefined : true;
   }
 
   /**

@@ -16,6 +16,8 @@ interface ShardData {
   readonly table: SharedTable;
   /** Set to 1 (`Atomics.store`) by the main thread at a Ctrl-C or SIGTERM. */
   readonly stop: Int32Array;
+  /** 1 while a shard appends to the log (`withLogLock`), else 0. */
+  readonly lock: Int32Array;
 }
 
 /** On a shard's thread, what the main thread gave it; undefined on the main thread. */
@@ -24,6 +26,23 @@ export const shardData = (): ShardData | undefined =>
 
 /** Whether the main thread has asked this shard to stop. */
 export const shardAsked = (data: ShardData): boolean => Atomics.load(data.stop, 0) === 1;
+
+/**
+ * `append` (reading the log and appending a line to it), one shard at a time where `data` says
+ * the shards are threads of one process: two that settle one second guess at once then append
+ * one line, not two. A shard of its own (`--shard` on another machine) runs it as it is.
+ */
+export function withLogLock<T>(data: ShardData | undefined, append: () => T): T {
+  if (data === undefined) return append();
+  const lock = data.lock;
+  while (Atomics.compareExchange(lock, 0, 0, 1) !== 0) Atomics.wait(lock, 0, 1);
+  try {
+    return append();
+  } finally {
+    Atomics.store(lock, 0, 0);
+    Atomics.notify(lock, 0, 1);
+  }
+}
 
 /** A shard's last word to the main thread: the nodes it searched. */
 export function shardDone(nodes: number): void {
@@ -63,6 +82,7 @@ export async function runShards(
   const at = flags.indexOf('--threads');
   if (at >= 0) flags.splice(at, 2);
   const stop = new Int32Array(new SharedArrayBuffer(4));
+  const lock = new Int32Array(new SharedArrayBuffer(4));
   let stopped = false;
   const asked = (): void => {
     stopped = true;
@@ -70,7 +90,7 @@ export async function runShards(
   };
   process.on('SIGINT', asked);
   process.on('SIGTERM', asked);
-  const data: ShardData = { table, stop };
+  const data: ShardData = { table, stop, lock };
   const start = script.endsWith('.ts') ? throughTsx(script) : `import(${JSON.stringify(script)})`;
   let nodes = 0;
   const ends = Array.from({ length: threads }, (_, index) => {

@@ -259,7 +259,9 @@ describe('scripts/depth-refutation.ts', () => {
       expect(again.status).toBe(0);
       const result = JSON.parse(again.stdout);
       expect(result.nodes).toBe(0);
-      expect(result.relied.pieces).toBe(pieces.length);
+      // Each piece once: two threads may both solve the one where they meet.
+      const distinct = new Set(pieces.map((p) => `${keyOf(p)} ${p.within} ${p.third}`));
+      expect(result.relied.pieces).toBe(distinct.size);
       expect(linesOf(log).map(settles).sort()).toEqual(settled.map(settles).sort());
 
       // Pieces that say no third guess keeps a way on's largest class to 3: the run takes them
@@ -326,6 +328,75 @@ describe('scripts/depth-refutation.ts', () => {
       }
       // The forged class's own third guess that keeps, found again.
       expect(rechecked.some((p) => keyOf(p) === keyOf(way) && p.keeps)).toBe(true);
+    },
+  );
+
+  it(
+    'shares a large class between shards, third guess by third guess, and a run without them settles what they left',
+    { timeout: 60_000 },
+    async () => {
+      const log = join(dir, 'mastermind-5-shared.jsonl');
+      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      const search = new OptimalSearch(game, {
+        firstFound: true,
+        lookahead: false,
+        earlyCount: true,
+      });
+      const place = (piece: RefutationPiece): { at: number; of: number } => {
+        const opening = game.codes.parse(piece.opening);
+        const second = game.codes.parse(piece.guess);
+        const answerOf = (text: string) => game.answerIndex(parseFeedback(text, game.rules));
+        const members = classOf(
+          partition(game, opening, allCandidates(game)),
+          answerOf(piece.answer),
+        );
+        const part = classOf(partition(game, second, members), answerOf(piece.within));
+        const thirds = [...search.rankGuesses(part, [opening, second], 3).guesses];
+        return { at: thirds.indexOf(game.codes.parse(piece.third)), of: thirds.length };
+      };
+      // The first shard alone (a process of its own, as on another machine): only the third
+      // guesses at even places of each class's order, and only the lines they settle alone.
+      const first = await refute(...args, '--shard', '0/2', '--json');
+      expect(first.status).toBe(0);
+      const mine = readRefutationPieces(piecesFileOf(log));
+      expect(mine.length).toBeGreaterThan(0);
+      for (const piece of mine) expect(place(piece).at % 2).toBe(0);
+      const alone = linesOf(log).length;
+      // The two shards in turn until neither settles more, then a run without shards: the lines
+      // a run alone settles (the pieces test's), and both shards' pieces among those it reads.
+      let settled = alone;
+      for (let round = 0; round < 10; round++) {
+        for (const shard of ['1/2', '0/2'])
+          expect((await refute(...args, '--shard', shard)).status).toBe(0);
+        const now = linesOf(log).length;
+        if (now === settled) break;
+        settled = now;
+      }
+      const pieces = readRefutationPieces(piecesFileOf(log));
+      expect(pieces.some((piece) => place(piece).at % 2 === 1)).toBe(true);
+      const last = await refute(...args, '--json');
+      expect(last.status).toBe(0);
+      const direct = join(dir, 'mastermind-5-direct.jsonl');
+      expect(
+        (
+          await refute(
+            '--game',
+            'mastermind',
+            '--depth',
+            '5',
+            '--log',
+            direct,
+            '--piece-secrets',
+            '3',
+          )
+        ).status,
+      ).toBe(0);
+      expect(linesOf(log).map(settles).sort()).toEqual(linesOf(direct).map(settles).sort());
+      // The first shard alone settled only part; the two together, all: the last run searched
+      // nothing.
+      expect(alone).toBeLessThan(settled);
+      expect(settled).toBe(linesOf(direct).length);
+      expect(JSON.parse(last.stdout).nodes).toBe(0);
     },
   );
 
