@@ -226,7 +226,7 @@ function openingPlan(opening: number): {
 if (retime !== undefined) {
   const settledKeys = new Set(logged.keys());
   const written = readOrExit(() => readRefutationPieces(pieces.file));
-  const { status, lines, report } = readOrExit(() =>
+  const { status, report } = readOrExit(() =>
     retimePieces({
       game,
       depth,
@@ -251,9 +251,11 @@ if (retime !== undefined) {
             })
           : [],
       pieceSecrets,
+      // Said as they come (with --json, the report at the end).
+      onLine: json ? undefined : (line) => console.log(line),
     }),
   );
-  console.log(json ? JSON.stringify(report) : lines.join('\n'));
+  if (json) console.log(JSON.stringify(report));
   if (status !== 0) console.error('a piece read back did not hold');
   process.exit(status);
 }

@@ -47,6 +47,8 @@ export interface RetimeOptions {
   readonly unsettled: readonly Unsettled[];
   /** A class this large or larger is searched in pieces (`--piece-secrets`). */
   readonly pieceSecrets: number;
+  /** Told each line as it is made (each second guess's can take minutes). */
+  readonly onLine?: (line: string) => void;
 }
 
 /** A second guess the log does not settle. */
@@ -115,13 +117,13 @@ export interface Retimed {
 /**
  * Of each second guess under way (a piece settled, no line in the log), the first `count` pieces
  * settled at the class it is being refuted by, solved again: their CPU time against the time the
- * pieces record, and the CPU hours the third guesses left there would take at this pace. Returns
- * the status (1 if a piece did not hold, said on stderr), the lines to print, and the report for
- * `--json`. Throws `BrokenLogError` for a piece that names no code or answer of the game.
+ * pieces record, and the CPU hours the third guesses left there would take at this pace; with
+ * `sample`, the second guesses not begun too. Each line to print goes to `onLine` as it is made;
+ * returns the status (1 if a piece did not hold, said on stderr) and the report for `--json`.
+ * Throws `BrokenLogError` for a piece that names no code or answer of the game.
  */
 export function retimePieces(options: RetimeOptions): {
   status: number;
-  lines: string[];
   report: {
     retimed: Retimed[];
     notBegun: NotBegun[];
@@ -155,7 +157,7 @@ export function retimePieces(options: RetimeOptions): {
   const answerOf = (text: string): number =>
     named(() => game.answerIndex(parseFeedback(text, game.rules)), text, 'an answer');
   const all = allCandidates(game);
-  const lines: string[] = [];
+  const lines = { push: (line: string): void => options.onLine?.(line) };
   const retimed: Retimed[] = [];
   const random = randomSource(options.seed);
   const cpuOf = (before: NodeJS.CpuUsage): number => {
@@ -313,7 +315,7 @@ export function retimePieces(options: RetimeOptions): {
     cpuHoursNotBegun: Number(newHours.toFixed(1)),
     failed,
   };
-  return { status: failed ? 1 : 0, lines, report };
+  return { status: failed ? 1 : 0, report };
 }
 
 /** `count` of `open` drawn at random without repeats (all of them if fewer); `open` reordered. */
