@@ -73,6 +73,10 @@ export interface NotBegun {
   readonly cpuHoursError: number | null;
 }
 
+/** Said of a second guess whose class a third guess drawn keeps. */
+const NOT_COUNTED =
+  "not counted: the class will not refute it, and the next class's hours are not known";
+
 /** Third guesses drawn at random and solved: their CPU seconds, and those that keep. */
 interface Drawn {
   readonly times: number[];
@@ -181,6 +185,8 @@ export function retimePieces(options: RetimeOptions): {
       : 'none keeps';
   let hours = 0;
   let variance = 0;
+  /** Second guesses whose class a third guess drawn keeps: their hours are not counted. */
+  let uncounted = 0;
   let failed = false;
   for (const mine of under.values()) {
     const { opening, answer, guess, within } = mine[0];
@@ -216,7 +222,10 @@ export function retimePieces(options: RetimeOptions): {
     const sampledCpu = times.reduce((sum, t) => sum + t, 0);
     let more: number | undefined;
     let error: number | undefined;
-    if (left !== undefined && times.length > 0) {
+    if (keep.length > 0) {
+      // The class will not refute the guess: its hours say nothing of what is left.
+      uncounted++;
+    } else if (left !== undefined && times.length > 0) {
       ({ more, error } = hoursAt(times, left));
     } else if (left !== undefined && again.length > 0) {
       more = (left * cpu) / again.length / 3600;
@@ -238,9 +247,11 @@ export function retimePieces(options: RetimeOptions): {
       cpuHoursError: error === undefined ? null : Number(error.toFixed(1)),
     });
     const pace =
-      more === undefined
-        ? ''
-        : `, ${about(more, error)} at ${times.length > 0 ? "the sample's mean" : 'this pace'}`;
+      keep.length > 0
+        ? `; ${NOT_COUNTED}`
+        : more === undefined
+          ? ''
+          : `, ${about(more, error)} at ${times.length > 0 ? "the sample's mean" : 'this pace'}`;
     const sampled =
       times.length > 0
         ? `; ${times.length} not yet settled, drawn at random, in ${sampledCpu.toFixed(1)} CPU s (${keepText(keep, guess)})`
@@ -272,7 +283,9 @@ export function retimePieces(options: RetimeOptions): {
     const thirds = whole ? [] : refuter.thirdGuesses(first.part, history);
     const { times, keep } = solveDrawn(first.part, history, draw(thirds, options.sample, random));
     const sampledCpu = times.reduce((sum, t) => sum + t, 0);
-    const { more, error } = times.length > 0 ? hoursAt(times, thirds.length) : {};
+    const { more, error } =
+      times.length > 0 && keep.length === 0 ? hoursAt(times, thirds.length) : {};
+    if (keep.length > 0) uncounted++;
     newHours += more ?? 0;
     variance += (error ?? 0) ** 2;
     notBegun.push({
@@ -292,7 +305,7 @@ export function retimePieces(options: RetimeOptions): {
         ? `${at}: searched whole, not in pieces, so not sampled`
         : thirds.length === 0
           ? `${at}: no third guess passes the search's bounds, refuted at once`
-          : `${at} (the one a run tries first): ${times.length} of its ${thirds.length.toLocaleString('en')} third guesses drawn at random in ${sampledCpu.toFixed(1)} CPU s (${keepText(keep, guess)}); ${about(more ?? 0, error)}`,
+          : `${at} (the one a run tries first): ${times.length} of its ${thirds.length.toLocaleString('en')} third guesses drawn at random in ${sampledCpu.toFixed(1)} CPU s (${keepText(keep, guess)}); ${more === undefined ? NOT_COUNTED : about(more, error)}`,
     );
   }
   hours += newHours;
@@ -301,10 +314,14 @@ export function retimePieces(options: RetimeOptions): {
     options.sample > 0
       ? ''
       : '; the first pieces are the third guesses the search took first, not a fair sample: --sample M draws some of those left';
+  const unsaid =
+    uncounted > 0
+      ? `; ${uncounted} not counted, a third guess drawn keeping at the class: the next class's hours are not known`
+      : '';
   lines.push(
     notBegun.length > 0
-      ? `${about(hours, total > 0 ? total : undefined)} in all: ${underWay.toFixed(1)} for the ${under.size} second guesses under way, ${newHours.toFixed(1)} for the ${notBegun.length} not begun (at their largest classes)`
-      : `${about(hours, total > 0 ? total : undefined)} in all for the ${under.size} second guesses under way (those not begun not counted${options.sample > 0 ? ': none' : ''}${fair})`,
+      ? `${about(hours, total > 0 ? total : undefined)} in all: ${underWay.toFixed(1)} for the ${under.size} second guesses under way, ${newHours.toFixed(1)} for the ${notBegun.length} not begun (at their largest classes)${unsaid}`
+      : `${about(hours, total > 0 ? total : undefined)} in all for the ${under.size} second guesses under way (those not begun not counted${options.sample > 0 ? ': none' : ''}${fair})${unsaid}`,
   );
   const report = {
     retimed,

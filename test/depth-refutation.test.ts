@@ -724,6 +724,9 @@ describe('scripts/depth-refutation.ts', () => {
         0,
       );
       expect(report.cpuHoursLeft).toBeCloseTo(report.cpuHoursUnderWay + report.cpuHoursNotBegun, 1);
+      // The way on's class will not refute it: its hours say nothing of what is left.
+      const wayOn = report.notBegun.find(({ guess }: { guess: string }) => guess === way.guess);
+      expect(wayOn.cpuHoursLeft).toBeNull();
       expect([readFileSync(log, 'utf8'), readFileSync(piecesFileOf(log), 'utf8')]).toEqual([
         before,
         '',
