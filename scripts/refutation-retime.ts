@@ -59,19 +59,31 @@ export interface Unsettled {
   readonly second: number;
 }
 
-/** A second guess not begun, its largest class sampled. */
-export interface NotBegun {
+/** A second guess's third guesses left at a class, drawn at random, solved and timed. */
+export interface Sampled {
   readonly guess: string;
   readonly within: string;
   readonly size: number;
-  /** Its third guesses (the pieces a run would settle there), or null if searched whole. */
+  /**
+   * The third guesses left there (the pieces a run would settle), or null where that is not
+   * known: pieces that do not say, or a class searched whole.
+   */
   readonly left: number | null;
+  /** Third guesses not yet settled drawn at random and solved, and their CPU seconds in all. */
   readonly sampled: number;
   readonly sampledCpuSeconds: number;
+  /** Of those, the ones that keep to the depth (the class will not refute the second guess). */
   readonly sampledKeep: string[];
+  /**
+   * The CPU hours left there, null where they are not known (a third guess drawn keeps, or
+   * nothing was timed), and the standard error of that (with two drawn or more).
+   */
   readonly cpuHoursLeft: number | null;
   readonly cpuHoursError: number | null;
 }
+
+/** A second guess not begun, its largest class sampled. */
+export type NotBegun = Sampled;
 
 /** Said of a second guess whose class a third guess drawn keeps. */
 const NOT_COUNTED =
@@ -97,25 +109,14 @@ function about(hours: number, error: number | undefined): string {
   return `about ${hours.toFixed(1)}${error === undefined ? '' : ` ± ${error.toFixed(1)}`} CPU h`;
 }
 
-/** One second guess under way, timed again. */
-export interface Retimed {
-  readonly guess: string;
-  readonly within: string;
-  readonly size: number;
+/**
+ * One second guess under way, timed again: its first pieces solved again, and with a sample its
+ * hours at the sample's mean, else at the pace of the pieces solved again.
+ */
+export interface Retimed extends Sampled {
   readonly solvedAgain: number;
   readonly cpuSeconds: number;
   readonly recordedSeconds: number;
-  /** The third guesses left, where the pieces say how many the class has. */
-  readonly left: number | null;
-  /** Third guesses not yet settled drawn at random and solved, and their CPU seconds in all. */
-  readonly sampled: number;
-  readonly sampledCpuSeconds: number;
-  /** Of those, the ones that keep to the depth (the class will not refute the second guess). */
-  readonly sampledKeep: string[];
-  /** At the sample's mean where there is one, else at the pace of the pieces solved again. */
-  readonly cpuHoursLeft: number | null;
-  /** The standard error of that, with a sample of two or more. */
-  readonly cpuHoursError: number | null;
 }
 
 /**

@@ -336,13 +336,24 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const log = join(dir, 'mastermind-5-shared.jsonl');
-      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      const argsFor = (file: string): string[] => [
+        '--game',
+        'mastermind',
+        '--depth',
+        '5',
+        '--log',
+        file,
+        '--piece-secrets',
+        '3',
+      ];
+      const args = argsFor(log);
       const search = new OptimalSearch(game, {
         firstFound: true,
         lookahead: false,
         earlyCount: true,
       });
-      const place = (piece: RefutationPiece): { at: number; of: number } => {
+      /** The place of a piece's third guess in the search's order at its class. */
+      const place = (piece: RefutationPiece): number => {
         const opening = game.codes.parse(piece.opening);
         const second = game.codes.parse(piece.guess);
         const answerOf = (text: string) => game.answerIndex(parseFeedback(text, game.rules));
@@ -352,7 +363,7 @@ describe('scripts/depth-refutation.ts', () => {
         );
         const part = classOf(partition(game, second, members), answerOf(piece.within));
         const thirds = [...search.rankGuesses(part, [opening, second], 3).guesses];
-        return { at: thirds.indexOf(game.codes.parse(piece.third)), of: thirds.length };
+        return thirds.indexOf(game.codes.parse(piece.third));
       };
       // The first shard alone (a process of its own, as on another machine): only the third
       // guesses at even places of each class's order, and only the lines they settle alone.
@@ -360,10 +371,10 @@ describe('scripts/depth-refutation.ts', () => {
       expect(first.status).toBe(0);
       const mine = readRefutationPieces(piecesFileOf(log));
       expect(mine.length).toBeGreaterThan(0);
-      for (const piece of mine) expect(place(piece).at % 2).toBe(0);
+      for (const piece of mine) expect(place(piece) % 2).toBe(0);
       const alone = linesOf(log).length;
-      // The two shards in turn until neither settles more, then a run without shards: the lines
-      // a run alone settles (the pieces test's), and both shards' pieces among those it reads.
+      // The two shards in turn until neither settles more (the second shard's pieces at odd
+      // places), then a run without shards: the lines a run alone settles.
       let settled = alone;
       for (let round = 0; round < 10; round++) {
         for (const shard of ['1/2', '0/2'])
@@ -373,24 +384,11 @@ describe('scripts/depth-refutation.ts', () => {
         settled = now;
       }
       const pieces = readRefutationPieces(piecesFileOf(log));
-      expect(pieces.some((piece) => place(piece).at % 2 === 1)).toBe(true);
+      expect(pieces.some((piece) => place(piece) % 2 === 1)).toBe(true);
       const last = await refute(...args, '--json');
       expect(last.status).toBe(0);
       const direct = join(dir, 'mastermind-5-direct.jsonl');
-      expect(
-        (
-          await refute(
-            '--game',
-            'mastermind',
-            '--depth',
-            '5',
-            '--log',
-            direct,
-            '--piece-secrets',
-            '3',
-          )
-        ).status,
-      ).toBe(0);
+      expect((await refute(...argsFor(direct))).status).toBe(0);
       expect(linesOf(log).map(settles).sort()).toEqual(linesOf(direct).map(settles).sort());
       // The first shard alone settled only part; the two together, all: the last run searched
       // nothing.
