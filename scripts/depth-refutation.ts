@@ -317,7 +317,7 @@ function settle(
       share,
     });
   /** Its nodes and seconds: this shard's outside pieces, and every piece of it in the file. */
-  const work = (again: boolean): Pick<RefutationLine, 'nodes' | 'seconds'> => {
+  const spent = (again: boolean): Pick<RefutationLine, 'nodes' | 'seconds'> => {
     const all = pieces.of(key, again);
     const mine = refuter.pieceWork();
     return {
@@ -335,24 +335,28 @@ function settle(
     // A way on: every class it leaves solved again within the guesses left; a refutation:
     // the class the log names solved again.
     const wayOn = known.refutedBy === null;
-    let holds: boolean | undefined = true;
+    let holds = true;
     if (wayOn) {
       for (const one of order) {
-        holds = unsolvable(one, true);
-        if (holds === undefined) return false;
-        holds = !holds;
-        if (!holds) break;
+        const refutes = unsolvable(one, true);
+        if (refutes === undefined) return false;
+        if (refutes) {
+          holds = false;
+          break;
+        }
       }
     } else {
       const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
-      holds = named !== undefined && named.part.length === known.size && unsolvable(named, true);
-      if (holds === undefined) return false;
+      const refutes =
+        named !== undefined && named.part.length === known.size && unsolvable(named, true);
+      if (refutes === undefined) return false;
+      holds = refutes;
     }
     console.error(
       `  ${elapsed()}: ${key}${wayOn ? ' (a way on)' : ''}: ${holds ? 'holds' : 'DOES NOT HOLD'}`,
     );
     if (!holds) failedCheck = true;
-    else recordOnce(key, { ...known, ...work(true), recheck: true });
+    else recordOnce(key, { ...known, ...spent(true), recheck: true });
     return true;
   }
   let by: AnsweredClass | undefined;
@@ -372,7 +376,7 @@ function settle(
     size: by ? by.part.length : null,
     depth,
     // With the pieces earlier runs and other shards settled of it.
-    ...work(false),
+    ...spent(false),
   };
   if (!recordOnce(key, entry)) return true;
   settledHere++;

@@ -68,12 +68,12 @@ export class ClassRefuter {
    */
   readonly #budget = { ends: Number.POSITIVE_INFINITY, spent: false };
 
+  /** The pieces this search has settled: their nodes and seconds in all. */
+  readonly #pieceWork = { nodes: 0, seconds: 0 };
+
   constructor(options: RefuterOptions) {
     this.#options = options;
   }
-
-  /** The pieces this search has settled: their nodes and seconds in all. */
-  readonly #pieceWork = { nodes: 0, seconds: 0 };
 
   /** The nodes searched so far (0 before the search is made). */
   get nodes(): number {
