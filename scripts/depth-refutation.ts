@@ -2,7 +2,7 @@
  * That no strategy keeps to D guesses, refuted opening by opening, as a log any run can resume:
  *
  *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
- *       --depth D --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck]
+ *       --depth D --log FILE [--threads T] [--shard I/N] [--time-limit S] [--recheck]
  *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S]
  *       [--retime N [--sample M [--seed S]]]
  *
@@ -30,13 +30,14 @@
  * drops, as it starts, the pieces of second guesses the log has settled.
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
  * (on as many machines), and of every class searched in pieces, whoever's second guess it is,
- * the third guesses at places I modulo N of the search's order: one second guess of 5 of 10 is
- * 50 CPU hours, more than one machine's share should be. A second guess is settled by whichever
+ * the third guesses at places I modulo N of the search's order: one second guess of 5 of 10
+ * can outlast any one machine (docs/performance.md). A second guess is settled by whichever
  * shard finds every piece of its class in the file; a shard that cannot yet leaves it to the
  * others, or to a run without `--shard` once their pieces are merged. `--threads T` runs T such
- * shards on worker threads of this process (scripts/refutation-shards.ts), which write one
- * file, so each reads the others' pieces as they come, and one whose own share is done takes
- * every piece still missing, from the last back; it then says where the whole log stands.
+ * shards on worker threads of this process (scripts/refutation-shards.ts), which split its own
+ * share (with `--shard I/N`, thread t is shard t·N + I of T·N) and write one file, so each reads
+ * the others' pieces as they come, and one whose own share is done takes every piece still
+ * missing of the process's share, from the last back; it then says where its share stands.
  * A log and its pieces read back are what a run relies on (`relied` in `--json`: the lines, and
  * the pieces the lines it appended rest on): `--recheck` solves again every line of the log (of
  * its shard) not yet solved again, appends a copy of each that holds marked `recheck` (so that a
@@ -158,7 +159,10 @@ if (onThread) adoptSharedTable(game, onThread.table);
 const summaryOnly = threads > 1;
 // With `--threads T`, this thread runs T shards of this script and then reads the log they wrote.
 const shardsEnd = summaryOnly
-  ? await runShards(import.meta.url, threads, sharedScoreTable(game, threads))
+  ? await runShards(import.meta.url, threads, sharedScoreTable(game, threads), {
+      index: shard,
+      count: shards,
+    })
   : undefined;
 const shardsFailed = shardsEnd?.failed === true;
 const shardsStopped = shardsEnd?.stopped === true;
@@ -410,7 +414,13 @@ async function work(
       if (shards > 1) readLog();
       const known = logged.get(key);
       if (known && (!recheck || known.recheck)) continue;
-      const share = { index: shard, count: shards, owner: i % shards === shard, steal };
+      const share: Share = {
+        index: shard,
+        count: shards,
+        owner: i % shards === shard,
+        steal,
+        group: onThread?.group ?? { index: shard, count: shards },
+      };
       try {
         if (!settle(opening, answerText, members, seconds[i], share)) waiting.push(i);
       } catch (error) {

@@ -30,7 +30,7 @@ const options = {
 } as const;
 
 const USAGE =
-  'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T | --shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)] [--retime N (1 or more; one thread, no shard, no --recheck) [--sample M [--seed S]]]';
+  'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T] [--shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)] [--retime N (1 or more; one thread, no shard, no --recheck) [--sample M [--seed S]]]';
 
 /** A refutation's run, as its flags ask for it. */
 export interface RefutationFlags {
@@ -89,7 +89,6 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
     !Number.isInteger(shards) ||
     !Number.isInteger(threads) ||
     threads < 1 ||
-    (threads > 1 && shards > 1) ||
     !(shard >= 0 && shard < shards) ||
     !(Number.isInteger(pieceSecrets) && pieceSecrets >= 3) ||
     !(seconds > 0) ||

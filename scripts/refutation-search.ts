@@ -38,7 +38,8 @@ export interface RefuterOptions {
  * How one of several shards (scripts/depth-refutation.ts `--shard I/N`, `--threads`) takes part
  * in a class searched in pieces: it solves the third guesses whose places in the search's order
  * are I modulo N, and reads the others' pieces from the file; or, stealing (a thread whose own
- * share is done, where the others write the same file), every piece still missing, from the
+ * share is done, where the others write the same file), every piece still missing of its
+ * process's share (`group`: the places the threads of one process take between them), from the
  * last back, so that it meets the shard going forward. A class searched whole is the owner's
  * (the shard whose second guesses it takes).
  */
@@ -47,6 +48,7 @@ export interface Share {
   readonly count: number;
   readonly owner: boolean;
   readonly steal: boolean;
+  readonly group: { readonly index: number; readonly count: number };
 }
 
 /** A class and the answer that leaves it. */
@@ -172,7 +174,7 @@ export class ClassRefuter {
       second,
       within,
       recheck = false,
-      share = { index: 0, count: 1, owner: true, steal: false },
+      share = { index: 0, count: 1, owner: true, steal: false, group: { index: 0, count: 1 } },
     }: Readonly<Record<'opening' | 'second', number>> &
       Readonly<Record<'answer' | 'within', string>> & {
         readonly recheck?: boolean;
@@ -190,7 +192,10 @@ export class ClassRefuter {
     const guesses = this.thirdGuesses(part, history);
     // Shared, the file is read again before each piece, for the pieces the others added.
     const shared = share.count > 1;
-    const places = [...guesses.keys()];
+    // Stealing, only the places of this process's share: the others' are other machines'.
+    const places = [...guesses.keys()].filter(
+      (place) => !share.steal || place % share.group.count === share.group.index,
+    );
     if (share.steal) places.reverse();
     for (const place of places) {
       if (shared) pieces.refresh();

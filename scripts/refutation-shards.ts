@@ -11,9 +11,17 @@ import { pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SharedTable } from '../src/cli/proofs/shared-table.js';
 
+/** A share of the work: the I-th of N (`--shard I/N`). */
+export interface ShardOf {
+  readonly index: number;
+  readonly count: number;
+}
+
 /** What a shard on a worker thread is given: the score table, and where a stop is asked. */
 interface ShardData {
   readonly table: SharedTable;
+  /** The share of the process its thread is one of (every thread's, `--shard` or 0/1). */
+  readonly group: ShardOf;
   /** Set to 1 (`Atomics.store`) by the main thread at a Ctrl-C or SIGTERM. */
   readonly stop: Int32Array;
   /** 1 while a shard appends to the log (`withLogLock`), else 0. */
@@ -70,17 +78,24 @@ function throughTsx(script: string): string {
 
 /**
  * Runs `threads` shards of the script at `script` (its `import.meta.url`), loaded as this one was
- * (its bundle, or its source through tsx), with this process's flags but `--threads` and
- * `--json`, sharing `table`.
+ * (its bundle, or its source through tsx), with this process's flags but `--threads`, `--shard`
+ * and `--json`, sharing `table`. The process's share, `group` (`--shard I/N`, or all of it), is
+ * split between them: thread t is shard t·N + I of T·N, so that together they take just what
+ * the process would.
  */
 export async function runShards(
   script: string,
   threads: number,
   table: SharedTable,
+  group: ShardOf,
 ): Promise<ShardsEnd> {
-  const flags = process.argv.slice(2).filter((flag) => flag !== '--json');
-  const at = flags.indexOf('--threads');
-  if (at >= 0) flags.splice(at, 2);
+  const flags = process.argv
+    .slice(2)
+    .filter((flag) => flag !== '--json' && !/^--(threads|shard)=/.test(flag));
+  for (const name of ['--threads', '--shard']) {
+    const at = flags.indexOf(name);
+    if (at >= 0) flags.splice(at, 2);
+  }
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const lock = new Int32Array(new SharedArrayBuffer(4));
   let stopped = false;
@@ -90,13 +105,13 @@ export async function runShards(
   };
   process.on('SIGINT', asked);
   process.on('SIGTERM', asked);
-  const data: ShardData = { table, stop, lock };
+  const data: ShardData = { table, group, stop, lock };
   const start = script.endsWith('.ts') ? throughTsx(script) : `import(${JSON.stringify(script)})`;
   let nodes = 0;
   const ends = Array.from({ length: threads }, (_, index) => {
     const worker = new Worker(start, {
       eval: true,
-      argv: [...flags, '--shard', `${index}/${threads}`],
+      argv: [...flags, '--shard', `${index * group.count + group.index}/${threads * group.count}`],
       workerData: data,
     });
     return new Promise<number>((resolve) => {

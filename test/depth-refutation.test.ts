@@ -365,10 +365,12 @@ describe('scripts/depth-refutation.ts', () => {
         const thirds = [...search.rankGuesses(part, [opening, second], 3).guesses];
         return thirds.indexOf(game.codes.parse(piece.third));
       };
-      // The first shard alone (a process of its own, as on another machine): only the third
-      // guesses at even places of each class's order, and only the lines they settle alone.
-      const first = await refute(...args, '--shard', '0/2', '--json');
+      // The first shard alone (a process of its own, as on another machine, its two threads
+      // sharing its share): only the third guesses at even places of each class's order, and
+      // only the lines they settle alone.
+      const first = await refute(...args, '--shard', '0/2', '--threads', '2', '--json');
       expect(first.status).toBe(0);
+      expect(JSON.parse(first.stdout)).toMatchObject({ threads: 2, proved: false });
       const mine = readRefutationPieces(piecesFileOf(log));
       expect(mine.length).toBeGreaterThan(0);
       for (const piece of mine) expect(place(piece) % 2).toBe(0);
