@@ -10,8 +10,8 @@
  * solves them too, nothing written: the hours left are then their mean times the third guesses
  * left, with its standard error. It does the same for each second guess not begun (no line, no
  * piece) at the class a run tries first, its largest, so that the hours left count every second
- * guess left: where a third guess drawn there keeps, that class will not refute it, and the
- * hours said are those of that class alone.
+ * guess left: where a third guess drawn there keeps, that class will not refute it, and its
+ * hours are left out (the next class's are not known).
  */
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { CodebreakerError } from '../src/errors.js';
@@ -162,7 +162,7 @@ export function retimePieces(options: RetimeOptions): {
   const answerOf = (text: string): number =>
     named(() => game.answerIndex(parseFeedback(text, game.rules)), text, 'an answer');
   const all = allCandidates(game);
-  const lines = { push: (line: string): void => options.onLine?.(line) };
+  const say = (line: string): void => options.onLine?.(line);
   const retimed: Retimed[] = [];
   const random = randomSource(options.seed);
   const cpuOf = (before: NodeJS.CpuUsage): number => {
@@ -257,7 +257,7 @@ export function retimePieces(options: RetimeOptions): {
       times.length > 0
         ? `; ${times.length} not yet settled, drawn at random, in ${sampledCpu.toFixed(1)} CPU s (${keepText(keep, guess)})`
         : '';
-    lines.push(
+    say(
       `${guess} at its class ${within} of ${part.length.toLocaleString('en')}: ${again.length} third ${again.length === 1 ? 'guess' : 'guesses'} solved again in ${cpu.toFixed(1)} CPU s (${recorded.toFixed(1)} s as recorded)${sampled}; ${left === undefined ? 'its pieces do not say how many are left' : `${left.toLocaleString('en')} left`}${pace}`,
     );
   }
@@ -301,7 +301,7 @@ export function retimePieces(options: RetimeOptions): {
       cpuHoursError: error === undefined ? null : Number(error.toFixed(1)),
     });
     const at = `${guess} not begun, at its largest class ${within} of ${first.part.length.toLocaleString('en')}`;
-    lines.push(
+    say(
       whole
         ? `${at}: searched whole, not in pieces, so not sampled`
         : thirds.length === 0
@@ -319,7 +319,7 @@ export function retimePieces(options: RetimeOptions): {
     uncounted > 0
       ? `; ${uncounted} not counted, a third guess drawn keeping at the class: the next class's hours are not known`
       : '';
-  lines.push(
+  say(
     notBegun.length > 0
       ? `${about(hours, total > 0 ? total : undefined)} in all: ${underWay.toFixed(1)} for the ${under.size} second guesses under way, ${newHours.toFixed(1)} for the ${notBegun.length} not begun (at their largest classes)${unsaid}`
       : `${about(hours, total > 0 ? total : undefined)} in all for the ${under.size} second guesses under way (those not begun not counted${options.sample > 0 ? ': none' : ''}${fair})${unsaid}`,
