@@ -5,12 +5,13 @@
  * can show is that the strategy exists and plays as claimed, which for Super Mastermind's is
  * the claim itself: an upper bound on its least total.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from './cli.js';
-import { naiveCodes, naiveIdentifies } from './naive.js';
+import { naiveCodes, naiveIdentifies, naiveScore } from './naive.js';
 
 const DIR = join(import.meta.dirname, '..', 'docs', 'proofs');
 
@@ -73,6 +74,15 @@ const STATED: Record<
     max: 7,
     histogram: { 7: 3 },
   },
+  // 5 of 10 without repetition's least worst case, 7 (6 is refuted by the exact search): the
+  // first strategy within 7 the exact search finds, opening 01234, with 05678 at its class 0H2B
+  // and 90367 at that one's class 0H3B (docs/results.md).
+  'moo5-worst.json.gz': {
+    secrets: 30240,
+    total: 174265,
+    max: 7,
+    histogram: { 7: 5204 },
+  },
   // 5 of 10 without repetition's best strategy known here: entropy, exact (least total) at every
   // state of at most 600 candidates (docs/results.md). An upper bound on its least total.
   'moo5-entropy-exact.json.gz': {
@@ -103,7 +113,36 @@ describe('the proved trees in docs/proofs', () => {
     expect(status).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ valid: true, ...STATED[file] });
   });
+
+  // The same read by a plain walk: every secret played down the tree, scored by counting.
+  it.each(files)('%s, played secret by secret by a plain walk', (file) => {
+    const { rules, root } = JSON.parse(gunzipSync(readFileSync(join(DIR, file))).toString());
+    const codes = naiveCodes(rules.pegs, rules.alphabet, rules.repeat);
+    let total = 0;
+    let max = 0;
+    for (const secret of codes) {
+      let node: PlainNode | undefined = root;
+      let guesses = 0;
+      while (node !== undefined && guesses <= codes.length) {
+        guesses++;
+        if (node.guess === secret) break;
+        const [hits, blows] = naiveScore(secret, node.guess);
+        node = node.children[`${hits}H${blows}B`];
+      }
+      expect(node?.guess).toBe(secret);
+      total += guesses;
+      max = Math.max(max, guesses);
+    }
+    const { secrets, total: stated, max: statedMax } = STATED[file];
+    expect([codes.length, total, max]).toEqual([secrets, stated, statedMax]);
+  });
 });
+
+/** A node of a tree file as JSON: its guess, and its child under each answer. */
+interface PlainNode {
+  readonly guess: string;
+  readonly children: Record<string, PlainNode>;
+}
 
 /**
  * The static campaigns' results, as their checkpoints hold them (campaigns/): `static` resumed
@@ -173,6 +212,14 @@ describe('the least worst case of 6 × 7 without repetition', () => {
   );
   it('7, settling for the first strategy within it', { timeout: 120_000 }, () =>
     expectLeastDepth(7, '--pegs', '6', '--colors', '7', '--no-repeat'),
+  );
+});
+
+// 5 of 10 without repetition: no strategy keeps to 6, and the tree moo5-worst.json.gz above keeps
+// to 7, so its least worst case is 7.
+describe('the least worst case of 5 of 10 without repetition', () => {
+  it('no strategy within 6 guesses', { timeout: 120_000 }, () =>
+    expectNoStrategy('--pegs', '5', '--colors', '10', '--no-repeat', '--max-depth', '6'),
   );
 });
 
