@@ -35,6 +35,12 @@ export interface Campaign {
    * shards on several machines must share); a run's own flags come after them.
    */
   readonly flags?: readonly string[];
+  /**
+   * Where the question was answered another way (a strategy found that a refutation could
+   * never conclude against): how, and where the proof is. The list then says so in place of
+   * the command that resumes it.
+   */
+  readonly answered?: string;
 }
 
 /** What one run did, as runs.jsonl keeps it. */

@@ -158,9 +158,10 @@ export function list(): void {
       mine.length > 0
         ? `${mine.length} run${mine.length === 1 ? '' : 's'}${bounds}${mine.some((run) => run.proved) ? ', proved' : ''}; ${rate(mine)}${relied ? `\n  ${relied}` : ''}${refutation ? `\n  ${refutationState(campaign)}` : ''}`
         : 'not started';
-    console.log(
-      `${campaign.name}: ${campaign.question}\n  ${where}\n  npm run campaign -- ${campaign.name}\n`,
-    );
+    const next = campaign.answered
+      ? `answered: ${campaign.answered}; nothing left to run`
+      : `npm run campaign -- ${campaign.name}`;
+    console.log(`${campaign.name}: ${campaign.question}\n  ${where}\n  ${next}\n`);
   }
 }
 

@@ -411,7 +411,8 @@ async function work(
       await new Promise((resolve) => setImmediate(resolve));
       if (stopAsked() || Date.now() > deadline) return true;
       const key = keyOf(code(opening), answerText, code(seconds[i]));
-      if (shards > 1) readLog();
+      // Read while no other thread appends (a line half written is no line).
+      if (shards > 1) withLogLock(onThread, readLog);
       const known = logged.get(key);
       if (known && (!recheck || known.recheck)) continue;
       const share: Share = {
@@ -440,7 +441,7 @@ for (const opening of openings) {
   );
   if (!summaryOnly) stopped = await work(opening, answerText, members, seconds2);
   // Where the second guesses this shard owns stand, the other shards' lines read.
-  if (shards > 1) readLog();
+  if (shards > 1) withLogLock(onThread, readLog);
   let refuted = 0;
   let open = 0;
   let left = 0;

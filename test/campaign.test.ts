@@ -72,15 +72,27 @@ describe('npm run campaign', () => {
       name: 'classic-depth4-sideways',
       flags: ['--order', 'sideways'],
     };
+    // Answered another way (Knuth's strategy keeps to 5): the list says so, not how to resume it.
+    const answered = {
+      ...refutation,
+      name: 'classic-depth5',
+      question: 'does a strategy keep to 5 guesses at classic Mastermind?',
+      maxDepth: 5,
+      answered: 'yes, a strategy within 5 guesses exists (Knuth)',
+    };
     writeFileSync(
       join(dir, 'campaigns.json'),
-      JSON.stringify([classic, queued, raised, anew, still, refutation, ordered]),
+      JSON.stringify([classic, queued, raised, anew, still, refutation, ordered, answered]),
     );
     copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
 
   it('runs, records, resumes and re-checks a campaign from its folder', async () => {
     const listed = await campaign();
+    expect(listed.stdout).toContain(
+      'classic-depth5: does a strategy keep to 5 guesses at classic Mastermind?\n  not started\n  answered: yes, a strategy within 5 guesses exists (Knuth); nothing left to run\n',
+    );
+    expect(listed.stdout).not.toContain('npm run campaign -- classic-depth5');
     expect(listed.stdout).toContain(
       'classic: the least total of classic Mastermind\n  not started',
     );
@@ -341,7 +353,7 @@ describe('npm run campaign', () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, classic-depth4, classic-depth4-sideways\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, classic-depth4, classic-depth4-sideways, classic-depth5\n",
     );
   });
 
