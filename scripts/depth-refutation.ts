@@ -320,6 +320,14 @@ function settle(
       recheck: again,
       share,
     });
+  /** The first class, in order, with no strategy within the guesses left: null if none, undefined if not known yet. */
+  const firstRefuting = (again: boolean): AnsweredClass | null | undefined => {
+    for (const one of order) {
+      const refutes = unsolvable(one, again);
+      if (refutes !== false) return refutes === true ? one : undefined;
+    }
+    return null;
+  };
   /** Its nodes and seconds: this shard's outside pieces, and every piece of it in the file. */
   const spent = (again: boolean): Pick<RefutationLine, 'nodes' | 'seconds'> => {
     const all = pieces.of(key, again);
@@ -339,16 +347,11 @@ function settle(
     // A way on: every class it leaves solved again within the guesses left; a refutation:
     // the class the log names solved again.
     const wayOn = known.refutedBy === null;
-    let holds = true;
+    let holds: boolean;
     if (wayOn) {
-      for (const one of order) {
-        const refutes = unsolvable(one, true);
-        if (refutes === undefined) return false;
-        if (refutes) {
-          holds = false;
-          break;
-        }
-      }
+      const refuting = firstRefuting(true);
+      if (refuting === undefined) return false;
+      holds = refuting === null;
     } else {
       const named = order.find(({ answer }) => game.answerText(answer) === known.refutedBy);
       const refutes =
@@ -363,15 +366,8 @@ function settle(
     else recordOnce(key, { ...known, ...spent(true), recheck: true });
     return true;
   }
-  let by: AnsweredClass | undefined;
-  for (const one of order) {
-    const refutes = unsolvable(one, false);
-    if (refutes === undefined) return false;
-    if (refutes) {
-      by = one;
-      break;
-    }
-  }
+  const by = firstRefuting(false);
+  if (by === undefined) return false;
   const entry: RefutationLine = {
     opening: code(opening),
     answer: answerText,
