@@ -320,7 +320,10 @@ function settle(
       recheck: again,
       share,
     });
-  /** The first class, in order, with no strategy within the guesses left: null if none, undefined if not known yet. */
+  /**
+   * The first class, in order, with no strategy within the guesses left: null if none is,
+   * undefined if that is not known yet.
+   */
   const firstRefuting = (again: boolean): AnsweredClass | null | undefined => {
     for (const one of order) {
       const refutes = unsolvable(one, again);
