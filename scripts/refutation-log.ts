@@ -9,7 +9,6 @@ import {
   closeSync,
   existsSync,
   openSync,
-  readFileSync,
   readSync,
   renameSync,
   statSync,
@@ -143,8 +142,10 @@ export class RefutationPieces {
     this.#earlier = this.#snapshot();
   }
 
-  /** Reads the file again (for the pieces other threads added); throws `BrokenLogError`. */
+  /** Reads the whole file afresh; throws `BrokenLogError`. */
   read(): void {
+    this.#byGuess.clear();
+    this.#keeping.clear();
     this.#read = { bytes: 0, lines: 0 };
     this.#readMore(true);
   }
@@ -187,8 +188,6 @@ export class RefutationPieces {
     const next = `${this.file}.new`;
     writeFileSync(next, kept.map((piece) => `${JSON.stringify(piece)}\n`).join(''));
     renameSync(next, this.file);
-    this.#byGuess.clear();
-    this.#keeping.clear();
     this.read();
     this.#earlier = this.#snapshot();
   }
@@ -200,7 +199,7 @@ export class RefutationPieces {
 
   /** Whether some piece held now of the class `within` of the second guess `key` keeps. */
   keeps(key: string, within: string, recheck: boolean): boolean {
-    return this.#keeping.has(`${key} ${RefutationPieces.#at(within, '', recheck)}`);
+    return this.#keeping.has(RefutationPieces.#class(key, within, recheck));
   }
 
   /** The pieces of the second guess `key` held now: a recheck's, or not. */
@@ -228,15 +227,19 @@ export class RefutationPieces {
 
   #set(piece: RefutationPiece): void {
     const key = guessKey(piece);
-    if (piece.keeps) {
-      this.#keeping.add(`${key} ${RefutationPieces.#at(piece.within, '', piece.recheck === true)}`);
-    }
+    if (piece.keeps)
+      this.#keeping.add(RefutationPieces.#class(key, piece.within, piece.recheck === true));
     let mine = this.#byGuess.get(key);
     if (!mine) {
       mine = new Map();
       this.#byGuess.set(key, mine);
     }
     mine.set(RefutationPieces.#at(piece.within, piece.third, piece.recheck === true), piece);
+  }
+
+  /** What names a class of a second guess, a recheck's or not (`#keeping`'s). */
+  static #class(key: string, within: string, recheck: boolean): string {
+    return `${key} ${within}${recheck ? ' recheck' : ''}`;
   }
 
   static #at(within: string, third: string, recheck: boolean): string {
@@ -254,12 +257,7 @@ export function readRefutationPieces(file: string): RefutationPiece[] {
 }
 
 function readLines<T>(file: string, schema: z.ZodType<T>, what: string): T[] {
-  if (!existsSync(file)) return [];
-  const bytes = statSync(file).size;
-  if (bytes > MAX_LOG_BYTES) {
-    throw new BrokenLogError(`${file} has ${bytes} bytes: not a refutation log`);
-  }
-  return parseLines(readFileSync(file, 'utf8'), 0, file, schema, what);
+  return readLinesFrom(file, { bytes: 0, lines: 0 }, true, schema, what).lines;
 }
 
 /**

@@ -202,11 +202,7 @@ export class ClassRefuter {
       // A piece that keeps, wherever it is in the order (another shard's), settles the class.
       if (pieces.keeps(key, within, recheck)) return false;
       const third = guesses[place];
-      const known = pieces.get(key, within, code(third), recheck);
-      if (known) {
-        if (known.keeps) return false;
-        continue;
-      }
+      if (pieces.get(key, within, code(third), recheck)) continue;
       if (!share.steal && place % share.count !== share.index) continue;
       const start = Date.now();
       const nodes = this.nodes;
