@@ -4,6 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { gameFor } from '../game.js';
+import { arrangeFamilies, searchByColourSets } from '../search/static-colours.js';
 import { localStaticSet } from '../search/static-local.js';
 import { searchStaticSize } from '../search/static-size.js';
 import type { JobTask, LocalTask, ShardTask, WorkerReport } from './proofs/static-threads.js';
@@ -22,6 +23,24 @@ port.on('message', (task: ShardTask | LocalTask | JobTask) => {
       everyPosition: true,
     });
     send({ kind: 'local', ...(found.guesses ? { guesses: found.guesses } : {}) });
+    return;
+  }
+  if (task.kind === 'job' && task.byColourSets) {
+    const result = arrangeFamilies(gameFor(task.rules), task.size, [task.prefix], {
+      deadline: task.deadline,
+      onProgress: (progress) => send({ kind: 'progress', nodes: progress.nodes }),
+    });
+    const { guesses, complete, nodes } = result;
+    send({ kind: 'job', index: task.index, complete, nodes, ...(guesses ? { guesses } : {}) });
+    return;
+  }
+  if (task.kind === 'shard' && task.byColourSets) {
+    const { guesses, complete, nodes } = searchByColourSets(gameFor(task.rules), task.size, {
+      shard: task.shard,
+      deadline: task.deadline,
+      onProgress: (progress) => send({ kind: 'progress', nodes: progress.nodes }),
+    });
+    send({ kind: 'done', complete, nodes, ...(guesses ? { guesses } : {}) });
     return;
   }
   const result = searchStaticSize(gameFor(task.rules), task.size, {

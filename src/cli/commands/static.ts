@@ -4,7 +4,7 @@ import { CodebreakerError } from '../../errors.js';
 import type { Game } from '../../game.js';
 import { groupThousands } from '../../numbers.js';
 import { describeRules, rulesJson } from '../../rules.js';
-import { staticJobDepth as jobDepth, staticPrefixes } from '../../search/static-jobs.js';
+import { colourSetsUnfit } from '../../search/static-colours.js';
 import {
   type StaticProgress,
   type StaticResult,
@@ -15,7 +15,7 @@ import { milliseconds } from '../clock.js';
 import type { Io } from '../io.js';
 import { statusLine } from '../progress.js';
 import type { StaticCheckpointFile } from '../proofs/static-checkpoint.js';
-import { solveStaticOnThreads } from '../proofs/static-run.js';
+import { solveStaticOnThreads, staticJobs } from '../proofs/static-run.js';
 import {
   type RulesFlags,
   addRulesOptions,
@@ -43,6 +43,7 @@ interface StaticFlags extends RulesFlags {
   estimate?: string;
   probes?: string;
   seed?: string;
+  colourSets?: boolean;
 }
 
 /** The flags that ask the search for something, which `--estimate` (no search) does not take. */
@@ -55,6 +56,7 @@ const SEARCH_FLAGS = [
   ['threads', '--threads'],
   ['recheck', '--recheck'],
   ['recheckResume', '--recheck-resume'],
+  ['colourSets', '--colour-sets'],
 ] as const;
 
 /** Refuses flags given together that do not go together. */
@@ -242,6 +244,10 @@ export function staticCommand(program: Command, io: Io): void {
       '--estimate <size>',
       "do not search: estimate what the exact search of SIZE guesses would cost (the sets it would visit, and its time on one thread) from random paths of it (Knuth's estimate); with --checkpoint at that size, of the jobs it has not finished",
     )
+    .option(
+      '--colour-sets',
+      'the exact search by colour sets, for games without repetition of up to 4 pegs: which colours each guess uses first, then where (with --checkpoint its jobs are the families of colour sets)',
+    )
     .option('--probes <n>', 'with --estimate: the random paths to follow (default: 1000)')
     .option('--seed <n>', 'with --estimate: the seed of the random paths (default: a fresh one)')
     .option(
@@ -260,6 +266,10 @@ export function staticCommand(program: Command, io: Io): void {
       const localSeconds = secondsFlag(flags.localSearch, '--local-search');
       const symmetricSeconds = secondsFlag(flags.symmetric, '--symmetric', true);
       const threads = threadsFlag(flags.threads, game.size, QUICK_MAX_CODES);
+      if (flags.colourSets) {
+        const unfit = colourSetsUnfit(game);
+        if (unfit) throw new CodebreakerError('bad-option', `--colour-sets: ${unfit}`);
+      }
       const recheck = recheckFlag(flags.recheck);
       if (recheck > 0 && flags.checkpoint === undefined) {
         throw new CodebreakerError(
@@ -282,7 +292,8 @@ export function staticCommand(program: Command, io: Io): void {
               (await import('../keys.js')).loadKey(flags.keyFile),
               {
                 lowerBound: staticLowerBound(game),
-                jobsOf: (size) => staticPrefixes(game, jobDepth(size)).length,
+                jobsOf: (size) => staticJobs(game, size, flags.colourSets).length,
+                byColourSets: flags.colourSets === true,
               },
             );
       const start = startFlag(game, flags.start);
@@ -311,6 +322,7 @@ export function staticCommand(program: Command, io: Io): void {
         start,
         recheck,
         recheckResume: flags.recheckResume === true,
+        colourSets: flags.colourSets === true,
         stop,
         onRechecked: (searched, of, earlier) => {
           rechecked = { searched, of, earlier };

@@ -2,7 +2,9 @@
  * `static --checkpoint FILE`: how far a static search has got, kept so that a search of days can
  * be stopped and resumed, on another machine too (a campaign: campaigns/README.md). With a
  * checkpoint, each set size the exact search refutes is split into jobs, the canonical sets of
- * its first few guesses (search/static-jobs.ts), and the file records
+ * its first few guesses (search/static-jobs.ts), or with `--colour-sets` the families of colour
+ * sets (search/static-colours.ts: the file then says `"by":"colour-sets"` in place of its
+ * `jobDepth`, and is refused by the other search), and the file records
  *
  * - `lowerBound`: every size below it is refuted;
  * - the jobs of size `lowerBound` refuted so far (`done`, as ranges of job numbers: "0-15,17");
@@ -106,11 +108,16 @@ function parseRanges(text: string, jobs: number): Set<number> {
 }
 
 /** The file's text for `state`. */
-export function staticCheckpointText(game: Game, state: StaticState, key: SigningKey): string {
+export function staticCheckpointText(
+  game: Game,
+  state: StaticState,
+  key: SigningKey,
+  byColourSets = false,
+): string {
   const body = {
     rules: rulesJson(game.rules),
     lowerBound: state.lowerBound,
-    jobDepth: jobDepth(state.lowerBound),
+    ...(byColourSets ? { by: 'colour-sets' } : { jobDepth: jobDepth(state.lowerBound) }),
     jobs: state.jobs,
     done: rangesText(state.done),
     nodes: state.nodes,
@@ -133,6 +140,7 @@ export async function parseStaticCheckpoint(
   text: string,
   key: SigningKey,
   jobsOf: (size: number) => number,
+  byColourSets = false,
 ): Promise<StaticState> {
   const doc = openSigned(FORMAT, text, key);
   // Loaded only here: a search without a checkpoint starts without the schema library.
@@ -140,7 +148,8 @@ export async function parseStaticCheckpoint(
   const bodySchema = z.strictObject({
     rules: z.unknown(),
     lowerBound: z.number().int().min(0).max(64),
-    jobDepth: z.number().int().min(1).max(8),
+    jobDepth: z.number().int().min(1).max(8).optional(),
+    by: z.literal('colour-sets').optional(),
     jobs: z.number().int().min(0).max(1e9),
     done: z.string().max(1e8).regex(RANGES, 'not a list of job ranges'),
     nodes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -161,7 +170,14 @@ export async function parseStaticCheckpoint(
   if (JSON.stringify(body.rules) !== JSON.stringify(rulesJson(game.rules))) {
     throw badCheckpoint('it was made for a static search of other rules');
   }
-  if (body.jobDepth !== jobDepth(body.lowerBound)) {
+  if ((body.by === 'colour-sets') !== byColourSets) {
+    throw badCheckpoint(
+      byColourSets
+        ? 'its jobs are sets of first guesses, not families of colour sets: run it without --colour-sets'
+        : 'its jobs are families of colour sets: run it with --colour-sets',
+    );
+  }
+  if (!byColourSets && body.jobDepth !== jobDepth(body.lowerBound)) {
     throw badCheckpoint(
       `its jobs are of ${body.jobDepth} guesses; this version makes them of ${jobDepth(body.lowerBound)}`,
     );
@@ -217,8 +233,11 @@ export function readStaticCheckpoint(
   game: Game,
   key: SigningKey,
   jobsOf: (size: number) => number,
+  byColourSets = false,
 ): Promise<StaticState | undefined> {
-  return readSignedFile(path, (text) => parseStaticCheckpoint(game, text, key, jobsOf));
+  return readSignedFile(path, (text) =>
+    parseStaticCheckpoint(game, text, key, jobsOf, byColourSets),
+  );
 }
 
 /**
@@ -230,9 +249,10 @@ export async function openStaticCheckpoint(
   path: string,
   game: Game,
   key: SigningKey,
-  initial: { lowerBound: number; jobsOf: (size: number) => number },
+  initial: { lowerBound: number; jobsOf: (size: number) => number; byColourSets?: boolean },
 ): Promise<StaticCheckpointFile> {
-  const found = await readStaticCheckpoint(path, game, key, initial.jobsOf);
+  const byColourSets = initial.byColourSets === true;
+  const found = await readStaticCheckpoint(path, game, key, initial.jobsOf, byColourSets);
   const state: StaticState = found ?? {
     lowerBound: initial.lowerBound,
     done: new Set(),
@@ -244,7 +264,7 @@ export async function openStaticCheckpoint(
   };
   const save = await checkpointWriter(
     path,
-    () => staticCheckpointText(game, state, key),
+    () => staticCheckpointText(game, state, key, byColourSets),
     () => state.changes,
   );
   save(true);

@@ -6,6 +6,7 @@
  */
 import { CommandError } from '../../errors.js';
 import type { Game } from '../../game.js';
+import { familiesOf, searchByColourSets } from '../../search/static-colours.js';
 import { staticJobDepth as jobDepth, staticPrefixes } from '../../search/static-jobs.js';
 import { localStaticSet } from '../../search/static-local.js';
 import { type SizeSearchResult, searchStaticSize } from '../../search/static-size.js';
@@ -57,6 +58,11 @@ export interface StaticRun {
   readonly onRechecked?: (searched: number, of: number, earlier: number) => void;
   /** Told, while they run, the size whose jobs are searched again and the sets visited so far. */
   readonly onRecheckProgress?: (size: number, nodes: number) => void;
+  /**
+   * The exact search by colour sets (search/static-colours.ts, games without repetition), each
+   * thread a share of the families; not with a checkpoint.
+   */
+  readonly colourSets?: boolean;
 }
 
 /**
@@ -77,7 +83,7 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
   let before = 0;
   if (read) {
     for (let size = staticLowerBound(game); size <= read.lowerBound; size++) {
-      const prefixes = staticPrefixes(game, jobDepth(size));
+      const prefixes = staticJobs(game, size, run.colourSets);
       const claimed = size < read.lowerBound ? prefixes.map((_, job) => job) : [...read.done];
       of += claimed.length;
       const again = rechecked.get(size) ?? new Set<number>();
@@ -88,6 +94,7 @@ async function recheckJobs(game: Game, pool: StaticPool, run: StaticRun): Promis
         rules: game.rules,
         size,
         prefixes,
+        byColourSets: run.colourSets,
         todo,
         deadline: run.deadline,
         onNodes: (nodes) => run.onRecheckProgress?.(size, before + nodes),
@@ -141,7 +148,7 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
   };
   const searchJobs = (size: number, onNodes: (nodes: number) => void) => {
     const live = state!;
-    const prefixes = staticPrefixes(game, jobDepth(size));
+    const prefixes = staticJobs(game, size, run.colourSets);
     if (live.jobs !== prefixes.length) {
       live.jobs = prefixes.length;
       checkpoint!.changed(false);
@@ -154,6 +161,7 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
       todo,
       deadline,
       onNodes,
+      byColourSets: run.colourSets,
       onRefuted: (job, nodes) => {
         live.done.add(job);
         live.nodes += nodes;
@@ -183,8 +191,13 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
           await (state && size >= THREADED_MIN_SIZE
             ? searchJobs(size, onNodes)
             : pool && size >= THREADED_MIN_SIZE
-              ? pool.searchSize(game.rules, size, deadline, onNodes)
-              : searchStaticSize(game, size, { deadline, onProgress: onNodes })),
+              ? pool.searchSize(game.rules, size, deadline, onNodes, run.colourSets)
+              : run.colourSets
+                ? searchByColourSets(game, size, {
+                    deadline,
+                    onProgress: (progress) => onNodes(progress.nodes),
+                  })
+                : searchStaticSize(game, size, { deadline, onProgress: onNodes })),
         ),
       onBest: (guesses) => {
         if (!state || !checkpoint) return;
@@ -214,6 +227,18 @@ export async function solveStaticOnThreads(game: Game, run: StaticRun): Promise<
   } finally {
     await pool?.close();
   }
+}
+
+/**
+ * The jobs of a size with a checkpoint: the canonical sets of its first guesses, or with
+ * `byColourSets` the families of colour sets (their masks), by job number.
+ */
+export function staticJobs(
+  game: Game,
+  size: number,
+  byColourSets = false,
+): readonly (readonly number[])[] {
+  return byColourSets ? familiesOf(game, size) : staticPrefixes(game, jobDepth(size));
 }
 
 /** The smaller of two sets, either of which may be missing. */

@@ -22,6 +22,8 @@ export interface ShardTask {
   readonly size: number;
   readonly shard: { readonly index: number; readonly count: number };
   readonly deadline?: number;
+  /** Searched by colour sets (search/static-colours.ts), the shard a share of the families. */
+  readonly byColourSets?: boolean;
 }
 
 /** Or: a local search for a set of `size`, from `from`, with a seed of its own. */
@@ -42,6 +44,8 @@ export interface JobTask {
   readonly index: number;
   readonly prefix: readonly number[];
   readonly deadline?: number;
+  /** The job is a family of colour sets (its masks in `prefix`) to arrange. */
+  readonly byColourSets?: boolean;
 }
 
 /** What a worker says back: sets visited so far, then its result. */
@@ -64,6 +68,8 @@ export interface JobRun {
   readonly onNodes: (nodes: number) => void;
   /** Hears each job that ran to its end without a set. */
   readonly onRefuted: (index: number, nodes: number) => void;
+  /** The jobs are families of colour sets (their masks as `prefixes`) to arrange. */
+  readonly byColourSets?: boolean;
 }
 
 /** A pool of worker threads that search set sizes together. */
@@ -76,12 +82,16 @@ export class StaticPool {
 
   constructor(readonly threads: number) {}
 
-  /** Searches `size` on every thread; `onNodes` hears the sets visited so far, summed. */
+  /**
+   * Searches `size` on every thread (by colour sets if `byColourSets`); `onNodes` hears the sets
+   * visited so far, summed.
+   */
   searchSize(
     rules: Rules,
     size: number,
     deadline: number | undefined,
     onNodes: (nodes: number) => void,
+    byColourSets = false,
   ): Promise<SizeSearchResult> {
     const nodes = new Array<number>(this.threads).fill(0);
     const results: SizeSearchResult[] = [];
@@ -91,7 +101,14 @@ export class StaticPool {
     });
     return this.#run<SizeSearchResult>(
       stopped,
-      (index, count) => ({ kind: 'shard', rules, size, shard: { index, count }, deadline }),
+      (index, count) => ({
+        kind: 'shard',
+        rules,
+        size,
+        shard: { index, count },
+        deadline,
+        ...(byColourSets ? { byColourSets } : {}),
+      }),
       (index, report, settle) => {
         if (report.kind === 'local' || report.kind === 'job') return;
         nodes[index] = report.nodes;
@@ -124,7 +141,15 @@ export class StaticPool {
     const running = new Array<number>(this.threads).fill(0);
     const task = (index: number): JobTask => {
       const job = todo[index];
-      return { kind: 'job', rules, size, index: job, prefix: prefixes[job], deadline };
+      return {
+        kind: 'job',
+        rules,
+        size,
+        index: job,
+        prefix: prefixes[job],
+        deadline,
+        ...(run.byColourSets ? { byColourSets: true } : {}),
+      };
     };
     const total = (): number => finishedNodes + running.reduce((a, b) => a + b, 0);
     if (todo.length === 0) return Promise.resolve({ complete: true, nodes: 0 });
