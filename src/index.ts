@@ -95,6 +95,13 @@ export {
 } from './search/static-symmetric.js';
 export type { Symmetry } from './stabilizer.js';
 export {
+  type ColourSetsOptions,
+  type ColourSetsProgress,
+  type ColourSetsResult,
+  colourSetsUnfit,
+  searchByColourSets,
+} from './search/static-colours.js';
+export {
   type SizeSearchResult,
   type StaticJobsLeftOut,
   type StaticSearchOptions,

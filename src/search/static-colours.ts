@@ -17,7 +17,7 @@
  * by a bound that holds.
  */
 import { CodebreakerError } from '../errors.js';
-import type { Game } from '../game.js';
+import { type Game, TABLE_MAX_CODES } from '../game.js';
 import { type FamilyProgress, bitCount, colourFamilies } from './colour-families.js';
 import { hitProfiles, hitValues } from './hit-profiles.js';
 import { STAMP_LIMIT } from './static-tables.js';
@@ -32,6 +32,7 @@ export interface ColourSetsProgress {
   readonly phase: 'families' | 'arrangements';
   /** Of the phase's work: families of all but two sets searched, or families arranged. */
   readonly done: number;
+  /** Of how many. */
   readonly of: number;
   /** Partial sets of guesses visited while arranging. */
   readonly nodes: number;
@@ -149,8 +150,10 @@ class Arranger {
   readonly #game: Game;
   readonly #pegs: number;
   readonly #size: number;
-  /** Each secret's colours, `pegs` bytes a secret, and the index of its colour set. */
-  readonly #symbols: Uint8Array;
+  /** Every guess's answer to every secret, and the hits of each answer. */
+  readonly #table: Uint8Array;
+  readonly #hitsOf: Uint8Array;
+  /** The index of each secret's colour set. */
   readonly #colourSet: Int32Array;
   /** The colour sets of secrets, as masks, by index, and each one's secrets. */
   readonly #secretSets: number[];
@@ -172,16 +175,20 @@ class Arranger {
     this.#pegs = pegs;
     this.#size = size;
     this.#deadline = deadline;
-    this.#symbols = new Uint8Array(n * pegs);
+    const table = game.useTable();
+    if (!table) {
+      throw new CodebreakerError(
+        'too-large',
+        `the search by colour sets keeps every guess's answer to every secret in memory, so it takes games of at most ${TABLE_MAX_CODES} codes; this one has ${n}`,
+      );
+    }
+    this.#table = table;
+    this.#hitsOf = Uint8Array.from({ length: game.answers }, (_, a) => game.answerOf(a).hits);
     this.#colourSet = new Int32Array(n);
     const setIndex = new Map<number, number>();
     for (let s = 0; s < n; s++) {
       let mask = 0;
-      for (let p = 0; p < pegs; p++) {
-        const colour = game.codes.symbolAt(s, p);
-        this.#symbols[s * pegs + p] = colour;
-        mask |= 1 << colour;
-      }
+      for (let p = 0; p < pegs; p++) mask |= 1 << game.codes.symbolAt(s, p);
       let index = setIndex.get(mask);
       if (index === undefined) {
         index = setIndex.size;
@@ -257,8 +264,9 @@ class Arranger {
       const arrangements = depth === 0 ? this.#orders.slice(0, 1) : this.#orders;
       for (const order of arrangements) {
         for (let i = 0; i < pegs; i++) guess[order[i]] = colours[depth][i];
-        if (!this.#split(depth, guess, capacity[depth + 1], orders[depth + 1])) continue;
-        guesses.push(this.#game.codes.indexOf(guess));
+        const code = this.#game.codes.indexOf(guess);
+        if (!this.#split(depth, code, capacity[depth + 1], orders[depth + 1])) continue;
+        guesses.push(code);
         const found = visit(depth + 1);
         guesses.pop();
         if (found || this.stopped) return found;
@@ -269,12 +277,14 @@ class Arranger {
   }
 
   /**
-   * Splits the classes at `depth` by the hits of `guess` into the next depth's, `secrets` in
+   * Splits the classes at `depth` by the hits of code `guess` into the next depth's, `secrets` in
    * turn; false, at once, if a class outgrows what its colour set's `capacity` allows.
    */
-  #split(depth: number, guess: Uint8Array, capacity: Int32Array, secrets: Int32Array): boolean {
+  #split(depth: number, guess: number, capacity: Int32Array, secrets: Int32Array): boolean {
     const pegs = this.#pegs;
-    const symbols = this.#symbols;
+    const table = this.#table;
+    const row = guess * this.#game.size;
+    const hitsOf = this.#hitsOf;
     const from = this.#labels[depth];
     const into = this.#labels[depth + 1];
     const sizes = this.#sizes;
@@ -289,10 +299,7 @@ class Arranger {
     let classes = 0;
     for (let t = 0; t < secrets.length; t++) {
       const s = secrets[t];
-      const at = s * pegs;
-      let hits = 0;
-      for (let p = 0; p < pegs; p++) if (symbols[at + p] === guess[p]) hits++;
-      const key = from[s] * (pegs + 1) + hits;
+      const key = from[s] * (pegs + 1) + hitsOf[table[row + s]];
       if (stamps[key] !== stamp) {
         stamps[key] = stamp;
         named[key] = classes;
