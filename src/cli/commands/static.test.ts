@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../../test/cli.js';
 import { naiveCodes, naiveHits, naiveScore } from '../../../test/naive.js';
@@ -132,7 +135,44 @@ describe('codebreaker static', () => {
     expect(JSON.parse(out)).toMatchObject({ size: plain.size, proved: true });
   });
 
+  it('with --colour-sets, settles a game without repetition by colour sets, on threads too', async () => {
+    for (const threads of ['1', '2']) {
+      const argv = ['static', '--pegs', '3', '--colors', '6', '--no-repeat', '--colour-sets'];
+      const { status, out, err } = await cli(...argv, '--threads', threads, '--json');
+      expect(err).toBe('');
+      expect(status).toBe(0);
+      const doc = JSON.parse(out);
+      expect(doc).toMatchObject({ size: 4, proved: true, lowerBound: 4, threads: Number(threads) });
+      expect(new Set(naiveRows(3, '012345', false, doc.guesses)).size).toBe(120);
+    }
+  });
+
+  it('with --colour-sets and a checkpoint, its jobs are families; the other search refuses the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codebreaker-colour-sets-'));
+    try {
+      const file = join(dir, 'hb.json');
+      const key = join(import.meta.dirname, '..', '..', '..', 'campaigns', 'campaign.key');
+      const argv = ['static', '--game', 'hit-and-blow', '--checkpoint', file, '--key-file', key];
+      const first = await cli(...argv, '--colour-sets', '--json');
+      expect(first.status).toBe(0);
+      expect(JSON.parse(first.out)).toMatchObject({ size: 5, proved: true });
+      expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[1])).toMatchObject({
+        by: 'colour-sets',
+        lowerBound: 5,
+      });
+      const other = await cli(...argv, '--json');
+      expect(other.status).toBe(2);
+      expect(other.out).toBe('');
+      expect(other.err).toMatch(/its jobs are families of colour sets: run it with --colour-sets/);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
   const bad: [string[], RegExp][] = [
+    [['--game', 'mastermind', '--colour-sets'], /--colour-sets: .*without repetition/],
+    [['--pegs', '5', '--colors', '6', '--no-repeat', '--colour-sets'], /at most 4 pegs/],
+    [['--estimate', '5', '--colour-sets'], /drop --colour-sets/],
     [['--time-limit', 'soon'], /--time-limit must be a positive number of seconds, not 'soon'/],
     [['--local-search', '-1'], /--local-search must be a positive number of seconds, not '-1'/],
     [['--time-limit', '0'], /--time-limit must be a positive number/],
