@@ -206,13 +206,20 @@ function raising(campaign: Campaign, step: number, flags: string[]): string[] | 
  * `--estimate`: what is left of a static campaign's size under way, estimated without searching
  * (`static --estimate` with its checkpoint, the jobs finished left out; `flags` such as
  * `--probes` go to it), or of a refutation's second guesses under way (`retiming`); nothing is
- * recorded. Status 2, said on stderr, for a campaign that is neither or has no run yet.
+ * recorded. Status 2, said on stderr, for a campaign that is neither, searches by colour sets
+ * (no paths to follow) or has no run yet.
  */
 function estimating(campaign: Campaign, flags: string[]): Promise<number> | number {
   if (campaign.command === 'refutation') return retiming(campaign, flags);
   if (campaign.command !== 'static') {
     console.error(
       `campaign: --estimate estimates a static search or a refutation; ${campaign.name} is neither`,
+    );
+    return 2;
+  }
+  if (campaign.flags?.includes('--colour-sets')) {
+    console.error(
+      `campaign: --estimate follows paths of the search over sets; ${campaign.name} searches by colour sets, whose pace the list gives (npm run campaign)`,
     );
     return 2;
   }
