@@ -20,7 +20,6 @@ import { CodebreakerError } from '../errors.js';
 import { type Game, TABLE_MAX_CODES } from '../game.js';
 import { type FamilyProgress, bitCount, colourFamilies } from './colour-families.js';
 import { hitProfiles, hitValues } from './hit-profiles.js';
-import { STAMP_LIMIT } from './static-tables.js';
 import { identifies } from './static.js';
 
 /** The most pegs the search by colour sets takes: the profiles of more take far longer. */
@@ -143,7 +142,19 @@ export function arrangeFamilies(
 
 const CHECK_EVERY = 1 << 12;
 
-/** The search of one family's arrangements, with the buffers it reuses from family to family. */
+/** Bits set in a 32-bit mask. */
+function popCount(mask: number): number {
+  let m = mask - ((mask >>> 1) & 0x55555555);
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return (Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/**
+ * The search of one family's arrangements, with the buffers it reuses from family to family.
+ * The secrets of one colour set are its `pegs`! arrangements, so a class of them is a mask of
+ * bits, and a guess's hits split it by an AND per number of hits; only classes of two or more
+ * are kept, and a colour set the guess shares no colour with keeps its classes as they are.
+ */
 class Arranger {
   nodes = 0;
   stopped = false;
@@ -153,17 +164,21 @@ class Arranger {
   /** Every guess's answer to every secret, and the hits of each answer. */
   readonly #table: Uint8Array;
   readonly #hitsOf: Uint8Array;
-  /** The index of each secret's colour set. */
-  readonly #colourSet: Int32Array;
-  /** The colour sets of secrets, as masks, by index, and each one's secrets. */
+  /** The colour sets of secrets, as masks, by index, and each one's secrets (its arrangements). */
   readonly #secretSets: number[];
-  readonly #members: number[][];
-  /** Per depth, each secret's class: its colour set and the hits of the guesses so far. */
-  readonly #labels: Int32Array[] = [];
-  readonly #sizes: Int32Array;
-  readonly #stamps: Int32Array;
-  readonly #named: Int32Array;
-  #stamp = 0;
+  readonly #members: Int32Array[];
+  /**
+   * Per depth: the classes of two or more still confused, as masks, and per colour set where its
+   * classes start and how many there are.
+   */
+  readonly #classes: Int32Array[] = [];
+  readonly #starts: Int32Array[] = [];
+  readonly #counts: Int32Array[] = [];
+  /**
+   * The family's guesses (a colour set's arrangements, numbered), per colour set of secrets, the
+   * arrangements each number of hits picks, `pegs + 1` masks: made for each family.
+   */
+  #hitMasks = new Int32Array(0);
   /** The arrangements of `pegs` things: a position per thing. */
   readonly #orders: number[][];
   readonly #deadline: number | undefined;
@@ -184,8 +199,8 @@ class Arranger {
     }
     this.#table = table;
     this.#hitsOf = Uint8Array.from({ length: game.answers }, (_, a) => game.answerOf(a).hits);
-    this.#colourSet = new Int32Array(n);
     const setIndex = new Map<number, number>();
+    const members: number[][] = [];
     for (let s = 0; s < n; s++) {
       let mask = 0;
       for (let p = 0; p < pegs; p++) mask |= 1 << game.codes.symbolAt(s, p);
@@ -193,17 +208,19 @@ class Arranger {
       if (index === undefined) {
         index = setIndex.size;
         setIndex.set(mask, index);
+        members.push([]);
       }
-      this.#colourSet[s] = index;
+      members[index].push(s);
     }
     this.#secretSets = [...setIndex.keys()];
-    this.#members = Array.from(this.#secretSets, () => [] as number[]);
-    for (let s = 0; s < n; s++) this.#members[this.#colourSet[s]].push(s);
-    for (let d = 0; d <= size; d++) this.#labels.push(new Int32Array(n));
-    this.#labels[0].set(this.#colourSet);
-    this.#sizes = new Int32Array(n);
-    this.#stamps = new Int32Array(n * (pegs + 1));
-    this.#named = new Int32Array(n * (pegs + 1));
+    this.#members = members.map((list) => Int32Array.from(list));
+    const sets = this.#secretSets.length;
+    for (let d = 0; d <= size; d++) {
+      // A colour set's classes of two or more never outnumber half its arrangements.
+      this.#classes.push(new Int32Array(sets * Math.ceil(this.#members[0].length / 2)));
+      this.#starts.push(new Int32Array(sets));
+      this.#counts.push(new Int32Array(sets));
+    }
     this.#orders = [];
     const next = (prefix: number[]): void => {
       if (prefix.length === pegs) this.#orders.push(prefix.slice());
@@ -221,33 +238,57 @@ class Arranger {
   arrange(family: readonly number[]): number[] | undefined {
     const pegs = this.#pegs;
     const size = this.#size;
-    const colours = family.map((mask) => {
-      const list: number[] = [];
-      for (let c = 0; mask >> c !== 0; c++) if (mask & (1 << c)) list.push(c);
-      return list;
-    });
+    const n = this.#game.size;
+    const sets = this.#secretSets.length;
+    const everything = (1 << this.#members[0].length) - 1;
+    // Depth 0: every colour set's arrangements in one class.
+    for (let x = 0; x < sets; x++) {
+      this.#classes[0][x] = everything;
+      this.#starts[0][x] = x;
+      this.#counts[0][x] = 1;
+    }
     // Per depth and colour set of secrets: how many secrets the sets from that depth on can
-    // tell apart by hits at most.
+    // tell apart by hits at most; and the colour sets, the least room first (a split that
+    // fails, fails there), those sharing no colour with the depth's guesses left out.
     const capacity = Array.from({ length: size + 1 }, (_, depth) =>
       Int32Array.from(this.#secretSets, (mask) => {
         let most = 1;
-        for (let d = depth; d < size && most < this.#game.size; d++) {
+        for (let d = depth; d < size && most < n; d++) {
           most *= hitValues(pegs, bitCount(family[d] & mask));
         }
-        return Math.min(most, this.#game.size);
+        return Math.min(most, n);
       }),
     );
-    // Per depth, the secrets by colour set, those with the least capacity left first: a split
-    // that fails, fails there.
     const orders = capacity.map((room) =>
-      Int32Array.from(
-        this.#secretSets
-          .map((_, set) => set)
-          .sort((a, b) => room[a] - room[b])
-          .flatMap((set) => this.#members[set]),
-      ),
+      Int32Array.from(this.#secretSets.map((_, x) => x).sort((a, b) => room[a] - room[b])),
     );
-    const guess = new Uint8Array(pegs);
+    // Each guess of the family (a depth's arrangement) as hit masks, colour set by colour set.
+    const arrangements = this.#orders.length;
+    const stride = pegs + 1;
+    const perGuess = sets * stride;
+    if (this.#hitMasks.length < size * arrangements * perGuess) {
+      this.#hitMasks = new Int32Array(size * arrangements * perGuess);
+    }
+    const hitMasks = this.#hitMasks;
+    hitMasks.fill(0);
+    const codes = family.map((mask, depth) => {
+      const colours: number[] = [];
+      for (let c = 0; mask >> c !== 0; c++) if (mask & (1 << c)) colours.push(c);
+      return Int32Array.from(this.#orders, (order, a) => {
+        const guess = new Uint8Array(pegs);
+        for (let i = 0; i < pegs; i++) guess[order[i]] = colours[i];
+        const code = this.#game.codes.indexOf(guess);
+        const row = code * n;
+        const base = (depth * arrangements + a) * perGuess;
+        for (let x = 0; x < sets; x++) {
+          const list = this.#members[x];
+          for (let k = 0; k < list.length; k++) {
+            hitMasks[base + x * stride + this.#hitsOf[this.#table[row + list[k]]]] |= 1 << k;
+          }
+        }
+        return code;
+      });
+    });
     const guesses: number[] = [];
     const visit = (depth: number): number[] | undefined => {
       if (
@@ -261,12 +302,14 @@ class Arranger {
       if (depth === size) {
         return identifies(this.#game, guesses) ? [...guesses].sort((a, b) => a - b) : undefined;
       }
-      const arrangements = depth === 0 ? this.#orders.slice(0, 1) : this.#orders;
-      for (const order of arrangements) {
-        for (let i = 0; i < pegs; i++) guess[order[i]] = colours[depth][i];
-        const code = this.#game.codes.indexOf(guess);
-        if (!this.#split(depth, code, capacity[depth + 1], orders[depth + 1])) continue;
-        guesses.push(code);
+      // Permuting positions keeps the family: the first set's arrangement is fixed.
+      const tried = depth === 0 ? 1 : arrangements;
+      for (let a = 0; a < tried; a++) {
+        const masks = (depth * arrangements + a) * perGuess;
+        if (!this.#split(depth, masks, family[depth], capacity[depth + 1], orders[depth + 1])) {
+          continue;
+        }
+        guesses.push(codes[depth][a]);
         const found = visit(depth + 1);
         guesses.pop();
         if (found || this.stopped) return found;
@@ -277,37 +320,49 @@ class Arranger {
   }
 
   /**
-   * Splits the classes at `depth` by the hits of code `guess` into the next depth's, `secrets` in
-   * turn; false, at once, if a class outgrows what its colour set's `capacity` allows.
+   * Splits the classes at `depth` by the hits of the guess whose hit masks start at `masks`, of
+   * colour set `colours`, into the next depth's, the colour sets in the order `sets`; false, at
+   * once, if a class outgrows what its colour set's `capacity` allows.
    */
-  #split(depth: number, guess: number, capacity: Int32Array, secrets: Int32Array): boolean {
-    const pegs = this.#pegs;
-    const table = this.#table;
-    const row = guess * this.#game.size;
-    const hitsOf = this.#hitsOf;
-    const from = this.#labels[depth];
-    const into = this.#labels[depth + 1];
-    const sizes = this.#sizes;
-    const stamps = this.#stamps;
-    const named = this.#named;
-    if (++this.#stamp === STAMP_LIMIT) {
-      stamps.fill(0);
-      this.#stamp = 1;
-    }
-    const stamp = this.#stamp;
-    const colourSet = this.#colourSet;
-    let classes = 0;
-    for (let t = 0; t < secrets.length; t++) {
-      const s = secrets[t];
-      const key = from[s] * (pegs + 1) + hitsOf[table[row + s]];
-      if (stamps[key] !== stamp) {
-        stamps[key] = stamp;
-        named[key] = classes;
-        sizes[classes++] = 0;
+  #split(
+    depth: number,
+    masks: number,
+    colours: number,
+    capacity: Int32Array,
+    sets: Int32Array,
+  ): boolean {
+    const hitMasks = this.#hitMasks;
+    const stride = this.#pegs + 1;
+    const from = this.#classes[depth];
+    const fromStarts = this.#starts[depth];
+    const fromCounts = this.#counts[depth];
+    const into = this.#classes[depth + 1];
+    const intoStarts = this.#starts[depth + 1];
+    const intoCounts = this.#counts[depth + 1];
+    const secretSets = this.#secretSets;
+    let kept = 0;
+    for (let i = 0; i < sets.length; i++) {
+      const x = sets[i];
+      const begin = fromStarts[x];
+      const end = begin + fromCounts[x];
+      intoStarts[x] = kept;
+      if ((secretSets[x] & colours) === 0) {
+        // No hits on these: the classes stay as they are, and so does the room they need.
+        for (let c = begin; c < end; c++) into[kept++] = from[c];
+      } else {
+        const room = capacity[x];
+        const at = masks + x * stride;
+        for (let c = begin; c < end; c++) {
+          const confused = from[c];
+          for (let h = 0; h < stride; h++) {
+            const part = confused & hitMasks[at + h];
+            if ((part & (part - 1)) === 0) continue;
+            if (popCount(part) > room) return false;
+            into[kept++] = part;
+          }
+        }
       }
-      const c = named[key];
-      into[s] = c;
-      if (++sizes[c] > capacity[colourSet[s]]) return false;
+      intoCounts[x] = kept - intoStarts[x];
     }
     return true;
   }
