@@ -326,3 +326,26 @@ async function expectNoStrategy(...argv: string[]): Promise<void> {
   expect(status).toBe(1);
   expect(JSON.parse(out)).toMatchObject({ possible: false, proved: true });
 }
+
+/**
+ * Static Bulls and Cows: no 7 guesses asked at once identify every secret, by the search by
+ * colour sets on two threads (some minutes: the campaign `moo-static-colours` proved it first),
+ * so the set of 8 the command finds is a smallest; the set is checked here by counting.
+ */
+describe.runIf(process.env.CODEBREAKER_SLOW)('static Bulls and Cows: 8 (slow)', () => {
+  it('no set of 7, by colour sets, and a set of 8', { timeout: 7_200_000 }, async () => {
+    const { status, out } = await cli(
+      'static',
+      '--game',
+      'moo',
+      '--colour-sets',
+      '--threads',
+      '2',
+      '--json',
+    );
+    expect(status).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc).toMatchObject({ size: 8, proved: true, lowerBound: 8 });
+    expect(naiveIdentifies(naiveCodes(4, '0123456789', false), doc.guesses)).toBe(true);
+  });
+});

@@ -31,8 +31,8 @@ export function hitValues(pegs: number, shared: number): number {
   return shared === pegs ? Math.max(1, pegs) : shared + 1;
 }
 
-/** The arrangements of `pegs` things: each a position per thing. */
-function arrangements(pegs: number): number[][] {
+/** The arrangements of `pegs` things: each a position per thing, in lexicographic order. */
+export function arrangements(pegs: number): number[][] {
   const all: number[][] = [];
   const next = (prefix: number[]): void => {
     if (prefix.length === pegs) all.push(prefix.slice());

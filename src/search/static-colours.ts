@@ -19,7 +19,7 @@
 import { CodebreakerError } from '../errors.js';
 import { type Game, TABLE_MAX_CODES } from '../game.js';
 import { type FamilyProgress, bitCount, colourFamilies } from './colour-families.js';
-import { hitProfiles, hitValues } from './hit-profiles.js';
+import { arrangements, hitProfiles, hitValues } from './hit-profiles.js';
 import { identifies } from './static.js';
 
 /** The most pegs the search by colour sets takes: the profiles of more take far longer. */
@@ -179,7 +179,7 @@ class Arranger {
    * arrangements each number of hits picks, `pegs + 1` masks: made for each family.
    */
   #hitMasks = new Int32Array(0);
-  /** The arrangements of `pegs` things: a position per thing. */
+  /** The orders in which a guess may place its colour set's colours: a position per colour. */
   readonly #orders: number[][];
   readonly #deadline: number | undefined;
 
@@ -221,17 +221,7 @@ class Arranger {
       this.#starts.push(new Int32Array(sets));
       this.#counts.push(new Int32Array(sets));
     }
-    this.#orders = [];
-    const next = (prefix: number[]): void => {
-      if (prefix.length === pegs) this.#orders.push(prefix.slice());
-      for (let p = 0; p < pegs; p++) {
-        if (prefix.includes(p)) continue;
-        prefix.push(p);
-        next(prefix);
-        prefix.pop();
-      }
-    };
-    next([]);
+    this.#orders = arrangements(pegs);
   }
 
   /** An identifying set whose guesses use the colour sets of `family`, in code order, if any. */
@@ -248,8 +238,8 @@ class Arranger {
       this.#counts[0][x] = 1;
     }
     // Per depth and colour set of secrets: how many secrets the sets from that depth on can
-    // tell apart by hits at most; and the colour sets, the least room first (a split that
-    // fails, fails there), those sharing no colour with the depth's guesses left out.
+    // tell apart by hits at most; and the colour sets in order, the least room first (a split
+    // that fails, fails there).
     const capacity = Array.from({ length: size + 1 }, (_, depth) =>
       Int32Array.from(this.#secretSets, (mask) => {
         let most = 1;
@@ -263,11 +253,11 @@ class Arranger {
       Int32Array.from(this.#secretSets.map((_, x) => x).sort((a, b) => room[a] - room[b])),
     );
     // Each guess of the family (a depth's arrangement) as hit masks, colour set by colour set.
-    const arrangements = this.#orders.length;
+    const orderCount = this.#orders.length;
     const stride = pegs + 1;
     const perGuess = sets * stride;
-    if (this.#hitMasks.length < size * arrangements * perGuess) {
-      this.#hitMasks = new Int32Array(size * arrangements * perGuess);
+    if (this.#hitMasks.length < size * orderCount * perGuess) {
+      this.#hitMasks = new Int32Array(size * orderCount * perGuess);
     }
     const hitMasks = this.#hitMasks;
     hitMasks.fill(0);
@@ -279,7 +269,7 @@ class Arranger {
         for (let i = 0; i < pegs; i++) guess[order[i]] = colours[i];
         const code = this.#game.codes.indexOf(guess);
         const row = code * n;
-        const base = (depth * arrangements + a) * perGuess;
+        const base = (depth * orderCount + a) * perGuess;
         for (let x = 0; x < sets; x++) {
           const list = this.#members[x];
           for (let k = 0; k < list.length; k++) {
@@ -303,9 +293,9 @@ class Arranger {
         return identifies(this.#game, guesses) ? [...guesses].sort((a, b) => a - b) : undefined;
       }
       // Permuting positions keeps the family: the first set's arrangement is fixed.
-      const tried = depth === 0 ? 1 : arrangements;
+      const tried = depth === 0 ? 1 : orderCount;
       for (let a = 0; a < tried; a++) {
-        const masks = (depth * arrangements + a) * perGuess;
+        const masks = (depth * orderCount + a) * perGuess;
         if (!this.#split(depth, masks, family[depth], capacity[depth + 1], orders[depth + 1])) {
           continue;
         }
