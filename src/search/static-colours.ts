@@ -343,11 +343,15 @@ class Arranger {
         const room = capacity[x];
         const at = masks + x * stride;
         for (let c = begin; c < end; c++) {
-          const confused = from[c];
-          for (let h = 0; h < stride; h++) {
-            const part = confused & hitMasks[at + h];
+          // A class no larger than the room cannot outgrow it; the parts are taken until they
+          // cover the class.
+          let rest = from[c];
+          const fits = popCount(rest) <= room;
+          for (let h = 0; rest !== 0; h++) {
+            const part = rest & hitMasks[at + h];
+            rest ^= part;
             if ((part & (part - 1)) === 0) continue;
-            if (popCount(part) > room) return false;
+            if (!fits && popCount(part) > room) return false;
             into[kept++] = part;
           }
         }
