@@ -127,9 +127,18 @@ export function badInput(kind: ErrorKind | CommandErrorKind, message: string): B
 /** The most characters of a user's input an error message repeats. */
 const QUOTED_MAX = 40;
 
-/** `text` quoted for an error message: cut short, with its length, if it is long. */
+/**
+ * `text` quoted for an error message: cut short, with its length, if it is long. Every message
+ * that repeats a user's input (a code, an answer, a flag, a name or a guess from a file) quotes
+ * it with this, so that no message is longer than its own words and a few of the input's.
+ */
 export function quoteInput(text: string): string {
-  const chars = [...text];
-  if (chars.length <= QUOTED_MAX) return `'${text}'`;
-  return `'${chars.slice(0, QUOTED_MAX).join('')}…' (${chars.length} characters)`;
+  let shown = '';
+  let count = 0;
+  // Counted without copying: the text may be a file's whole content.
+  for (const char of text) {
+    if (count < QUOTED_MAX) shown += char;
+    count += 1;
+  }
+  return count <= QUOTED_MAX ? `'${text}'` : `'${shown}…' (${count} characters)`;
 }

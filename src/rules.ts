@@ -154,7 +154,7 @@ export function presetByName(name: string): PresetName {
   if (alias) return alias;
   throw new CodebreakerError(
     'bad-rules',
-    `unknown game '${name}': choose one of ${PRESET_NAMES.join(', ')} (or ${Object.keys(PRESET_ALIASES).join(', ')}, other names of theirs)`,
+    `unknown game ${quoteInput(name)}: choose one of ${PRESET_NAMES.join(', ')} (or ${Object.keys(PRESET_ALIASES).join(', ')}, other names of theirs)`,
   );
 }
 
@@ -199,14 +199,14 @@ export function checkRules(rules: Rules): Rules {
   if (typeof alphabet !== 'string' || [...alphabet].length !== colors) {
     throw new CodebreakerError(
       'bad-rules',
-      `the alphabet '${alphabet}' must have exactly ${colors} symbols, one for each colour`,
+      `the alphabet ${quoteInput(String(alphabet))} must have exactly ${colors} symbols, one for each colour`,
     );
   }
   const symbols = [...alphabet];
   if (symbols.some((s) => s.length !== 1 || /[\s,]/.test(s) || s.charCodeAt(0) < 33)) {
     throw new CodebreakerError(
       'bad-rules',
-      `the alphabet '${alphabet}' may hold only printable single characters, without spaces or commas`,
+      `the alphabet ${quoteInput(alphabet)} may hold only printable single characters, without spaces or commas`,
     );
   }
   const seen = new Set<string>();
@@ -214,7 +214,7 @@ export function checkRules(rules: Rules): Rules {
     if (seen.has(s)) {
       throw new CodebreakerError(
         'bad-rules',
-        `the alphabet '${alphabet}' repeats the symbol '${s}'`,
+        `the alphabet ${quoteInput(alphabet)} repeats the symbol ${quoteInput(s)}`,
       );
     }
     seen.add(s);

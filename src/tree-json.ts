@@ -7,7 +7,7 @@
  * reported against the secrets it affects. Only a file that is not a tree at all (not JSON,
  * wrong shapes or types, bad rules) is bad input.
  */
-import { CodebreakerError } from './errors.js';
+import { CodebreakerError, quoteInput } from './errors.js';
 import { parseFeedback } from './feedback.js';
 import { type Game, gameFor } from './game.js';
 import {
@@ -113,7 +113,7 @@ function rulesFromJson(value: unknown): Rules {
   }
 }
 
-/** Reads one node; `where` names it in messages (`root.children["0H2B"]`). */
+/** Reads one node; `where` names it in messages (`root.children['0H2B']`, see `childPlace`). */
 function readNode(game: Game, value: unknown, where: string): TreeNode {
   if (!isObject(value)) throw badTree(`${where} must be a node {"guess":CODE,"children":{...}}`);
   const { guess: written, children: branches } = value;
@@ -128,27 +128,29 @@ function readNode(game: Game, value: unknown, where: string): TreeNode {
     guess = game.codes.parse(written);
   } catch (error) {
     if (!(error instanceof CodebreakerError)) throw error;
-    flaws.push(`the guess '${written}' is not a code of these rules: ${error.message}`);
+    flaws.push(`the guess ${quoteInput(written)} is not a code of these rules: ${error.message}`);
   }
   const children = new Map<number, TreeNode>();
   const keys = new Map<number, string>();
   for (const [key, branch] of Object.entries(branches ?? {})) {
-    const child = readNode(game, branch, `${where}.children[${JSON.stringify(key)}]`);
+    const child = readNode(game, branch, childPlace(where, key));
     let answer: number;
     try {
       answer = game.answerIndex(parseFeedback(key, game.rules));
     } catch (error) {
       if (!(error instanceof CodebreakerError)) throw error;
-      flaws.push(`the guess ${written} has a branch '${key}' that is no answer: ${error.message}`);
+      flaws.push(
+        `the guess ${written} has a branch ${quoteInput(key)} that is no answer: ${error.message}`,
+      );
       continue;
     }
     if (answer === game.solved) {
       flaws.push(
-        `the guess ${written} has a branch for ${key}, but guessing the secret ends the game`,
+        `the guess ${written} has a branch for ${game.answerText(answer)}, but guessing the secret ends the game`,
       );
     } else if (keys.has(answer)) {
       flaws.push(
-        `the guess ${written} has two branches for ${game.answerText(answer)}: '${keys.get(answer)}' and '${key}'`,
+        `the guess ${written} has two branches for ${game.answerText(answer)}: ${quoteInput(keys.get(answer)!)} and ${quoteInput(key)}`,
       );
     } else {
       keys.set(answer, key);
@@ -156,6 +158,16 @@ function readNode(game: Game, value: unknown, where: string): TreeNode {
     }
   }
   return flaws.length === 0 ? { guess, children } : { guess, children, flaw: flaws[0] };
+}
+
+/** The most characters of a node's place a message gives: a file may nest thousands deep. */
+const PLACE_MAX = 200;
+
+/** The place of the branch `key` under the node at `where`, cut with '…' once it is long. */
+function childPlace(where: string, key: string): string {
+  if (where.endsWith('…')) return where;
+  const place = `${where}.children[${quoteInput(key)}]`;
+  return place.length > PLACE_MAX ? `${where}…` : place;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

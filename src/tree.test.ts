@@ -341,7 +341,7 @@ describe('a file that is not a tree is bad input', () => {
     [
       'children that are a list',
       JSON.stringify({ rules, root: { guess: '0123', children: { '0H1B': [] } } }),
-      /root.children\["0H1B"\] must be a node/,
+      /root.children\['0H1B'\] must be a node/,
     ],
   ])('%s', (_, text, message) => {
     expect(() => parseTree(text)).toThrow(CodebreakerError);

@@ -279,6 +279,43 @@ describe('help, long input, and trees from anywhere', () => {
       `codebreaker: the code '${'1'.repeat(40)}…' (10000 characters) has 10000 symbols; codes here have 4\n`,
     );
   });
+  const long = 'x'.repeat(100_000);
+  const nines = `${'9'.repeat(100_000)}T`;
+  const sum = `${'A'.repeat(100_000)}=B`;
+  /** Command lines that each repeat one long value in their message: the value last. */
+  const longValues: string[][] = [
+    ['analyze', `--${long}`],
+    [long],
+    ['help', long],
+    ['analyze', '--strategy', long],
+    ['analyze', '--game', long],
+    ['analyze', '--alphabet', long],
+    ['analyze', '--feedback', long],
+    ['tree', '--format', long],
+    ['play', '--role', long],
+    ['optimal', '--time-limit', long],
+    ['optimal', '--memory-limit', long],
+    ['optimal', '--memory-limit', nines],
+    ['optimal', '--recheck', long],
+    ['puzzle', long],
+    ['puzzle', 'komachi', '--digits', long],
+    ['puzzle', 'komachi', '--ops', long],
+    ['puzzle', 'cryptarithm', sum],
+    ['puzzle', 'water-jugs', '--jugs', long],
+    ['puzzle', 'peg-solitaire', '--board', long],
+    ['puzzle', 'peg-solitaire', '--empty', long],
+    ['puzzle', 'peg-solitaire', '--search', long],
+  ];
+  it.each(longValues.map((argv) => [argv.slice(0, -1).join(' '), argv]))(
+    '%s LONG: the value is repeated cut, in one line with status 2',
+    async (_, argv) => {
+      const value = argv.at(-1)!;
+      const { status, out, err } = await cli(...argv);
+      expect([status, out]).toEqual([2, '']);
+      expect(err).toContain(`'${value.slice(0, 40)}…' (${value.length} characters)`);
+      expect(err).toMatch(/^codebreaker: [^\n]{1,300}\n$/);
+    },
+  );
   it('--threads follows one rule in every command that has it', async () => {
     const rule =
       /default: every core, but 1 for games of up to (\d+) codes, which this command settles in about a second/;

@@ -73,6 +73,14 @@ function processInput(): LineReader {
     output: isTerminal ? process.stdout : undefined,
     terminal: isTerminal,
   });
+  // On a terminal Ctrl-C reaches readline as a key, which would end the input as Ctrl-D does; it
+  // is raised as the signal instead, so it stops the command as Ctrl-C does anywhere (signals.ts).
+  if (isTerminal) {
+    reader.on('SIGINT', () => {
+      process.stdout.write('\n');
+      process.kill(process.pid, 'SIGINT');
+    });
+  }
   // The iterator buffers lines that arrive while the caller is busy, which a pipe delivers at once.
   const lines = reader[Symbol.asyncIterator]();
   return {
@@ -84,7 +92,7 @@ function processInput(): LineReader {
       }
       const line = await lines.next();
       if (!line.done) return line.value;
-      // Ctrl-C or Ctrl-D on a prompt: end its line, so what follows starts on a fresh one.
+      // Ctrl-D on a prompt: end its line, so what follows starts on a fresh one.
       if (isTerminal) process.stdout.write('\n');
       return undefined;
     },

@@ -3,7 +3,7 @@
  * Bad input of any kind ends as one line on stderr and exit status 2, with nothing on stdout.
  */
 import { Command, CommanderError } from 'commander';
-import { isBadInput } from '../errors.js';
+import { isBadInput, quoteInput } from '../errors.js';
 import { CommandFailure, EXIT_BAD_INPUT } from './failure.js';
 import { type Io, safeText } from './io.js';
 import { holdStops } from './signals.js';
@@ -16,6 +16,14 @@ function errorLine(message: string): string {
     .filter(Boolean)
     .join(' ');
   return `codebreaker: ${safeText(text)}\n`;
+}
+
+/**
+ * commander's message with the word of the command line it quotes (an unknown option or command:
+ * the only input its messages repeat, in quotes, one to a message) cut as every message cuts it.
+ */
+function commanderMessage(text: string): string {
+  return text.replace(/'(.*)'/s, (_, word: string) => quoteInput(word));
 }
 
 type Register = (program: Command, io: Io) => void;
@@ -54,7 +62,7 @@ async function buildProgram(io: Io, only?: string): Promise<Command> {
     .configureOutput({
       writeOut: (text) => io.out(text),
       writeErr: (text) => io.err(text),
-      outputError: (text) => io.err(errorLine(text)),
+      outputError: (text) => io.err(errorLine(commanderMessage(text))),
     });
   const names =
     only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
@@ -78,7 +86,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === 'help' && argv[1] !== undefined && !Object.hasOwn(COMMANDS, argv[1])) {
     io.err(
       errorLine(
-        `unknown command '${argv[1]}': the commands are ${Object.keys(COMMANDS).join(', ')}`,
+        `unknown command ${quoteInput(argv[1])}: the commands are ${Object.keys(COMMANDS).join(', ')}`,
       ),
     );
     return EXIT_BAD_INPUT;

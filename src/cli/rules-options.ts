@@ -1,7 +1,7 @@
 /** The rules flags every playing or analysing command accepts, and the strategy flags. */
 import { availableParallelism, totalmem } from 'node:os';
 import type { Command } from 'commander';
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, quoteInput } from '../errors.js';
 import { type Game, SEARCH_MAX_CODES, TABLE_MAX_CODES, gameFor } from '../game.js';
 import { groupThousands, readWholeNumber } from '../numbers.js';
 import { DEFAULT_PRESET, PRESET_NAMES, resolveRules } from '../rules.js';
@@ -197,7 +197,7 @@ export function recheckFlag(value: string | boolean | undefined): number {
   if (!(share >= 0 && share <= 1)) {
     throw new CodebreakerError(
       'bad-option',
-      `--recheck takes a share from 0 to 1, such as 0.1, or nothing for all; not '${value}'`,
+      `--recheck takes a share from 0 to 1, such as 0.1, or nothing for all; not ${quoteInput(value)}`,
     );
   }
   return share;
@@ -242,7 +242,7 @@ export function secondsFlag(
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds > 0 || (zero && seconds === 0))) {
     const what = zero ? 'a number of seconds, 0 or more' : 'a positive number of seconds';
-    throw new CodebreakerError('bad-option', `${flag} must be ${what}, not '${value}'`);
+    throw new CodebreakerError('bad-option', `${flag} must be ${what}, not ${quoteInput(value)}`);
   }
   return seconds;
 }
@@ -254,7 +254,7 @@ function byteSizeFlag(value: string | undefined, flag: string): number | undefin
   if (!match) {
     throw new CodebreakerError(
       'bad-option',
-      `${flag} must be a size such as 8G, 512M or 1.5G, not '${value}'`,
+      `${flag} must be a size such as 8G, 512M or 1.5G, not ${quoteInput(value)}`,
     );
   }
   const power = ' kmgt'.indexOf(match[2].toLowerCase() || ' ');
@@ -282,7 +282,7 @@ export function memoryLimitFlag(
   if (bytes > machine) {
     throw new CodebreakerError(
       'bad-option',
-      `--memory-limit ${value!.trim()} is more than this machine's memory (${Math.floor(machine / 2 ** 20)}M)`,
+      `--memory-limit ${quoteInput(value!.trim())} is more than this machine's memory (${Math.floor(machine / 2 ** 20)}M)`,
     );
   }
   if (bytes < least) {

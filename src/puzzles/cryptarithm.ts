@@ -11,7 +11,7 @@
  * subtraction and words on both sides alike. The last new letter of a column whose coefficient is
  * odd and not a multiple of 5 (so invertible mod 10) is computed, not tried.
  */
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, quoteInput } from '../errors.js';
 
 /** The most letters a cryptarithm can have: one per digit. */
 export const MAX_LETTERS = 10;
@@ -47,7 +47,7 @@ export interface CryptarithmSolution {
 }
 
 function bad(text: string, why: string): CodebreakerError {
-  return new CodebreakerError('bad-option', `the cryptarithm '${text}' ${why}`);
+  return new CodebreakerError('bad-option', `the cryptarithm ${quoteInput(text)} ${why}`);
 }
 
 function parseSide(side: string, text: string): SignedWord[] {

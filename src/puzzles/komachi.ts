@@ -10,7 +10,7 @@
  * denominators stay below (number of terms) × 10^(number of digits), since every factor is a
  * different run of digits, so up to `MAX_KOMACHI_DIGITS` digits plain numbers hold them exactly.
  */
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, quoteInput } from '../errors.js';
 import { gcd } from '../fraction.js';
 import { readWholeNumber } from '../numbers.js';
 
@@ -44,7 +44,7 @@ export function parseKomachiDigits(text: string): string {
   if (!new RegExp(`^[0-9]{1,${MAX_KOMACHI_DIGITS}}$`).test(text)) {
     throw new CodebreakerError(
       'bad-option',
-      `--digits must be 1 to ${MAX_KOMACHI_DIGITS} decimal digits, not '${text}'`,
+      `--digits must be 1 to ${MAX_KOMACHI_DIGITS} decimal digits, not ${quoteInput(text)}`,
     );
   }
   return text;
@@ -60,7 +60,7 @@ export function parseKomachiOperators(text: string): KomachiOperator[] {
   ) {
     throw new CodebreakerError(
       'bad-option',
-      `--ops must list some of the operators ${KOMACHI_OPERATORS.join('')}, each once, not '${text}'`,
+      `--ops must list some of the operators ${KOMACHI_OPERATORS.join('')}, each once, not ${quoteInput(text)}`,
     );
   }
   return KOMACHI_OPERATORS.filter((op) => operators.includes(op));

@@ -5,7 +5,7 @@
  * row by row, as on the seed page; every jump is a precomputed (from, over, to) triple, and every
  * symmetry of the board a map of its holes.
  */
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, quoteInput } from '../errors.js';
 
 /** The boards, by name. */
 export const PEG_BOARD_NAMES = ['hoppers', 'english'] as const;
@@ -154,7 +154,7 @@ export function pegBoard(name: string): PegBoard {
   if (!(PEG_BOARD_NAMES as readonly string[]).includes(name)) {
     throw new CodebreakerError(
       'bad-option',
-      `unknown board '${name}': choose one of ${PEG_BOARD_NAMES.join(', ')}`,
+      `unknown board ${quoteInput(name)}: choose one of ${PEG_BOARD_NAMES.join(', ')}`,
     );
   }
   const board = boards.get(name as PegBoardName) ?? buildBoard(name as PegBoardName);
@@ -177,7 +177,7 @@ export function parseHole(board: PegBoard, text: string, flag: string): number {
   if (!/^\d{1,3}$/.test(text) || Number(text) >= board.holes) {
     throw new CodebreakerError(
       'bad-option',
-      `${flag} must be a hole number from 0 to ${board.holes - 1} of the ${board.name} board, not '${text}'`,
+      `${flag} must be a hole number from 0 to ${board.holes - 1} of the ${board.name} board, not ${quoteInput(text)}`,
     );
   }
   return Number(text);

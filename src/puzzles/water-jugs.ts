@@ -9,7 +9,7 @@
  * the target in a jug ends a shortest sequence, read back through the parents. When the queue
  * runs dry first, no sequence of moves reaches the target.
  */
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, quoteInput } from '../errors.js';
 import { readWholeNumber } from '../numbers.js';
 
 /** The most jugs. */
@@ -48,7 +48,7 @@ export function parseJugCapacities(text: string): number[] {
   ) {
     throw new CodebreakerError(
       'bad-option',
-      `--jugs must be 1 to ${MAX_JUGS} capacities, whole numbers from 1, separated by commas, not '${text}'`,
+      `--jugs must be 1 to ${MAX_JUGS} capacities, whole numbers from 1, separated by commas, not ${quoteInput(text)}`,
     );
   }
   return parts.map(Number);

@@ -1,5 +1,5 @@
 /** The registry of strategies, by the names the CLI and the JSON use. */
-import { CodebreakerError } from '../errors.js';
+import { CodebreakerError, quoteInput } from '../errors.js';
 import type { Strategy } from '../strategy.js';
 import { exactEndgame } from './exact-endgame.js';
 import { firstConsistent } from './first-consistent.js';
@@ -39,7 +39,7 @@ export function strategyByName(name: string): StrategyName {
   if ((STRATEGY_NAMES as readonly string[]).includes(name)) return name as StrategyName;
   throw new CodebreakerError(
     'bad-option',
-    `unknown strategy '${name}': choose one of ${STRATEGY_NAMES.join(', ')}`,
+    `unknown strategy ${quoteInput(name)}: choose one of ${STRATEGY_NAMES.join(', ')}`,
   );
 }
 

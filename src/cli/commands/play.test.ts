@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import {
@@ -219,6 +219,24 @@ describe('codebreaker play, black pegs only', () => {
   });
 });
 
+describe('codebreaker play, lines it echoes', () => {
+  it('escapes control characters and cuts a long line, in either role', async () => {
+    const maker = await play(`0\x1b[2J\x07 2\n${'9'.repeat(10_000)}\nquit\n`);
+    const format = "write hits and blows as 2H1B, '2 1' or 2,1";
+    expect(maker.status).toBe(0);
+    expect(maker.err.split('\n')).toEqual([
+      `codebreaker: cannot read the answer '0\\x1b[2J\\x07 2': ${format}`,
+      `codebreaker: cannot read the answer '${'9'.repeat(40)}…' (10000 characters): ${format}`,
+      '',
+    ]);
+    const breaker = await play('0\u202e23\nquit\n', '--role', 'codebreaker', '--seed', '1');
+    expect([breaker.status, breaker.err]).toEqual([
+      0,
+      "codebreaker: '\\u202e' in the code '0\\u202e23' is not a symbol of the alphabet 0123456789\n",
+    ]);
+  });
+});
+
 describe('codebreaker play, bad flags', () => {
   const cases: [string[], RegExp][] = [
     [['--role', 'spy'], /^codebreaker: --role must be codemaker or codebreaker, not 'spy'\n$/],
@@ -256,6 +274,68 @@ function converse(argv: string[], respond: (line: string) => string | undefined)
     child.on('close', (status) => resolve({ status, out, err }));
   });
 }
+
+/** Whether util-linux `script`, which runs a command on a terminal of its own, is installed. */
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+/** `text` quoted for a POSIX shell. */
+function shellQuoted(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+describe('Ctrl-C at a prompt', () => {
+  it('from a pipe: the signal ends the game with status 130, printing nothing more', async () => {
+    const child = spawn(process.execPath, [CLI, 'play'], {
+      env: { ...process.env, CODEBREAKER_SAY_LISTENING: '1' },
+    });
+    let out = '';
+    let err = '';
+    const waiting = () => err === 'codebreaker: listening\n' && out.endsWith('  1. 0123\n');
+    const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (status, signal) => resolve([status, signal])),
+    );
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        if (waiting()) resolve();
+      };
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        out += text;
+        look();
+      });
+      child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        err += text;
+        look();
+      });
+    });
+    child.kill('SIGINT');
+    expect(await ended).toEqual([130, null]);
+    expect(err).toBe('codebreaker: listening\n');
+    expect(out).toMatch(/\n {2}1\. 0123\n$/);
+  });
+
+  it.skipIf(!hasScript)(
+    'on a terminal: the key ends the game with status 130 on a fresh line, not as the end of input',
+    async () => {
+      // `script` gives the command a terminal and passes it what this test writes: Ctrl-C is
+      // then a key that readline reads, not a signal.
+      const command = [process.execPath, CLI, 'play'].map(shellQuoted).join(' ');
+      const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null']);
+      let shown = '';
+      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await new Promise<void>((resolve) => {
+        child.stdout.setEncoding('utf8').on('data', (text: string) => {
+          shown += text;
+          if (shown.includes('your answer: ')) resolve();
+        });
+      });
+      child.stdin.write('\x03');
+      expect(await ended).toBe(130);
+      const after = shown.slice(shown.lastIndexOf('your answer: '));
+      expect(after).toMatch(/^your answer: [^\n]*\n$/);
+      expect(shown).not.toContain('codebreaker:');
+    },
+  );
+});
 
 describe('the executable, through pipes', () => {
   it('as codemaker: prints each guess before reading its answer, so a script can answer', async () => {

@@ -7,7 +7,7 @@
  * A line it cannot take (a malformed or impossible answer, an answer that contradicts the
  * earlier ones, a malformed guess) is part of playing, not bad input: it is reported on stderr
  * and the game goes on. Exit status: 0 when the game ends (solved, given up or quit), 1 when
- * the input ends before that, 2 for bad flags as everywhere.
+ * the input ends before that, 2 for bad flags as everywhere, 130 on Ctrl-C.
  */
 import type { Command } from 'commander';
 import { CodebreakerError, quoteInput } from '../../errors.js';
@@ -23,7 +23,7 @@ import {
   secretFromSeed,
 } from '../../session.js';
 import { CommandFailure } from '../failure.js';
-import { type Io, type LineReader, textInput } from '../io.js';
+import { type Io, type LineReader, safeText, textInput } from '../io.js';
 import {
   type ChosenStrategy,
   type RulesFlags,
@@ -96,7 +96,7 @@ export function playCommand(program: Command, io: Io): void {
         'One line per answer (2H1B, "2 1" or 2,1) or guess; commands:',
         ...PLAY_COMMANDS.map((name) => `  ${name.padEnd(8)} ${COMMAND_HELP[name]}`),
         'When standard input is not a terminal it reads lines without prompting, so it can be scripted.',
-        'Exit status: 0 when the game ends (solved, given up or quit), 1 if the input ends first.',
+        'Exit status: 0 when the game ends (solved, given up or quit), 1 if the input ends first, 130 on Ctrl-C.',
       ].join('\n'),
     )
     .action(async (flags: PlayFlags) => {
@@ -295,7 +295,7 @@ function reported(io: Io, move: () => PlayedTurn): PlayedTurn | undefined {
     return move();
   } catch (error) {
     if (!(error instanceof CodebreakerError)) throw error;
-    io.err(`codebreaker: ${error.message}\n`);
+    io.err(`codebreaker: ${safeText(error.message)}\n`);
     return undefined;
   }
 }

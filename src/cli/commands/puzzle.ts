@@ -3,7 +3,7 @@
  * read the flags with the puzzle module's parsers, solve, print text or one JSON document.
  */
 import type { Command } from 'commander';
-import { CodebreakerError } from '../../errors.js';
+import { CodebreakerError, quoteInput } from '../../errors.js';
 import { readWholeNumber } from '../../numbers.js';
 import {
   PEG_SEARCHES,
@@ -244,7 +244,7 @@ function pegSolitaireCommand(puzzle: Command, io: Io): void {
       if (!(PEG_SEARCHES as readonly string[]).includes(search)) {
         throw new CodebreakerError(
           'bad-option',
-          `unknown search '${search}': choose one of ${PEG_SEARCHES.join(', ')}`,
+          `unknown search ${quoteInput(search)}: choose one of ${PEG_SEARCHES.join(', ')}`,
         );
       }
       if (flags.all && flags.unique) {
@@ -317,7 +317,9 @@ export function puzzleCommand(program: Command, io: Io): void {
       const choices = `choose one of ${PUZZLE_NAMES.join(', ')}`;
       throw new CodebreakerError(
         'bad-option',
-        name === undefined ? `name a puzzle: ${choices}` : `unknown puzzle '${name}': ${choices}`,
+        name === undefined
+          ? `name a puzzle: ${choices}`
+          : `unknown puzzle ${quoteInput(name)}: ${choices}`,
       );
     });
   for (const register of [

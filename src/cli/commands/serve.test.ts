@@ -78,6 +78,21 @@ describe('codebreaker serve', () => {
     expect(await get(server.url, '/', 'HEAD')).toMatchObject({ status: 200, body: '' });
   });
 
+  it('answers 404, not 500, to a name or a path longer than a file system takes', async () => {
+    const long = [
+      `/${'a'.repeat(256)}`,
+      `/assets/${encodeURIComponent('é'.repeat(128))}.js`,
+      `/${'%41'.repeat(300)}`,
+      '/a'.repeat(3000),
+      `/${'a/'.repeat(2100)}index.html`,
+    ];
+    for (const path of long) {
+      expect(await get(server.url, path)).toMatchObject({ status: 404, body: 'not found\n' });
+    }
+    expect((await get(server.url, `/${'a'.repeat(255)}`)).status).toBe(404);
+    expect((await get(server.url, '/')).status).toBe(200);
+  });
+
   it('never leaves its root through a symbolic link', async () => {
     await symlink(join(app, '..', 'secret.txt'), join(app, 'leak.txt'));
     await symlink(join(app, '..'), join(app, 'up'));
@@ -125,7 +140,14 @@ describe('codebreaker serve', () => {
       /^codebreaker: --port must be a whole number from 0 to 65535, not '70000'\n$/,
     ],
     [['--port', 'x'], /^codebreaker: --port must be a whole number/],
-    [['--host', '256.1.1.1'], /^codebreaker: cannot listen on 256\.1\.1\.1 \(\w+\): give --host /],
+    [
+      ['--host', '256.1.1.1'],
+      /^codebreaker: cannot listen on '256\.1\.1\.1' \(\w+\): give --host /,
+    ],
+    [
+      ['--host', 'h'.repeat(100_000)],
+      /^codebreaker: cannot listen on 'h{40}…' \(100000 characters\) \(\w+\): give --host [^\n]+\n$/,
+    ],
   ])('%j: one line on stderr, exit 2', async (flags, message) => {
     const io = memoryIo();
     const argv = flags.map((flag) => (flag === 'EMPTY' ? empty : flag));

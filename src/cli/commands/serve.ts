@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { quoteInput } from '../../errors.js';
 import { CommandFailure, EXIT_BAD_INPUT } from '../failure.js';
 import { CLI_HOME } from '../home.js';
 import { type Io, safeText } from '../io.js';
@@ -80,6 +81,13 @@ async function checkBuilt(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The longest name of a file or folder (in UTF-8 bytes) and the longest path a request may name:
+ * the file system's own limits (NAME_MAX, and well within PATH_MAX), far beyond the app's names.
+ */
+const MAX_NAME_BYTES = 255;
+const MAX_PATH_CHARS = 1024;
+
 /** The file under `root` a request path names, or undefined if it names none. */
 function fileFor(root: string, urlPath: string): string | undefined {
   let path: string;
@@ -88,7 +96,8 @@ function fileFor(root: string, urlPath: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (path.includes('\0')) return undefined;
+  if (path.includes('\0') || path.length > MAX_PATH_CHARS) return undefined;
+  if (path.split('/').some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES)) return undefined;
   const file = resolve(root, `.${path.endsWith('/') ? `${path}index.html` : path}`);
   return file === root || file.startsWith(root + sep) ? file : undefined;
 }
@@ -128,7 +137,7 @@ function handler(root: string): Parameters<typeof createServer>[1] {
         response.end(request.method === 'HEAD' ? undefined : body);
       },
       (error: NodeJS.ErrnoException) => {
-        const missing = ['ENOENT', 'ENOTDIR', 'EISDIR'].includes(error.code ?? '');
+        const missing = ['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG'].includes(error.code ?? '');
         if (missing) refuse(404, 'not found');
         else refuse(500, 'this file cannot be read');
       },
@@ -177,7 +186,7 @@ export async function serveApp(options: ServeOptions = {}): Promise<AppServer> {
     // An address that is none, or not this machine's: bad input, said in one line.
     const { code, message } = error as NodeJS.ErrnoException;
     throw new CommandFailure(
-      `cannot listen on ${safeText(host)} (${code ?? safeText(message)}): give --host an address of this machine, such as 127.0.0.1`,
+      `cannot listen on ${quoteInput(host)} (${code ?? safeText(message)}): give --host an address of this machine, such as 127.0.0.1`,
       EXIT_BAD_INPUT,
     );
   }

@@ -125,6 +125,49 @@ describe('codebreaker tree and verify', () => {
     expect(err).toMatch(/^codebreaker: [^\n]+\n$/);
   });
 
+  it('repeats at most 40 characters of a guess or a key from the file, in text and in JSON', async () => {
+    const rules = { pegs: 4, colors: 6, repeat: true };
+    const guess = 'a'.repeat(10_000_000);
+    const file = join(dir, 'long-guess.json');
+    await writeFile(file, JSON.stringify({ rules, root: { guess, children: {} } }));
+    const cut = `'${'a'.repeat(40)}…' (10000000 characters)`;
+    const reason = `the guess ${cut} is not a code of these rules: the code ${cut} has 10000000 symbols; codes here have 4`;
+    const text = await cli('verify', file);
+    expect(text).toEqual({
+      status: 1,
+      out: '',
+      err: `codebreaker: invalid tree: it fails the secret 1111: ${reason}\n`,
+    });
+    const json = await cli('verify', file, '--json');
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ valid: false, secret: '1111', reason });
+    const key = 'k'.repeat(1_000_000);
+    const keyed = join(dir, 'long-key.json');
+    const leaf = { guess: '1112', children: {} };
+    await writeFile(
+      keyed,
+      JSON.stringify({ rules, root: { guess: '1111', children: { [key]: leaf } } }),
+    );
+    expect((await cli('verify', keyed)).err).toBe(
+      `codebreaker: invalid tree: it fails the secret 1111: the guess 1111 has a branch '${'k'.repeat(40)}…' (1000000 characters) that is no answer: cannot read the answer '${'k'.repeat(40)}…' (1000000 characters): write hits and blows as 2H1B, '2 1' or 2,1\n`,
+    );
+  });
+
+  it('names a node nested thousands deep by the first 200 characters of its place', async () => {
+    let root: unknown = { guess: 5, children: {} };
+    for (let depth = 0; depth < 1000; depth++) {
+      root = { guess: '1111', children: { '1H0B': root } };
+    }
+    const file = join(dir, 'deep.json');
+    await writeFile(file, JSON.stringify({ rules: { pegs: 4, colors: 6, repeat: true }, root }));
+    const place = `root${".children['1H0B']".repeat(11)}…`;
+    expect(await cli('verify', file)).toEqual({
+      status: 2,
+      out: '',
+      err: `codebreaker: ${place}.guess must be a code in quotes\n`,
+    });
+  });
+
   it('a missing file exits 2', async () => {
     const { status, out, err } = await cli('verify', join(dir, 'nowhere.json'));
     expect(status).toBe(2);

@@ -1,6 +1,6 @@
 /** `codebreaker tree`: write a strategy's decision tree as JSON, Graphviz DOT or SVG. */
 import type { Command } from 'commander';
-import { CodebreakerError } from '../../errors.js';
+import { CodebreakerError, quoteInput } from '../../errors.js';
 import { readWholeNumber } from '../../numbers.js';
 import { describeRules } from '../../rules.js';
 import { treeToDot } from '../../tree-dot.js';
@@ -102,7 +102,7 @@ function formatByName(name: string): TreeFormat {
   if ((TREE_FORMATS as readonly string[]).includes(name)) return name as TreeFormat;
   throw new CodebreakerError(
     'bad-option',
-    `unknown format '${name}': choose one of ${TREE_FORMATS.join(', ')}`,
+    `unknown format ${quoteInput(name)}: choose one of ${TREE_FORMATS.join(', ')}`,
   );
 }
 
