@@ -26,10 +26,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** How the server is run: with a password (`requirepass`), over TLS with these files. */
+/**
+ * How the server is run: with a password (`requirepass`), over TLS with these files, on a given
+ * port (a server started again where one was stopped), with a memory limit (`maxmemory`).
+ */
 export interface RedisSetup {
   readonly password?: string;
   readonly tls?: { readonly cert: string; readonly key: string };
+  readonly port?: number;
+  readonly maxmemory?: string;
 }
 
 /**
@@ -67,7 +72,7 @@ export function makeCertificate(dir: string): { cert: string; key: string } {
  * connections.
  */
 export async function startRedis(setup: RedisSetup = {}): Promise<TestRedis> {
-  const port = await freePort();
+  const port = setup.port ?? (await freePort());
   const listen = setup.tls
     ? [
         '--port',
@@ -85,9 +90,10 @@ export async function startRedis(setup: RedisSetup = {}): Promise<TestRedis> {
       ]
     : ['--port', String(port)];
   const password = setup.password ? ['--requirepass', setup.password] : [];
+  const memory = setup.maxmemory ? ['--maxmemory', setup.maxmemory] : [];
   const server: ChildProcess = spawn(
     'redis-server',
-    [...listen, ...password, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    [...listen, ...password, ...memory, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

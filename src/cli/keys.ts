@@ -47,7 +47,7 @@ export interface SigningKey {
  * `value` as JSON with every object's keys in order: the same value gives the same bytes,
  * whoever wrote it and in whatever order its fields were set.
  */
-function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -29,6 +29,7 @@ import {
   gameFromFlags,
   memoryLimitFlag,
   recheckFlag,
+  secondsFlag,
   threadsFlag,
   threadsHelp,
   timeLimitFlag,
@@ -53,9 +54,13 @@ interface OptimalFlags extends RulesFlags, RedisFlags {
   recheck?: string | boolean;
   recheckResume?: boolean;
   replicas?: string;
+  redisWait?: string;
   out?: string;
   json?: boolean;
 }
+
+/** How long a proof on a queue waits for a Redis that stopped answering, in seconds. */
+const DEFAULT_REDIS_WAIT = 180;
 
 /** Proofs of games up to this many codes take about a second (3×10: 0.5 s; 4×7: 24 s); with one thread they run in-process. */
 const IN_PROCESS_MAX_CODES = SHORT_RUN_MAX_CODES;
@@ -139,6 +144,10 @@ export function optimalCommand(program: Command, io: Io): void {
       '--replicas <n>',
       'with --queue: how many different workers solve each job (2: only answers that agree count)',
     )
+    .option(
+      '--redis-wait <s>',
+      `with --queue: how long to keep trying a Redis that stopped answering before the proof stops (default ${DEFAULT_REDIS_WAIT})`,
+    )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
     .option('--json', 'print one JSON document')
     .action(async (flags: OptimalFlags) => {
@@ -186,6 +195,13 @@ export function optimalCommand(program: Command, io: Io): void {
         );
       }
       const replicas = wholeFlag(flags.replicas, '--replicas', 1, 2) ?? 1;
+      const redisWait = secondsFlag(flags.redisWait, '--redis-wait') ?? DEFAULT_REDIS_WAIT;
+      if (flags.redisWait !== undefined && flags.queue === undefined) {
+        throw new CodebreakerError(
+          'bad-option',
+          '--redis-wait needs --queue: it says how long to wait for Redis',
+        );
+      }
       if (replicas > 1 && flags.queue === undefined) {
         throw new CodebreakerError(
           'bad-option',
@@ -202,7 +218,7 @@ export function optimalCommand(program: Command, io: Io): void {
       };
       const place: ProofPlace =
         flags.queue !== undefined
-          ? { kind: 'queue', url: flags.queue, redis, replicas, threads }
+          ? { kind: 'queue', url: flags.queue, redis, replicas, redisWait, threads }
           : inProcess
             ? { kind: 'here' }
             : { kind: 'threads', threads };

@@ -59,6 +59,8 @@ export type ProofPlace =
       readonly redis: RedisFlags;
       /** `--replicas`: how many different workers solve each queued job. */
       readonly replicas: number;
+      /** `--redis-wait`: how long Redis may go unanswering before the proof stops, in seconds. */
+      readonly redisWait: number;
       readonly threads: number;
     };
 
@@ -237,6 +239,7 @@ async function openQueue(
     key,
     tell,
     replicas: place.replicas,
+    redisWaitMs: place.redisWait * 1000,
   });
   return { ...proof, address: address.url };
 }

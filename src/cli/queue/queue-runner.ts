@@ -8,10 +8,20 @@
  * As many jobs are handed out at once as the workers alive have threads, so a job's budget is
  * worked out when a thread is free for it, from the best strategy found so far, as it is in a
  * local run; a job waiting on the queue would carry an older, looser budget.
+ *
+ * The coordinator registers each worker by the public key its heartbeat shows (identity.ts) and
+ * takes an answer as that worker's only if that key signed it; `--replicas 2` compares the
+ * answers of two registered workers on what the proof relies on (`agreement`).
+ *
+ * It never waits on Redis blindly. Once a second it looks: whether its own record is still
+ * there (else Redis lost the proof, restarted empty or flushed, and it writes back the finished
+ * jobs and puts the running ones on the queue again), the workers alive, and every few looks
+ * the state of each job it waits for (an event lost while Redis was away). Redis that stops
+ * answering is waited for, said once, for `--redis-wait`; then, or at once when Redis refuses a
+ * command (out of memory), the proof stops with one line.
  */
 import { hostname } from 'node:os';
-import type { Job } from 'bullmq';
-import { CodebreakerError, isBadInput } from '../../errors.js';
+import { CodebreakerError, CommandError } from '../../errors.js';
 import {
   Checkpoint,
   JOB_KEY,
@@ -21,14 +31,17 @@ import {
   recordOf,
 } from '../../search/checkpoint.js';
 import type { JobAnswer, JobRunner, ProofJob } from '../../search/jobs.js';
+import { milliseconds } from '../clock.js';
 import { safeText } from '../io.js';
 import type { SigningKey } from '../keys.js';
+import { signedByKey } from './identity.js';
 import {
   PROOFS_KEY,
   type RedisAddress,
   aliveWorkers,
   answerSigned,
   connectRedis,
+  coordinatorKey,
   doneKey,
   queuedJobId,
   recordSigned,
@@ -37,8 +50,14 @@ import {
 } from './queue.js';
 import { answerEnvelopeSchema, answerFromQueue, doneSchema, problemOf } from './records.js';
 
-/** How often the coordinator counts the workers alive. */
-const WORKERS_POLL_MS = 1000;
+/** How often the coordinator looks at Redis: its own records there, the workers alive. */
+const LOOK_MS = 1000;
+/** Every so many looks, also at the state of every job it waits for (in case an event was lost). */
+const JOB_LOOKS = 3;
+/** A look that Redis has not answered in this long counts as Redis gone. */
+const ANSWER_MS = 5000;
+/** How long closing the queue waits for Redis before it lets go. */
+const CLOSE_MS = 2000;
 /** How often one job may fail on workers before the proof stops. */
 const MAX_JOB_FAILURES = 3;
 /** How often replicas may disagree, or come from one worker, before the proof stops. */
@@ -52,6 +71,8 @@ interface QueueOptions {
   readonly tell: (line: string) => void;
   /** How many different workers solve each job (1, or 2 to compare their answers). */
   readonly replicas: number;
+  /** How long Redis may go unanswering before the proof stops (`--redis-wait`). */
+  readonly redisWaitMs: number;
 }
 
 /** A proof's jobs on a queue, with its checkpoint in Redis. */
@@ -61,7 +82,7 @@ export interface QueueProof {
   readonly checkpoint: Checkpoint;
   /** Jobs it found in Redis when it started. */
   readonly found: number;
-  /** Writes the jobs finished since the last call to Redis. */
+  /** Writes the jobs finished since the last call to Redis (what fails is written next time). */
   save(): Promise<void>;
   /** The workers alive and their threads, as last counted. */
   readonly workers: () => { readonly workers: number; readonly threads: number };
@@ -70,17 +91,70 @@ export interface QueueProof {
   close(): Promise<void>;
 }
 
-/** A verified answer and the worker it says it came from. */
-interface Heard {
-  readonly answer: JobAnswer;
-  readonly worker: string;
+/** A worker the coordinator registered: its number here, where it says it runs, its key. */
+interface Registered {
+  readonly number: number;
+  readonly host: string;
+  readonly pid: number;
+  /** Its public key (identity.ts). */
+  readonly key: string;
 }
 
-/** Why a job gave no answer to take: it failed on a worker (named, if it said), or was refused here. */
+/** A verified answer and the registered worker whose key signed it. */
+interface Heard {
+  readonly answer: JobAnswer;
+  readonly worker: Registered;
+}
+
+/**
+ * Why a job gave no answer to take: it failed on a worker (its public key, if it said), or was
+ * refused here.
+ */
 interface Refusal {
   readonly failed: boolean;
   readonly why: string;
   readonly worker?: string;
+}
+
+/** A job on the queue whose end the coordinator waits for. */
+interface Awaited {
+  readonly envelope: unknown;
+  /** Put on the queue (else a look does not look for it yet). */
+  put: boolean;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** A job that failed on a worker, with the reason BullMQ kept. */
+class JobFailed extends Error {}
+
+/** "worker 2 (host:pid)". */
+function named(worker: Registered): string {
+  return `worker ${worker.number} (${safeText(worker.host.slice(0, 60))}:${worker.pid})`;
+}
+
+/** `promise`, or a rejection once it has not settled in `ms`. */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Redis's refusal of a command (an error reply: out of memory, a read-only replica, a failed
+ * save, a missing permission) as the line that stops the proof; undefined for any other error
+ * (a connection lost, a command timed out), which waiting may mend.
+ */
+function refusedByRedis(error: unknown, url: string): CommandError | undefined {
+  if (!(error instanceof Error) || error.name !== 'ReplyError') return undefined;
+  const reply = safeText(error.message.split('\n')[0].slice(0, 160));
+  const fix = reply.startsWith('OOM') ? ' (free memory there, or raise its maxmemory)' : '';
+  return new CommandError(
+    'unreachable',
+    `Redis at ${url} refused a command: ${reply}${fix}; the proof stops`,
+  );
 }
 
 /** Opens the queue `name` on Redis at `address` for the proof `identity`. */
@@ -88,10 +162,24 @@ export async function openQueueProof(
   address: RedisAddress,
   name: string,
   identity: ProofIdentity,
-  { key, tell, replicas }: QueueOptions,
+  options: QueueOptions,
+): Promise<QueueProof> {
+  try {
+    return await openProof(address, name, identity, options);
+  } catch (error) {
+    throw refusedByRedis(error, address.url) ?? error;
+  }
+}
+
+async function openProof(
+  address: RedisAddress,
+  name: string,
+  identity: ProofIdentity,
+  { key, tell, replicas, redisWaitMs }: QueueOptions,
 ): Promise<QueueProof> {
   // BullMQ is large: loaded only by the proofs that use it.
   const { Queue, QueueEvents } = await import('bullmq');
+  const url = address.url;
   const redis = await connectRedis(address);
   const events = await connectRedis(address, true);
   const connection = await connectRedis(address, true);
@@ -107,7 +195,7 @@ export async function openQueueProof(
     const record = readDone(key, name, job, value);
     if (typeof record === 'string') {
       tell(
-        `dropped the finished-job record ${safeText(job.slice(0, 80))} in Redis: ${record}; the job runs again`,
+        `dropped the finished-job record ${safeText(job.slice(0, 60))} in Redis: ${record}; the job runs again`,
       );
       continue;
     }
@@ -115,44 +203,186 @@ export async function openQueueProof(
     written.set(job, record);
   }
   const found = checkpoint.size;
+  const me = { host: hostname(), pid: process.pid };
   await redis.sadd(PROOFS_KEY, name);
-  await redis.hset(`${name}:coordinator`, { host: hostname(), pid: process.pid });
+  await redis.hset(coordinatorKey(name), me);
 
+  /** Set once the proof is over: what its jobs still hear is for nobody. */
+  let closed = false;
+  /** What a job still running hears once the queue is closed: nothing, ever. */
+  const never = new Promise<never>(() => {});
+  /** Why the proof must stop (Redis refused a command, or has been gone too long), once known. */
+  let fatal: CommandError | undefined;
+  let wake: () => void = () => {};
+
+  /** The jobs whose end is awaited, by BullMQ id. */
+  const awaited = new Map<string, Awaited>();
+  const stop = (error: CommandError): void => {
+    fatal ??= error;
+    for (const waiting of awaited.values()) waiting.reject(fatal);
+    awaited.clear();
+    wake();
+  };
+  const put = async (id: string, envelope: unknown): Promise<void> => {
+    await queue.add('solve', envelope, { jobId: id, removeOnComplete: false, removeOnFail: false });
+  };
+  /**
+   * Looks at the job `id` in Redis: ended, its end is heard; gone (Redis lost it), it is put back.
+   * A job put there by a coordinator that stopped is this job: its end is heard at once.
+   */
+  const look = async (id: string): Promise<void> => {
+    const waiting = awaited.get(id);
+    if (!waiting?.put) return;
+    // The state first, then the job: a job read first may end before its state is read.
+    const state = await queue.getJobState(id);
+    if (state === 'unknown') return put(id, waiting.envelope);
+    if (state !== 'completed' && state !== 'failed') return;
+    const job = await queue.getJob(id);
+    if (!job) return;
+    if (awaited.get(id) !== waiting) return;
+    awaited.delete(id);
+    if (state === 'completed') waiting.resolve(job.returnvalue);
+    else waiting.reject(new JobFailed(job.failedReason ?? 'no reason given'));
+  };
+  /** Puts a job on the queue and waits for its end: its worker's answer, or a rejection. */
+  const ended = (id: string, envelope: unknown): Promise<unknown> => {
+    if (fatal) return Promise.reject(fatal);
+    const result = new Promise<unknown>((resolve, reject) => {
+      awaited.set(id, { envelope, put: false, resolve, reject });
+    });
+    void (async () => {
+      try {
+        await put(id, envelope);
+        const waiting = awaited.get(id);
+        if (waiting) waiting.put = true;
+        await look(id);
+      } catch (error) {
+        // Redis gone: the looks put it there once it is back. Redis refusing: the proof stops.
+        const refused = refusedByRedis(error, url);
+        if (refused) stop(refused);
+        const waiting = awaited.get(id);
+        if (waiting) waiting.put = true;
+      }
+    })();
+    return result;
+  };
+  queueEvents.on('completed', ({ jobId }) => void look(jobId).catch(() => {}));
+  queueEvents.on('failed', ({ jobId }) => void look(jobId).catch(() => {}));
   // Progress of running jobs, by BullMQ job id.
   const listeners = new Map<string, (nodes: number) => void>();
   queueEvents.on('progress', ({ jobId, data }) => {
     if (typeof data === 'number' && Number.isFinite(data)) listeners.get(jobId)?.(data);
   });
 
+  // The workers, registered by their public keys as their heartbeats first show them.
+  const registry = new Map<string, Registered>();
   let counted = { workers: 0, threads: 0 };
-  /** The ids of the workers alive, as last counted. */
+  /** The public keys of the workers alive, as last counted. */
   let alive: readonly string[] = [];
-  let wake: () => void = () => {};
   const dropped = new Set<string>();
   const count = async (): Promise<void> => {
     const beats = await aliveWorkers(redis, (worker, why) => {
       if (dropped.has(worker)) return;
       dropped.add(worker);
-      tell(`ignored the heartbeat ${safeText(worker.slice(0, 80))} in Redis: ${why}`);
+      tell(`ignored the heartbeat ${safeText(worker.slice(0, 60))} in Redis: ${why}`);
     });
+    for (const { key: public_, host, pid } of beats) {
+      if (!registry.has(public_)) {
+        registry.set(public_, { number: registry.size + 1, host, pid, key: public_ });
+      }
+    }
     const threads = beats.reduce((sum, beat) => sum + beat.threads, 0);
     counted = { workers: beats.length, threads: Math.ceil(threads / replicas) };
-    alive = beats.map((beat) => beat.id);
-    wake();
+    alive = beats.map((beat) => beat.key);
+  };
+
+  const save = async (): Promise<void> => {
+    const fields: Record<string, string> = {};
+    const saving = new Map<string, JobRecord>();
+    for (const [job, record] of checkpoint.entries()) {
+      if (written.get(job) === record) continue;
+      const json = recordJson(record);
+      const signature = signRecord(key, name, job, json);
+      fields[job] = JSON.stringify({ record: json, signature });
+      saving.set(job, record);
+    }
+    if (saving.size === 0) return;
+    try {
+      await within(ANSWER_MS, redis.hset(doneKey(name), fields));
+      for (const [job, record] of saving) written.set(job, record);
+    } catch (error) {
+      // Written next time; a Redis that refuses stops the proof.
+      const refused = refusedByRedis(error, url);
+      if (refused) stop(refused);
+    }
+  };
+
+  /** Redis came back without this proof's records: they are written again, its jobs put back. */
+  const restore = async (): Promise<void> => {
+    tell(
+      `Redis at ${url} lost this proof's records (restarted empty, or flushed): writing back its ${checkpoint.size} finished jobs and putting its ${awaited.size} running jobs on the queue again`,
+    );
+    written.clear();
+    await save();
+    await redis.sadd(PROOFS_KEY, name);
+    for (const [id, waiting] of awaited) if (waiting.put) await put(id, waiting.envelope);
+    // Last: a look that finds it knows that all the rest is there.
+    await redis.hset(coordinatorKey(name), me);
+  };
+
+  /** Since when Redis has not answered, if it has not. */
+  let lostSince: number | undefined;
+  let looks = 0;
+  const lookAtRedis = async (): Promise<void> => {
+    const present = await within(ANSWER_MS, redis.exists(coordinatorKey(name)));
+    if (lostSince !== undefined) {
+      const seconds = Math.round((milliseconds() - lostSince) / 1000);
+      tell(`Redis at ${url} answers again after ${seconds} s; the proof goes on`);
+      lostSince = undefined;
+    }
+    if (present === 0) await within(ANSWER_MS, restore());
+    await within(ANSWER_MS, count());
+    if (++looks % JOB_LOOKS === 0) {
+      await within(ANSWER_MS, Promise.all([...awaited.keys()].map((id) => look(id))));
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const loop = async (): Promise<void> => {
+    try {
+      await lookAtRedis();
+    } catch (error) {
+      const refused = refusedByRedis(error, url);
+      if (refused) stop(refused);
+      else if (lostSince === undefined) {
+        lostSince = milliseconds();
+        const why = safeText(
+          String((error as Error).message)
+            .split('\n')[0]
+            .slice(0, 120),
+        );
+        tell(
+          `lost Redis at ${url} (${why}); trying again for up to ${redisWaitMs / 1000} s (--redis-wait)`,
+        );
+      } else if (milliseconds() - lostSince > redisWaitMs) {
+        stop(
+          new CommandError(
+            'unreachable',
+            `Redis at ${url} has not answered for ${Math.round(redisWaitMs / 1000)} s (--redis-wait): the proof stops; run the same command again once Redis is back`,
+          ),
+        );
+      }
+    } finally {
+      // A proof waiting for workers hears, at every look, whether it is asked to stop.
+      wake();
+    }
+    if (!closed && !fatal) timer = setTimeout(() => void loop(), LOOK_MS);
   };
   await count();
-  const poll = setInterval(() => void count().catch(() => {}), WORKERS_POLL_MS);
-  poll.unref();
-
-  /** Set once the proof is over: what its jobs still hear is for nobody. */
-  let closed = false;
-  /** What a job still running hears once the queue is closed: nothing, ever. */
-  const never = new Promise<never>(() => {});
+  timer = setTimeout(() => void loop(), LOOK_MS);
 
   /**
    * Solves `job` once on the queue under the BullMQ id `id`: its answer, checked, or why there
-   * is none to take. A job already on the queue under this id (put there by a coordinator
-   * that stopped) is that job: its answer, if it has one, is heard at once, and checked as any.
+   * is none to take.
    */
   const solveOnce = async (
     job: ProofJob,
@@ -164,35 +394,36 @@ export async function openQueueProof(
     listeners.set(id, (nodes) => report(nodes));
     let value: unknown;
     try {
-      const queued: Job = await queue.add('solve', envelope, {
-        jobId: id,
-        removeOnComplete: false,
-        removeOnFail: false,
-      });
-      value = await queued.waitUntilFinished(queueEvents);
+      value = await ended(id, envelope);
     } catch (error) {
       if (closed) return never;
-      await queue.remove(id).catch(() => 0);
-      if (isBadInput(error)) throw error;
-      // Its start says why, its end which worker (as worker.ts writes it): a long one keeps both.
-      const why = String((error as Error).message);
+      if (!(error instanceof JobFailed)) throw error;
+      await within(ANSWER_MS, queue.remove(id)).catch(() => 0);
+      // Its start says why, its end which worker (as queue-worker.ts writes it): a long one
+      // keeps both.
+      const why = error.message;
       const short = why.length > 500 ? `${why.slice(0, 300)}…${why.slice(-150)}` : why;
-      const worker = /\(worker ([^()\s]{1,300})\)$/.exec(why)?.[1];
-      return { failed: true, why: `failed on a worker: ${safeText(short)}`, worker };
+      const worker = /\(worker ([0-9a-f]{64})\)$/.exec(why)?.[1];
+      const by = worker && registry.get(worker);
+      const shown = by ? short.replace(worker, `${by.number}`) : short;
+      return { failed: true, why: `failed on a worker: ${safeText(shown)}`, worker };
     } finally {
       listeners.delete(id);
     }
-    const heard = checkAnswer(key, envelope.signature, job, value);
+    const from = answerEnvelopeSchema.safeParse(value);
+    if (from.success && !registry.has(from.data.worker))
+      await within(ANSWER_MS, count()).catch(() => {});
+    const heard = checkAnswer(key, envelope.signature, job, value, registry);
     if (typeof heard !== 'string') return heard;
     // A refused answer goes, so that the job can be put on the queue again.
-    await queue.remove(id).catch(() => 0);
+    await within(ANSWER_MS, queue.remove(id)).catch(() => 0);
     return { failed: false, why: heard };
   };
 
   /**
    * Solves `job` until a worker's answer is accepted, or it has failed too often; a job that
    * failed on a worker goes to another one if another takes it, and so does one first sent to
-   * any but `others`.
+   * any but `others` (public keys).
    */
   const solve = async (
     job: ProofJob,
@@ -210,7 +441,7 @@ export async function openQueueProof(
       // one of them is alive the job waits for it, and only a new worker's failure counts.
       const again = worker !== undefined && avoid.includes(worker);
       const waits = again && alive.some((other) => !avoid.includes(other));
-      if (worker && !again) avoid.push(worker);
+      if (worker && !again && avoid.length < 16) avoid.push(worker);
       if (failed && !waits) failures++;
       if (failures >= MAX_JOB_FAILURES) {
         throw new CodebreakerError(
@@ -226,25 +457,28 @@ export async function openQueueProof(
   const runner: JobRunner = {
     external: true,
     get concurrency() {
-      return counted.threads;
+      // Once the proof must stop, a job is let start, to hear why at once.
+      return fatal ? Math.max(1, counted.threads) : counted.threads;
     },
     watch(callback) {
       wake = callback;
     },
     async run(job: ProofJob, report: (nodes: number) => boolean): Promise<JobAnswer> {
+      if (fatal) throw fatal;
       const id = queuedJobId(job);
       if (replicas === 1) return (await solve(job, id, report)).answer;
       for (let round = 1; ; round++) {
         // The second copy after the first, left to the other workers for a while.
         const a = await solve(job, id, report);
-        const b = await solve(job, `${id}~r2`, () => false, [a.worker]);
-        const agree = a.answer.cost === b.answer.cost && a.answer.first === b.answer.first;
-        if (agree && a.worker !== b.worker) return a.answer;
-        const why = agree
-          ? `both replicas were solved by one worker (${safeText(a.worker)})`
-          : `two workers disagree (${safeText(a.worker)} and ${safeText(b.worker)})`;
-        await queue.remove(`${id}~r2`).catch(() => 0);
-        if (!agree) await queue.remove(id).catch(() => 0);
+        const b = await solve(job, `${id}~r2`, () => false, [a.worker.key]);
+        const same = a.worker.key === b.worker.key;
+        const agreed = same ? undefined : agreement(job, a.answer, b.answer);
+        if (agreed) return agreed;
+        const why = same
+          ? `both replicas were solved by one worker, ${named(a.worker)}`
+          : `two workers disagree, ${named(a.worker)} and ${named(b.worker)}`;
+        await within(ANSWER_MS, queue.remove(`${id}~r2`)).catch(() => 0);
+        if (!same) await within(ANSWER_MS, queue.remove(id)).catch(() => 0);
         if (round >= MAX_REPLICA_ROUNDS) {
           throw new CodebreakerError(
             'bad-option',
@@ -260,9 +494,10 @@ export async function openQueueProof(
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    clearInterval(poll);
-    await queueEvents.close().catch(() => {});
-    await queue.close().catch(() => {});
+    clearTimeout(timer);
+    // A Redis gone leaves these waiting: they are given a moment, then let go.
+    await within(CLOSE_MS, queueEvents.close()).catch(() => {});
+    await within(CLOSE_MS, queue.close()).catch(() => {});
     for (const client of [redis, events, connection]) client.disconnect();
   };
 
@@ -271,27 +506,34 @@ export async function openQueueProof(
     checkpoint,
     found,
     workers: () => counted,
-    async save() {
-      const fields: Record<string, string> = {};
-      let any = false;
-      for (const [job, record] of checkpoint.entries()) {
-        if (written.get(job) === record) continue;
-        const json = recordJson(record);
-        const signature = signRecord(key, name, job, json);
-        fields[job] = JSON.stringify({ record: json, signature });
-        written.set(job, record);
-        any = true;
-      }
-      if (any) await redis.hset(doneKey(name), fields);
-    },
+    save,
     async finish(proved) {
-      await redis.srem(PROOFS_KEY, name);
-      await redis.del(`${name}:coordinator`);
-      // The jobs' answers are all in NAME:done; the queue's copies can go.
-      if (proved) await queue.obliterate({ force: true });
+      try {
+        await within(CLOSE_MS, redis.srem(PROOFS_KEY, name));
+        await within(CLOSE_MS, redis.del(coordinatorKey(name)));
+        // The jobs' answers are all in NAME:done; the queue's copies can go.
+        if (proved) await within(CLOSE_MS, queue.obliterate({ force: true }));
+      } catch {
+        // What is left behind is harmless: the next proof of this question reads it, checked.
+      }
     },
     close,
   };
+}
+
+/**
+ * The answer two workers' answers to `job` agree on, or undefined: what the proof relies on, not
+ * their bytes. Two honest searches may start their strategies with different guesses of equal
+ * cost, and one warm from an earlier proof may find a higher lower bound: so both found a
+ * strategy below the limit of the same cost (with `firstFound`, any cost), and then the first is
+ * taken; or both found none below it, and then the lower of their bounds.
+ */
+export function agreement(job: ProofJob, a: JobAnswer, b: JobAnswer): JobAnswer | undefined {
+  const limit = job.limit ?? Number.POSITIVE_INFINITY;
+  const solved = a.cost < limit;
+  if (solved !== b.cost < limit) return undefined;
+  if (!solved) return a.cost <= b.cost ? a : b;
+  return job.settings.firstFound || a.cost === b.cost ? a : undefined;
 }
 
 /** A finished-job record from Redis, checked; or why it is refused. */
@@ -311,23 +553,32 @@ function readDone(key: SigningKey, queue: string, job: string, value: string): J
   return recordOf(done.data.record);
 }
 
-/** A worker's answer to `job` (signed `jobSignature`), checked; or why it is refused. */
+/**
+ * A worker's answer to `job` (signed `jobSignature`), checked: signed with the shared key, and
+ * by the key of a worker in `registry`, whose answer it then is; or why it is refused.
+ */
 function checkAnswer(
   key: SigningKey,
   jobSignature: string,
   job: ProofJob,
   value: unknown,
+  registry: ReadonlyMap<string, Registered>,
 ): Heard | string {
   const envelope = answerEnvelopeSchema.safeParse(value);
   if (!envelope.success) return `not an answer (${problemOf(envelope.error)})`;
-  const { answer, signature } = envelope.data;
-  const worker = answer.worker;
+  const { answer, signature, worker: workerKey, workerSignature } = envelope.data;
+  const worker = registry.get(workerKey);
+  const from = worker ? named(worker) : `an unregistered worker, ${workerKey.slice(0, 12)}…`;
   if (!answerSigned(key, jobSignature, answer, signature)) {
-    return `its signature does not match the key (it says it is from ${safeText(worker)})`;
+    return `its signature does not match the key (from ${from})`;
+  }
+  if (!worker) return `it is from a worker this coordinator has not registered (${from})`;
+  if (!signedByKey(workerKey, { job: jobSignature, answer }, workerSignature)) {
+    return `the key of the worker it names did not sign it (${from})`;
   }
   try {
     return { answer: answerFromQueue(answer, job), worker };
   } catch (error) {
-    return `${(error as Error).message} (from ${safeText(worker)})`;
+    return `${(error as Error).message} (from ${from})`;
   }
 }

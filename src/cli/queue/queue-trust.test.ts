@@ -15,14 +15,26 @@ import { runCli as cli } from '../../../test/cli.js';
 import { wholeGameJob } from '../../../test/jobs.js';
 import { startCli as start, stopAll, until } from '../../../test/process.js';
 import { type TestRedis, makeCertificate, startRedis } from '../../../test/redis.js';
+import { crc32 } from '../../checksum.js';
 import { gameFor } from '../../game.js';
 import { resolveRules } from '../../rules.js';
 import { costTotal } from '../../search/cost.js';
 import { loadKey } from '../keys.js';
-import { PROOFS_KEY, WORKER_PREFIX, answerSigned, queueName, signJob } from './queue.js';
+import { newWorkerIdentity } from './identity.js';
+import {
+  PROOFS_KEY,
+  WORKER_PREFIX,
+  answerSigned,
+  doneKey,
+  queueName,
+  signAnswer,
+  signJob,
+} from './queue.js';
 
 /** A proof of a second or two, with a few jobs. */
 const NUMERON = ['--game', 'numeron'];
+/** Classic Mastermind: least total 5625 (Koyama & Lai). */
+const MASTERMIND = ['--game', 'mastermind'];
 const HIT_AND_BLOW = ['--game', 'hit-and-blow'];
 
 /** The figures a local run and a queued one must share. */
@@ -139,7 +151,7 @@ describe('a queue as people run it in production', () => {
       // The rogue: says it has a thread, and answers "no strategy" to whatever it is given.
       await client.set(
         `${WORKER_PREFIX}rogue`,
-        JSON.stringify({ host: 'rogue', pid: 1, threads: 1, solving: [] }),
+        JSON.stringify({ host: 'rogue', pid: 1, threads: 1, solving: [], key: 'a'.repeat(64) }),
         'PX',
         600_000,
       );
@@ -151,8 +163,13 @@ describe('a queue as people run it in production', () => {
           lies++;
           // First something that is no answer at all, then answers of the right shape.
           if (lies === 1) return 'x';
-          const answer = { cost: null, nodes: 1, lookaheads: 0, worker: 'rogue' };
-          return { answer, signature: 'f'.repeat(64) };
+          const answer = { cost: null, nodes: 1, lookaheads: 0 };
+          return {
+            answer,
+            signature: 'f'.repeat(64),
+            worker: 'a'.repeat(64),
+            workerSignature: 'b'.repeat(128),
+          };
         },
         { connection: rogueConnection },
       );
@@ -167,7 +184,7 @@ describe('a queue as people run it in production', () => {
       const said = proof.err;
       expect(said).toMatch(/^codebreaker: job \S+: dropped an answer: not an answer \(/m);
       expect(said).toMatch(
-        /^codebreaker: job \S+: dropped an answer: its signature does not match the key \(it says it is from rogue\); it runs again$/m,
+        /^codebreaker: job \S+: dropped an answer: its signature does not match the key \(from worker 1 \(rogue:1\)\); it runs again$/m,
       );
       expect(said).toMatch(
         /^codebreaker: dropped the finished-job record 255\/5:3 in Redis: not JSON; the job runs again$/m,
@@ -186,7 +203,7 @@ describe('a queue as people run it in production', () => {
     { timeout: 120_000 },
     async () => {
       const redis = await server();
-      const name = 'codebreaker-0000abcd';
+      const name = `codebreaker-${'0'.repeat(60)}abcd`;
       const client = new Redis(redis.port, '127.0.0.1');
       await client.sadd(PROOFS_KEY, name);
       const worker = start(['worker', '--queue', redis.url, '--threads', '1']);
@@ -229,7 +246,7 @@ describe('a queue as people run it in production', () => {
       const [beat] = await client.keys(`${WORKER_PREFIX}*`);
       const avoided = {
         ...signJob(key, name, 'avoided', whole),
-        avoid: [beat.slice(WORKER_PREFIX.length)],
+        avoid: [JSON.parse((await client.get(beat))!).key],
       };
       const taken = (await outcome('avoided', avoided)) as { answer: { cost: number } };
       expect(costTotal(taken.answer.cost)).toBe(1446);
@@ -284,7 +301,13 @@ describe('a queue as people run it in production', () => {
       writeFileSync(other, `${'z'.repeat(40)}\n`);
       // A worker alive that takes nothing yet: its heartbeat, written here.
       const admin = new Redis(redis.port, '127.0.0.1');
-      const beat = { host: 'busy', pid: 1, threads: 1, solving: ['a long job'] };
+      const beat = {
+        host: 'busy',
+        pid: 1,
+        threads: 1,
+        solving: ['a long job'],
+        key: 'c'.repeat(64),
+      };
       await admin.set(`${WORKER_PREFIX}busy`, JSON.stringify(beat));
       const wrong = start(['worker', '--queue', redis.url, '--threads', '1', '--key-file', other]);
       const proof = start(['optimal', ...NUMERON, '--queue', redis.url, '--json']);
@@ -325,7 +348,7 @@ describe('a queue as people run it in production', () => {
       const alone = start(argv);
       expect(await alone.ended).toBe(2);
       expect(alone.err.trimEnd().split('\n').at(-1)).toMatch(
-        /^codebreaker: job \S+: both replicas were solved by one worker \(\S+\), 3 times: --replicas 2 needs two honest workers/,
+        /^codebreaker: job \S+: both replicas were solved by one worker, worker 1 \(\S+\), 3 times: --replicas 2 needs two honest workers/,
       );
       // The second worker's heartbeat is in Redis before the proof starts: until it is, the
       // first sees no other worker alive and takes both copies (a loaded machine can start the
@@ -343,6 +366,123 @@ describe('a queue as people run it in production', () => {
       // Idle after a finished proof, the workers stop at SIGTERM.
       for (const worker of workers) worker.child.kill('SIGTERM');
       expect(await Promise.all(workers.map((worker) => worker.ended))).toEqual([0, 0]);
+    },
+  );
+  it(
+    'two questions whose old crc32 names collide share nothing: each proves its own value',
+    { timeout: 180_000 },
+    async () => {
+      const redis = await server();
+      // Two alphabets whose questions had one crc32, so one queue and one set of records.
+      const sevens = ['--pegs', '4', '--colors', '7', '--repeat', '--alphabet', 'g5carLu'];
+      const sixes = ['--pegs', '4', '--colors', '6', '--repeat', '--alphabet', '1ArCs6'];
+      const identities = [
+        { pegs: '4', colors: '7', repeat: true, alphabet: 'g5carLu' },
+        { pegs: '4', colors: '6', repeat: true, alphabet: '1ArCs6' },
+      ].map((rules) => ({
+        rules: resolveRules(rules),
+        objective: 'expected' as const,
+        maxDepth: null,
+        consistentOnly: false,
+      }));
+      const crcName = (identity: (typeof identities)[number]): string =>
+        crc32(new TextEncoder().encode(JSON.stringify({ ...identity, symmetry: true })));
+      expect(crcName(identities[0])).toBe(crcName(identities[1]));
+      const [first, second] = identities.map((identity) => queueName(identity, true));
+      expect(first).not.toBe(second);
+      expect(first).toMatch(/^codebreaker-[0-9a-f]{64}$/);
+      start(['worker', '--queue', redis.url, '--threads', '1']);
+      const local7 = figures((await cli('optimal', ...sevens, '--json')).out);
+      const queued7 = start(['optimal', ...sevens, '--queue', redis.url, '--json']);
+      expect(await queued7.ended).toBe(0);
+      expect(figures(queued7.out)).toEqual(local7);
+      const queued6 = start(['optimal', ...sixes, '--queue', redis.url, '--json']);
+      expect(await queued6.ended).toBe(0);
+      const doc = JSON.parse(queued6.out);
+      expect([doc.total, doc.proved, doc.resumed]).toEqual([5625, true, 0]);
+    },
+  );
+
+  it(
+    'a key holder that names itself anew in each answer is never a registered worker',
+    { timeout: 180_000 },
+    async () => {
+      const redis = await server();
+      const name = queueOf('mastermind');
+      const key = loadKey();
+      // The rogue holds the key and signs its lies (no strategy anywhere: a raised bound) with
+      // it, each with a key pair of its own made for that answer, none of them in a heartbeat.
+      let lies = 0;
+      const rogueConnection = new Redis(redis.port, '127.0.0.1', { maxRetriesPerRequest: null });
+      const rogue = new Worker(
+        name,
+        async (job) => {
+          lies++;
+          const answer = { cost: null, nodes: 1, lookaheads: 0 };
+          const identity = newWorkerIdentity();
+          const { signature } = job.data as { signature: string };
+          return {
+            answer,
+            signature: signAnswer(key, signature, answer),
+            worker: identity.key,
+            workerSignature: identity.sign({ job: signature, answer }),
+          };
+        },
+        { connection: rogueConnection },
+      );
+      const admin = new Redis(redis.port, '127.0.0.1');
+      // A heartbeat, so that the coordinator hands out jobs before an honest worker is there.
+      await admin.set(
+        `${WORKER_PREFIX}rogue`,
+        JSON.stringify({ host: 'rogue', pid: 1, threads: 1, solving: [], key: 'd'.repeat(64) }),
+      );
+      const proof = start(['optimal', ...MASTERMIND, '--queue', redis.url, '--json']);
+      await until(() => lies >= 3);
+      await rogue.close();
+      rogueConnection.disconnect();
+      await admin.del(`${WORKER_PREFIX}rogue`);
+      admin.disconnect();
+      start(['worker', '--queue', redis.url, '--threads', '1']);
+      expect(await proof.ended).toBe(0);
+      const doc = JSON.parse(proof.out);
+      expect([doc.total, doc.proved]).toEqual([5625, true]);
+      const refused = proof.err.match(
+        /^codebreaker: job \S+: dropped an answer: it is from a worker this coordinator has not registered \(an unregistered worker, [0-9a-f]{12}…\); it runs again$/gm,
+      );
+      expect(refused?.length).toBe(lies);
+      noStack(proof.err);
+    },
+  );
+
+  it(
+    '--replicas 2 with one worker warm from an earlier proof and one fresh proves the optimum',
+    { timeout: 180_000 },
+    async () => {
+      const redis = await server();
+      const warm = start(['worker', '--queue', redis.url, '--threads', '1']);
+      const earlier = start(['optimal', ...MASTERMIND, '--queue', redis.url, '--json']);
+      expect(await earlier.ended).toBe(0);
+      expect(warm.err).toMatch(/^solved /m);
+      // The earlier proof's records go, so that every job is solved again; its worker stays warm.
+      const admin = new Redis(redis.port, '127.0.0.1');
+      await admin.del(doneKey(queueOf('mastermind')));
+      admin.disconnect();
+      const fresh = start(['worker', '--queue', redis.url, '--threads', '1']);
+      await until(() => fresh.err.includes('waiting for jobs'));
+      const proof = start([
+        'optimal',
+        ...MASTERMIND,
+        '--queue',
+        redis.url,
+        '--replicas',
+        '2',
+        '--json',
+      ]);
+      expect(await proof.ended).toBe(0);
+      const doc = JSON.parse(proof.out);
+      expect([doc.total, doc.max, doc.proved, doc.resumed]).toEqual([5625, 6, true, 0]);
+      expect(proof.err).not.toMatch(/disagree/);
+      expect(fresh.err).toMatch(/^solved /m);
     },
   );
 });

@@ -1,30 +1,36 @@
+import { createHash } from 'node:crypto';
 /**
  * Proofs over many machines: what the coordinator (`optimal --queue`) and the workers
  * (`codebreaker worker`) share. The proof's jobs (search/jobs.ts) go on a BullMQ queue in Redis,
- * one queue per proof (its rules, objective, depth cap and guess rule), so that two proofs on one
- * Redis never mix. Beside the queue, under the same name:
+ * one queue per question, named by the SHA-256 of the question (rules with their alphabet,
+ * objective, depth cap, guess rule, symmetry), so that two proofs on one Redis never mix. Beside
+ * the queue, under the same name:
  *
  * - `NAME:done`, a hash of the jobs the coordinator has merged (the checkpoint of
  *   search/checkpoint.ts, one field per job), so that a coordinator started again goes on;
+ * - `NAME:coordinator`, the coordinator's host and process, whose absence tells it that Redis
+ *   lost what it held (restarted empty, or flushed);
  * - `codebreaker:proofs`, the set of queues with a coordinator at work, which workers serve;
- * - `codebreaker:worker:ID`, one key per worker process, its threads and what it is solving,
- *   kept alive while the worker runs (it expires a few seconds after a worker dies).
+ * - `codebreaker:worker:ID`, one key per worker process, its threads, what it is solving and its
+ *   public key (identity.ts), kept alive while the worker runs (it expires a few seconds after a
+ *   worker dies).
  *
  * Whoever can write to Redis can put anything there, so nothing read back is believed as it
  * comes: every job, answer and finished-job record carries an HMAC-SHA256 signature
- * (cli/keys.ts) bound to its queue and job, made with the key the coordinator and its workers
- * share, and every record is parsed against its schema (records.ts). Someone without the key
- * can delay a proof, never change its result. A heartbeat only says how many threads a worker
- * has (how many jobs to hand out at once): it is parsed, not signed.
+ * (cli/keys.ts) bound to its queue (so to its question) and job, made with the key the
+ * coordinator and its workers share, and every record is parsed against its schema (records.ts).
+ * Someone without the key can delay a proof, never change its result. An answer is also signed
+ * with the worker's own key, which says which registered worker gave it (identity.ts). A
+ * heartbeat only says how many threads a worker has and its public key: it is parsed, not
+ * signed.
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { crc32 } from '../../checksum.js';
 import { CodebreakerError, CommandError } from '../../errors.js';
-import type { ProofIdentity } from '../../search/checkpoint.js';
+import { type ProofIdentity, identityJson } from '../../search/checkpoint.js';
 import type { ProofJob } from '../../search/jobs.js';
 import { readSmallFile } from '../files.js';
 import { safeText } from '../io.js';
-import type { SigningKey } from '../keys.js';
+import { type SigningKey, canonicalJson } from '../keys.js';
 import type { RedisFlags } from './queue-options.js';
 import { type QueuedJob, beatSchema, jobToQueue } from './records.js';
 
@@ -198,15 +204,36 @@ export async function connectRedis(address: RedisAddress, blocking = false): Pro
       `cannot reach Redis at ${address.url} (${why}): start redis-server there, check its password and TLS, or give another --queue`,
     );
   }
-  // Once connected, a dropped connection is tried again for a while, then given up.
-  redis.options.retryStrategy = (times) => (times > 30 ? null : Math.min(times * 200, 2000));
+  // Once connected, a dropped connection is tried again for as long as the process runs: the
+  // coordinator decides when to give up (queue-runner.ts), a worker waits for Redis to be back.
+  redis.options.retryStrategy = (times) => Math.min(times * 200, 2000);
   return redis;
 }
 
-/** The queue of the proof `identity`: one per question, so that two proofs never mix. */
+/**
+ * The question a proof on a queue answers, as canonical JSON: everything its jobs' answers
+ * depend on, the rules with their alphabet among them.
+ */
+export function questionText(identity: ProofIdentity, symmetry: boolean): string {
+  return canonicalJson({ ...identityJson(identity), symmetry });
+}
+
+/**
+ * The queue of the proof `identity`: `codebreaker-` and the SHA-256 of its question, so that two
+ * questions never share a queue, a job or a record (a checksum's collisions are found in a
+ * second; SHA-256's are not found at all).
+ */
 export function queueName(identity: ProofIdentity, symmetry: boolean): string {
-  const question = JSON.stringify({ ...identity, symmetry });
-  return `codebreaker-${crc32(new TextEncoder().encode(question))}`;
+  const digest = createHash('sha256').update(questionText(identity, symmetry), 'utf8');
+  return `codebreaker-${digest.digest('hex')}`;
+}
+
+/** The name of a proof's queue, as queueName makes it. */
+export const QUEUE_NAME = /^codebreaker-[0-9a-f]{64}$/;
+
+/** The hash a coordinator at work keeps its host and process in, and tells a lost Redis by. */
+export function coordinatorKey(queue: string): string {
+  return `${queue}:coordinator`;
 }
 
 /** The hash of the jobs a coordinator has merged. */
@@ -229,6 +256,8 @@ export interface WorkerBeat {
   readonly threads: number;
   /** The keys of the jobs it is solving. */
   readonly solving: readonly string[];
+  /** Its public key (identity.ts), which the coordinator registers it by. */
+  readonly key: string;
 }
 
 /** A worker alive: its heartbeat, and its id (its key without the prefix). */

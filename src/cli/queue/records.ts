@@ -12,6 +12,7 @@ import { type Rules, checkRules } from '../../rules.js';
 import { checkSearchable } from '../../search/branch-and-bound.js';
 import { JOB_KEY } from '../../search/checkpoint.js';
 import type { JobAnswer, ProofJob } from '../../search/jobs.js';
+import { KEY_SIGNATURE, PUBLIC_KEY } from './identity.js';
 
 /** A whole number that is not negative and fits a double exactly. */
 const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -66,13 +67,13 @@ export const jobEnvelopeSchema = z.strictObject({
   job: queuedJobSchema,
   signature,
   /**
-   * Workers that leave the job to others for a while: it failed there, or they solved its first
-   * copy under `--replicas 2` (not signed: it only routes).
+   * The public keys of workers that leave the job to others for a while: it failed there, or
+   * they solved its first copy under `--replicas 2` (not signed: it only routes).
    */
-  avoid: z.array(z.string().max(300)).max(16).optional(),
+  avoid: z.array(z.string().regex(PUBLIC_KEY)).max(16).optional(),
 });
 
-/** An answer as it travels (∞, which JSON lacks, as null), with the worker that gave it. */
+/** An answer as it travels (∞, which JSON lacks, as null). */
 const answerSchema = z.strictObject({
   cost: count.nullable(),
   first: code.optional(),
@@ -82,11 +83,18 @@ const answerSchema = z.strictObject({
     .optional(),
   nodes: count,
   lookaheads: count,
-  worker: z.string().max(300),
 });
 
-/** A job's answer on the queue: the answer and the worker's signature of it. */
-export const answerEnvelopeSchema = z.strictObject({ answer: answerSchema, signature });
+/**
+ * A job's answer on the queue: the answer, its signature with the shared key, and the public key
+ * of the worker that gave it with its signature by that worker's own key (identity.ts).
+ */
+export const answerEnvelopeSchema = z.strictObject({
+  answer: answerSchema,
+  signature,
+  worker: z.string().regex(PUBLIC_KEY, 'not a public key'),
+  workerSignature: z.string().regex(KEY_SIGNATURE, 'not a signature'),
+});
 
 /** What a worker says of itself in its key. */
 export const beatSchema = z.strictObject({
@@ -94,6 +102,7 @@ export const beatSchema = z.strictObject({
   pid: count,
   threads: z.number().int().min(1).max(1024),
   solving: z.array(z.string().max(200)).max(1024),
+  key: z.string().regex(PUBLIC_KEY, 'not a public key'),
 });
 
 /** A finished job's record as a checkpoint keeps it: `[cost]` or `[cost, tree]`, ∞ as null. */
@@ -166,8 +175,11 @@ export function jobToQueue(job: ProofJob): QueuedJob {
   };
 }
 
-/** An answer for the queue, from `worker`. */
-export function answerToQueue(answer: JobAnswer, worker: string): z.infer<typeof answerSchema> {
+/** An answer as it travels. */
+export type QueuedAnswer = z.infer<typeof answerSchema>;
+
+/** An answer for the queue. */
+export function answerToQueue(answer: JobAnswer): QueuedAnswer {
   const { cost, first, tree, nodes, lookaheads } = answer;
   return {
     cost: Number.isFinite(cost) ? cost : null,
@@ -175,7 +187,6 @@ export function answerToQueue(answer: JobAnswer, worker: string): z.infer<typeof
     ...(tree === undefined ? {} : { tree: [...tree] }),
     nodes,
     lookaheads,
-    worker,
   };
 }
 
@@ -184,7 +195,7 @@ export function answerToQueue(answer: JobAnswer, worker: string): z.infer<typeof
  * with the guess it starts with (the job's own, when it evaluates one) and its tree; a bound at
  * or above the limit without either.
  */
-export function answerFromQueue(answer: z.infer<typeof answerSchema>, job: ProofJob): JobAnswer {
+export function answerFromQueue(answer: QueuedAnswer, job: ProofJob): JobAnswer {
   const cost = answer.cost ?? Number.POSITIVE_INFINITY;
   const limit = job.limit ?? Number.POSITIVE_INFINITY;
   const { first, tree } = answer;
