@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
  * signed.
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { CodebreakerError, CommandError } from '../../errors.js';
+import { CodebreakerError, CommandError, quoteInput } from '../../errors.js';
 import { type ProofIdentity, identityJson } from '../../search/checkpoint.js';
 import type { ProofJob } from '../../search/jobs.js';
 import { readSmallFile } from '../files.js';
@@ -78,7 +78,7 @@ export function readQueueUrl(value: string, flags: RedisFlags = {}): RedisAddres
   const fail = (why: string): never => {
     throw new CodebreakerError(
       'bad-option',
-      `--queue must be a Redis address such as redis://127.0.0.1:6379/0 or rediss://user:password@host:6380/0, not '${shown}'${why ? ` (${why})` : ''}`,
+      `--queue must be a Redis address such as redis://127.0.0.1:6379/0 or rediss://user:password@host:6380/0, not ${quoteInput(shown)}${why ? ` (${why})` : ''}`,
     );
   };
   let url: URL;
