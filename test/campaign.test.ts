@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKey } from '../src/cli/keys.js';
-import { openCheckpoint } from '../src/cli/proofs/checkpoint-file.js';
+import { readCheckpoint } from '../src/cli/proofs/checkpoint-file.js';
 import { resolveRules } from '../src/rules.js';
 import { startCli, stopAll, until } from './process.js';
 import { startRedis } from './redis.js';
@@ -115,7 +115,7 @@ describe('npm run campaign', () => {
       consistentOnly: false,
     };
     const file = join(dir, 'classic.checkpoint.json.gz');
-    const held = (await openCheckpoint(file, identity, loadKey(join(dir, 'campaign.key')))).found;
+    const held = (await readCheckpoint(file, identity, loadKey(join(dir, 'campaign.key'))))!.size;
     const again = await campaign('classic', '--threads', '2', '--recheck');
     const second = JSON.parse(again.stdout);
     const { bounds, exact } = second.relied.checkpoint;

@@ -76,6 +76,7 @@ const commandWalks: Record<CommandErrorKind, Bad> = {
       damaged,
       { rules: mastermind, objective: 'expected', maxDepth: null, consistentOnly: false },
       keyFromText('k'.repeat(32), 'a test key'),
+      () => {},
     ),
   'cannot-write': () => {
     throw outputFailure(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));

@@ -8,6 +8,7 @@ import { OBJECTIVES, type Objective } from '../../search/cost.js';
 import { maskKernelBytes } from '../../search/mask-memory.js';
 import { treeToJson } from '../../tree-json.js';
 import { milliseconds } from '../clock.js';
+import { unwrittenCheckpoint } from '../failure.js';
 import { openOutput } from '../files.js';
 import { type Io, safeText } from '../io.js';
 import { type ProofDisplay, type WorkersSeen, proofDisplay } from '../proofs/proof-progress.js';
@@ -283,6 +284,11 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       const seconds = (milliseconds() - started) / 1000;
       refuseRefuted(result.relied);
+      // A result is printed whether or not its checkpoint could be written last; then it is said.
+      const unwritten =
+        result.checkpointUnwritten === undefined
+          ? undefined
+          : unwrittenCheckpoint(flags.checkpoint ?? '', result.checkpointUnwritten);
       try {
         printResult(io, game, flags, result, {
           objective,
@@ -294,6 +300,8 @@ export function optimalCommand(program: Command, io: Io): void {
         });
       } catch (error) {
         await out?.discard();
+        // A proof that no strategy keeps to the depth cap keeps its status, the warning beside it.
+        if (unwritten && result.impossible) io.err(`codebreaker: ${safeText(unwritten.message)}\n`);
         throw error;
       }
       if (out && result.tree) {
@@ -302,5 +310,6 @@ export function optimalCommand(program: Command, io: Io): void {
       } else {
         await out?.discard();
       }
+      if (unwritten) throw unwritten;
     });
 }

@@ -12,7 +12,8 @@ import {
   staticLowerBound,
 } from '../../search/static.js';
 import { milliseconds } from '../clock.js';
-import type { Io } from '../io.js';
+import { unwrittenCheckpoint } from '../failure.js';
+import { type Io, safeText } from '../io.js';
 import { statusLine } from '../progress.js';
 import type { StaticCheckpointFile } from '../proofs/static-checkpoint.js';
 import { solveStaticOnThreads, staticJobs } from '../proofs/static-run.js';
@@ -295,115 +296,145 @@ export function staticCommand(program: Command, io: Io): void {
                 jobsOf: (size) => staticJobs(game, size, flags.colourSets).length,
                 byColourSets: flags.colourSets === true,
               },
+              (line) => io.err(`codebreaker: ${safeText(line)}\n`),
             );
-      const start = startFlag(game, flags.start);
-      const started = milliseconds();
-      const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
-      const status = statusLine(io);
-      // On threads, Ctrl-C or SIGTERM ends the search at once, with the best set so far printed
-      // (unproved) and the checkpoint written: every job finished is kept. On this thread alone
-      // the search never yields, so a signal ends the process as Node would.
-      const stop: { stopped?: boolean; interrupt?: () => void } = {};
-      const unlisten =
-        threads > 1 || checkpoint
-          ? onStop(() => {
-              stop.stopped = true;
-              stop.interrupt?.();
-            })
-          : undefined;
-      let jsonAt = milliseconds();
-      let rechecked: Rechecked;
-      const result = await solveStaticOnThreads(game, {
-        threads,
-        deadline,
-        localSeconds,
-        symmetricSeconds,
-        checkpoint,
-        start,
-        recheck,
-        recheckResume: flags.recheckResume === true,
-        colourSets: flags.colourSets === true,
-        stop,
-        onRechecked: (searched, of, earlier) => {
-          rechecked = { searched, of, earlier };
-        },
-        onRecheckProgress: (size, nodes) => {
-          status.update(
-            0,
-            `static: searching again what the checkpoint says is refuted, size ${size}, ${groupThousands(nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
-          );
-          if (flags.json && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
-            jsonAt = milliseconds();
-            io.err(
-              `${JSON.stringify({ progress: { seconds: Math.round((milliseconds() - started) / 1000), phase: 'recheck', size, nodes } })}\n`,
-            );
-          }
-        },
-        onProgress: (progress) => {
-          const jobs = checkpoint ? jobsText(checkpoint) : '';
-          status.update(
-            0,
-            `static: ${PHASE_TEXT[progress.phase]} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets${jobs}, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
-          );
-          if (flags.json && checkpoint && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
-            jsonAt = milliseconds();
-            io.err(
-              `${JSON.stringify({ progress: progressJson(checkpoint, progress, started) })}\n`,
-            );
-          }
-        },
-      });
-      unlisten?.();
-      status.stop();
-      const seconds = (milliseconds() - started) / 1000;
-      if (stop.stopped && checkpoint) {
-        checkpoint.save(true);
-        const { lowerBound, done, jobs } = checkpoint.state;
+      try {
+        await searchAndPrint(game, flags, threads, checkpoint, io, {
+          timeLimit,
+          localSeconds,
+          symmetricSeconds,
+          recheck,
+        });
+      } finally {
+        checkpoint?.release();
+      }
+    });
+}
+
+/** How `static` searches, its flags read. */
+interface SearchFlags {
+  readonly timeLimit: number | undefined;
+  readonly localSeconds: number | undefined;
+  readonly symmetricSeconds: number | undefined;
+  readonly recheck: number;
+}
+
+/**
+ * Searches, with `checkpoint` if given, and prints the result; a result whose checkpoint could
+ * not be written last is printed, then fails with status 3 saying so.
+ */
+async function searchAndPrint(
+  game: Game,
+  flags: StaticFlags,
+  threads: number,
+  checkpoint: StaticCheckpointFile | undefined,
+  io: Io,
+  { timeLimit, localSeconds, symmetricSeconds, recheck }: SearchFlags,
+): Promise<void> {
+  const start = startFlag(game, flags.start);
+  const started = milliseconds();
+  const deadline = timeLimit === undefined ? undefined : Date.now() + timeLimit * 1000;
+  const status = statusLine(io);
+  // On threads, Ctrl-C or SIGTERM ends the search at once, with the best set so far printed
+  // (unproved) and the checkpoint written: every job finished is kept. On this thread alone
+  // the search never yields, so a signal ends the process as Node would.
+  const stop: { stopped?: boolean; interrupt?: () => void } = {};
+  const unlisten =
+    threads > 1 || checkpoint
+      ? onStop(() => {
+          stop.stopped = true;
+          stop.interrupt?.();
+        })
+      : undefined;
+  let jsonAt = milliseconds();
+  let rechecked: Rechecked;
+  const result = await solveStaticOnThreads(game, {
+    threads,
+    deadline,
+    localSeconds,
+    symmetricSeconds,
+    checkpoint,
+    start,
+    recheck,
+    recheckResume: flags.recheckResume === true,
+    colourSets: flags.colourSets === true,
+    stop,
+    onRechecked: (searched, of, earlier) => {
+      rechecked = { searched, of, earlier };
+    },
+    onRecheckProgress: (size, nodes) => {
+      status.update(
+        0,
+        `static: searching again what the checkpoint says is refuted, size ${size}, ${groupThousands(nodes)} sets, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
+      );
+      if (flags.json && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
+        jsonAt = milliseconds();
         io.err(
-          `codebreaker: stopped; ${checkpoint.path} keeps sizes below ${lowerBound} refuted and ${done.size} of ${jobs} jobs of ${lowerBound}\n`,
+          `${JSON.stringify({ progress: { seconds: Math.round((milliseconds() - started) / 1000), phase: 'recheck', size, nodes } })}\n`,
         );
       }
-      if (!identifies(game, result.guesses)) {
-        throw new Error('the static search returned a set that does not identify every secret');
+    },
+    onProgress: (progress) => {
+      const jobs = checkpoint ? jobsText(checkpoint) : '';
+      status.update(
+        0,
+        `static: ${PHASE_TEXT[progress.phase]} ${progress.size} guesses (fewer than ${progress.lowerBound} ruled out), best ${progress.best}, ${groupThousands(progress.nodes)} sets${jobs}, ${((milliseconds() - started) / 1000).toFixed(1)} s`,
+      );
+      if (flags.json && checkpoint && milliseconds() - jsonAt >= JSON_PROGRESS_MS) {
+        jsonAt = milliseconds();
+        io.err(`${JSON.stringify({ progress: progressJson(checkpoint, progress, started) })}\n`);
       }
-      const guesses = result.guesses.map((g) => game.codes.make(g));
-      if (flags.json) {
-        const doc = {
-          rules: rulesJson(game.rules),
-          size: guesses.length,
-          guesses,
-          proved: result.proved,
-          lowerBound: result.lowerBound,
-          ...(stop.stopped ? { stopped: true } : {}),
-          nodes: result.nodes,
-          seconds: Number(seconds.toFixed(3)),
-          cpuSeconds: cpuSeconds(),
-          threads,
-          ...(checkpoint ? checkpointJson(checkpoint, rechecked) : {}),
-          ...(flags.table
-            ? { answers: Object.fromEntries(answerTable(game, result.guesses)) }
-            : {}),
-        };
-        io.out(`${JSON.stringify(doc)}\n`);
-        return;
+    },
+  });
+  unlisten?.();
+  status.stop();
+  const seconds = (milliseconds() - started) / 1000;
+  const unwritten = checkpoint?.finish();
+  if (stop.stopped && checkpoint && unwritten === undefined) {
+    const { lowerBound, done, jobs } = checkpoint.state;
+    io.err(
+      `codebreaker: stopped; ${checkpoint.path} keeps sizes below ${lowerBound} refuted and ${done.size} of ${jobs} jobs of ${lowerBound}\n`,
+    );
+  }
+  if (!identifies(game, result.guesses)) {
+    throw new Error('the static search returned a set that does not identify every secret');
+  }
+  const guesses = result.guesses.map((g) => game.codes.make(g));
+  if (flags.json) {
+    const doc = {
+      rules: rulesJson(game.rules),
+      size: guesses.length,
+      guesses,
+      proved: result.proved,
+      lowerBound: result.lowerBound,
+      ...(stop.stopped ? { stopped: true } : {}),
+      nodes: result.nodes,
+      seconds: Number(seconds.toFixed(3)),
+      cpuSeconds: cpuSeconds(),
+      threads,
+      ...(checkpoint ? checkpointJson(checkpoint, rechecked) : {}),
+      ...(flags.table ? { answers: Object.fromEntries(answerTable(game, result.guesses)) } : {}),
+    };
+    io.out(`${JSON.stringify(doc)}\n`);
+  } else {
+    const lines = [
+      `rules    ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
+      `size     ${guesses.length} guesses, asked at once, identify every secret from the answers`,
+      `guesses  ${guesses.join(' ')}`,
+      `proved   ${provedText(result, stop.stopped ?? false)}`,
+      `searched ${groupThousands(result.nodes)} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
+    ];
+    if (checkpoint) lines.push(`relied   ${reliedText(checkpoint, rechecked)}`);
+    if (flags.table) {
+      const width = game.pegs + 2;
+      lines.push('', `secret  ${guesses.map((g) => g.padEnd(width)).join(' ')}`.trimEnd());
+      for (const [secret, answers] of answerTable(game, result.guesses)) {
+        lines.push(
+          `${secret.padEnd(6)}  ${answers.map((a) => a.padEnd(width)).join(' ')}`.trimEnd(),
+        );
       }
-      const lines = [
-        `rules    ${describeRules(game.rules)}, alphabet ${game.rules.alphabet}`,
-        `size     ${guesses.length} guesses, asked at once, identify every secret from the answers`,
-        `guesses  ${guesses.join(' ')}`,
-        `proved   ${provedText(result, stop.stopped ?? false)}`,
-        `searched ${groupThousands(result.nodes)} sets in ${seconds.toFixed(2)} s on ${threads} thread${threads === 1 ? '' : 's'}`,
-      ];
-      if (checkpoint) lines.push(`relied   ${reliedText(checkpoint, rechecked)}`);
-      if (flags.table) {
-        const width = game.pegs + 2;
-        lines.push('', `secret  ${guesses.map((g) => g.padEnd(width)).join(' ')}`.trimEnd());
-        for (const [secret, answers] of answerTable(game, result.guesses)) {
-          lines.push(
-            `${secret.padEnd(6)}  ${answers.map((a) => a.padEnd(width)).join(' ')}`.trimEnd(),
-          );
-        }
-      }
-      io.out(`${lines.join('\n')}\n`);
-    });
+    }
+    io.out(`${lines.join('\n')}\n`);
+  }
+  if (unwritten !== undefined) throw unwrittenCheckpoint(checkpoint!.path, unwritten);
 }

@@ -1,11 +1,12 @@
 /**
  * `optimal --checkpoint FILE`: the checkpoint (search/checkpoint.ts) read from and written to a
- * file. Written whole to FILE.tmp and renamed over FILE, so FILE is always a complete checkpoint
- * whenever the process is stopped or killed; gzip-compressed when FILE ends in `.gz`. Written
- * when the proof ends and, while it runs, after a job finishes if the last write is long enough
- * ago: a quarter of a second, or twenty times what the last write took when the file is large,
- * so that writing stays a small share of the work. A proof killed loses little more than the
- * jobs it was running.
+ * file. Written whole to a temporary file and renamed over FILE, so FILE is always a complete
+ * checkpoint whenever the process is stopped or killed; gzip-compressed when FILE ends in `.gz`.
+ * Written when the proof ends and, while it runs, after a job finishes if the last write is long
+ * enough ago: a quarter of a second, or twenty times what the last write took when the file is
+ * large, so that writing stays a small share of the work. A proof killed loses little more than
+ * the jobs it was running; one that cannot write the file (a full disk) says so and goes on.
+ * FILE.lock keeps a second process from writing the same file (signed-file.ts).
  *
  * The file is one header line and a JSON body, framed and signed as signed-file.ts says:
  *
@@ -32,6 +33,7 @@ import {
   type SignedFormat,
   badCheckpoint,
   checkpointWriter,
+  holdCheckpoint,
   openSigned,
   readSignedFile,
   signedText,
@@ -56,29 +58,50 @@ export interface CheckpointFile {
   readonly found: number;
   /** Writes the checkpoint if something is new and a write is due (`force`: now). */
   save(force?: boolean): void;
+  /** Writes it at the end of the proof: why it could not, if it could not. */
+  finish(): string | undefined;
+  /** Lets the file go to other processes: at the end of the proof. */
+  release(): void;
 }
 
 /**
- * Opens `path` for a proof of `identity`, signed with `key`: reads it if it exists (refusing a
- * damaged, unsigned, forged or foreign checkpoint with `CodebreakerError`), and makes sure it
- * can be written.
+ * Opens `path` for a proof of `identity`, signed with `key`: locks it for this process and reads
+ * it if it exists (refusing a file in use by another process, or a damaged, unsigned, forged or
+ * foreign checkpoint, with `CommandError`), and writes it, to make sure it can be. A write that
+ * fails later is said through `tell`, in one line.
  */
 export async function openCheckpoint(
   path: string,
   identity: ProofIdentity,
   key: SigningKey,
+  tell: (line: string) => void,
 ): Promise<CheckpointFile> {
-  const checkpoint =
-    (await readSignedFile(path, (text) => parseCheckpoint(text, identity, key))) ??
-    new Checkpoint(identity);
-  const found = checkpoint.size;
-  const save = await checkpointWriter(
-    path,
-    () => checkpointText(checkpoint, key),
-    () => checkpoint.changes,
-  );
-  save(true);
-  return { checkpoint, found, save };
+  const release = holdCheckpoint(path);
+  try {
+    const checkpoint = (await readCheckpoint(path, identity, key)) ?? new Checkpoint(identity);
+    const writer = await checkpointWriter(
+      path,
+      () => checkpointText(checkpoint, key),
+      () => checkpoint.changes,
+      tell,
+    );
+    return { checkpoint, found: checkpoint.size, ...writer, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * The checkpoint in `path` for a proof of `identity`, signed with `key`, or undefined if there is
+ * none; read only, without the lock: a file is always whole.
+ */
+export function readCheckpoint(
+  path: string,
+  identity: ProofIdentity,
+  key: SigningKey,
+): Promise<Checkpoint | undefined> {
+  return readSignedFile(path, (text) => parseCheckpoint(text, identity, key));
 }
 
 /** The file: header line and body (see the module comment). */

@@ -193,7 +193,7 @@ describe('optimal --checkpoint', () => {
     expect(JSON.parse(stopped.out)).toMatchObject({ proved: false, threads: 2, secrets: 5040 });
   });
 
-  it('says a checkpoint it cannot write mid-proof in one line with status 2', async () => {
+  it('goes on when its checkpoint cannot be written mid-proof, and prints the result with status 3', async () => {
     const folder = mkdtempSync(join(dir, 'vanishing-'));
     const file = join(folder, 'checkpoint.json');
     const long = ['--game', 'mastermind', '--colors', '8', '--threads', '2'];
@@ -205,10 +205,22 @@ describe('optimal --checkpoint', () => {
     const done = ended(child);
     await until(() => jobsIn(file) >= 1);
     rmSync(folder, { recursive: true });
-    const failed = await done;
-    expect(failed.status).toBe(2);
-    expect(failed.out).toBe('');
-    expect(err).toMatch(/^codebreaker: cannot write the checkpoint [^\n]+\n$/);
+    // Each write fails from now on; the first says so, and the proof goes on until stopped.
+    await until(() => err.includes('the search goes on'));
+    child.kill('SIGINT');
+    const stopped = await done;
+    expect(stopped.status).toBe(3);
+    expect(JSON.parse(stopped.out)).toMatchObject({ proved: false, secrets: 4096 });
+    const lines = stopped.err.split('\n').filter((line) => !line.startsWith('{"progress"'));
+    expect(lines.at(-1)).toBe('');
+    expect(lines.at(-2)).toMatch(
+      /^codebreaker: the result is printed, but the checkpoint \S+ could not be written: ENOENT/,
+    );
+    expect(lines.slice(0, -2)).toEqual([
+      expect.stringMatching(
+        /^codebreaker: cannot write the checkpoint \S+: ENOENT.*; the search goes on, trying again at the next write$/,
+      ),
+    ]);
   });
 
   it('stops at --time-limit with the file usable, and reads and writes gzip', async () => {

@@ -97,15 +97,24 @@ export interface ProofHooks {
   progress(progress: ProofProgress, workers: WorkersSeen | undefined): boolean;
 }
 
+/** A proof's result, and what became of its checkpoint file. */
+export type ProofResult = ProvedResult & {
+  /**
+   * Why the checkpoint could not be written when the proof ended (the file lacks the last of its
+   * work); absent when it was, or there is none.
+   */
+  readonly checkpointUnwritten?: string;
+};
+
 /** A proof's result as the command uses it (it plays no strategy). */
-export type ProofOutcome = Omit<ProvedResult, 'strategy'>;
+export type ProofOutcome = Omit<ProofResult, 'strategy'>;
 
 /** Runs the proof `request` asks for in this thread; `io` hears what it says on stderr. */
 export async function runProof(
   request: ProofRequest,
   io: Io,
   hooks: ProofHooks,
-): Promise<ProvedResult> {
+): Promise<ProofResult> {
   const { rules, objective, maxDepth, consistentOnly, symmetry, place, cacheBytes } = request;
   const game = gameFor(rules);
   const identity = { rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
@@ -129,7 +138,9 @@ export async function runProof(
     saved =
       request.checkpoint === undefined
         ? undefined
-        : await openCheckpoint(request.checkpoint, identity, key!);
+        : await openCheckpoint(request.checkpoint, identity, key!, (line) =>
+            io.err(`codebreaker: ${safeText(line)}\n`),
+          );
     // Both: the file's jobs join the queue's, the proof keeps to the queue's checkpoint, and the
     // file follows it (a campaign commits the file; its workers answer through Redis).
     if (saved && queued) mirror = mirrorOf(queued.checkpoint, saved.checkpoint);
@@ -170,11 +181,11 @@ export async function runProof(
       },
     });
     mirror?.();
-    saved?.save(true);
+    const checkpointUnwritten = saved?.finish();
     store();
     await stored;
     await queued?.finish(result.exhaustive);
-    return result;
+    return checkpointUnwritten === undefined ? result : { ...result, checkpointUnwritten };
   } catch (error) {
     // What finished is kept however the proof ended; the error that ended it is the one told.
     try {
@@ -185,6 +196,7 @@ export async function runProof(
     await stored.catch(() => {});
     throw error;
   } finally {
+    saved?.release();
     await queued?.close();
   }
 }
@@ -297,7 +309,7 @@ export type ProofMessage =
   | { readonly kind: 'failed'; readonly failure: ProofFailure };
 
 /** `result` without its strategy and with its tree packed. */
-export function packOutcome(result: ProvedResult): PackedOutcome {
+export function packOutcome(result: ProofResult): PackedOutcome {
   const { strategy, tree, ...numbers } = result;
   return { ...numbers, tree: tree && packTree(tree.root) };
 }

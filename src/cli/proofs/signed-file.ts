@@ -8,8 +8,22 @@
  * (cli/keys.ts) catches one changed by hand, which a checksum cannot, since whoever edits a file
  * can fix its checksum up. What the body says is the reader's to check (checkpoint-file.ts,
  * static-checkpoint.ts).
+ *
+ * Here too is how such a file is written, whole and by one process at a time: a proof's work
+ * outlives the process, so a full disk must not cost the result, and two proofs sharing a file
+ * would each overwrite the other's jobs with its own.
  */
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import { crc32 } from '../../checksum.js';
 import { CommandError, isBadInput } from '../../errors.js';
 import { readBoundedFile } from '../files.js';
@@ -87,42 +101,205 @@ const WRITE_EVERY_MS = 250;
 /** And at least this many times what the last write took. */
 const WRITE_SHARE = 20;
 
+/** What writes a checkpoint file while the work runs, and at its end. */
+export interface CheckpointWriter {
+  /**
+   * Writes the file if something is new and a write is due (`force`: now). A write that fails is
+   * said once (until one succeeds again, which is said too), and the work goes on.
+   */
+  save(force?: boolean): void;
+  /**
+   * Writes what is new now, the work done: why it could not, if it could not, for the caller to
+   * say beside the result (unsaid here).
+   */
+  finish(): string | undefined;
+}
+
 /**
- * Writes a checkpoint's text to `path` whole: to `path.tmp`, renamed over `path`, so the file is
- * always complete whenever the process is stopped or killed; gzip-compressed when `path` ends
- * in `.gz`. `save` writes when something is new (`changes` moved on) and a write is due: a
- * quarter of a second since the last, or twenty times what that one took when the file is
- * large, so that writing stays a small share of the work; `force`, now.
+ * Writes a checkpoint's text to `path` whole: to a temporary file of this process's own beside
+ * it, renamed over `path`, so the file is always complete whenever the process is stopped or
+ * killed, and a write that fails (a full disk) leaves it as the last one did, the temporary file
+ * removed; gzip-compressed when `path` ends in `.gz`. Writes at once, and throws
+ * `CommandError('cannot-write')` if it cannot: nothing is lost yet. Then `save` writes when
+ * something is new (`changes` moved on) and a write is due: a quarter of a second since the
+ * last, or twenty times what that one took when the file is large, so that writing stays a small
+ * share of the work. A write that fails after the first is `tell`'s to say, and the work goes
+ * on: what it finds matters more than the file.
  */
 export async function checkpointWriter(
   path: string,
   text: () => string,
   changes: () => number,
-): Promise<(force?: boolean) => void> {
+  tell: (line: string) => void,
+): Promise<CheckpointWriter> {
   // Loaded only for a compressed file: every other command starts without it.
   const zlib = path.endsWith('.gz') ? await import('node:zlib') : undefined;
+  const temporary = `${path}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
   let written = -1;
   let last = 0;
   let took = 0;
-  return (force = false) => {
-    if (changes() === written) return;
-    const now = Date.now();
-    if (!force && now - last < Math.max(WRITE_EVERY_MS, WRITE_SHARE * took)) return;
+  let failing = false;
+  const write = (): string | undefined => {
+    const started = Date.now();
     const current = changes();
     const body = text();
-    try {
-      writeFileSync(`${path}.tmp`, zlib ? zlib.gzipSync(body) : body);
-      renameSync(`${path}.tmp`, path);
-    } catch (error) {
-      throw new CommandError(
-        'bad-checkpoint',
-        `cannot write the checkpoint ${path}: ${(error as Error).message}`,
-      );
-    }
-    written = current;
+    const failure = replaceWhole(path, temporary, zlib ? zlib.gzipSync(body) : body);
     last = Date.now();
-    took = last - now;
+    took = last - started;
+    if (failure === undefined) written = current;
+    return failure;
   };
+  const first = write();
+  if (first !== undefined) {
+    throw new CommandError('cannot-write', `cannot write the checkpoint ${path}: ${first}`);
+  }
+  /** Writes if something is new; why not, if it could not, said at once unless `quiet`. */
+  const attempt = (quiet: boolean): string | undefined => {
+    if (changes() === written) return undefined;
+    const failure = write();
+    if (failure !== undefined && !failing && !quiet) {
+      tell(
+        `cannot write the checkpoint ${path}: ${failure}; the search goes on, trying again at the next write`,
+      );
+    } else if (failure === undefined && failing) {
+      tell(`the checkpoint ${path} is written again`);
+    }
+    failing = failure !== undefined;
+    return failure;
+  };
+  return {
+    save(force = false) {
+      if (force || Date.now() - last >= Math.max(WRITE_EVERY_MS, WRITE_SHARE * took)) {
+        attempt(false);
+      }
+    },
+    finish: () => attempt(true),
+  };
+}
+
+/** Writes `bytes` to `temporary` and renames it over `path`; why not, if it could not. */
+function replaceWhole(
+  path: string,
+  temporary: string,
+  bytes: string | Uint8Array,
+): string | undefined {
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+    return undefined;
+  } catch (error) {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {}
+    return (error as Error).message;
+  }
+}
+
+/**
+ * Holds the checkpoint `path` for this process, so that a second process given the same file is
+ * refused rather than left to overwrite the first one's work with its own: `path.lock`, holding
+ * this process's id and host, made whole (written aside, then linked into place, which fails if
+ * it exists). A lock whose process is gone from this host is taken over; one held by a live
+ * process, or by one on another host, whose life cannot be seen from here, refuses the file with
+ * `CommandError('cannot-write')`. Returns what lets the file go.
+ */
+export function holdCheckpoint(path: string): () => void {
+  const lock = `${path}.lock`;
+  const mine = `${process.pid} ${hostname()}\n`;
+  const aside = `${lock}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
+  try {
+    writeFileSync(aside, mine, { flag: 'wx' });
+    // A few rounds at most: each ends with the lock taken, or gone, or found stale and removed.
+    for (let round = 0; !linked(aside, lock); round++) {
+      const held = readLock(lock);
+      if (held === undefined && round < 8) continue;
+      if (
+        held === undefined ||
+        round >= 3 ||
+        held.pid === undefined ||
+        held.host !== hostname() ||
+        alive(held.pid)
+      ) {
+        throw inUse(path, lock, held ?? {});
+      }
+      // Its process is gone: removed, unless another process has taken it over meanwhile.
+      if (readLock(lock)?.text === held.text) rmSync(lock, { force: true });
+    }
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    throw new CommandError(
+      'cannot-write',
+      `cannot lock the checkpoint ${path}: ${(error as Error).message}`,
+    );
+  } finally {
+    try {
+      rmSync(aside, { force: true });
+    } catch {}
+  }
+  let holding = true;
+  return () => {
+    if (!holding) return;
+    holding = false;
+    try {
+      if (readLock(lock)?.text === mine) rmSync(lock, { force: true });
+    } catch {}
+  };
+}
+
+/** Links `aside` as `lock`: false if `lock` exists. */
+function linked(aside: string, lock: string): boolean {
+  try {
+    linkSync(aside, lock);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** What the lock `lock` says (its process and host, if it reads as one); undefined if gone. */
+function readLock(lock: string): { text: string; pid?: number; host?: string } | undefined {
+  let text: string;
+  try {
+    const descriptor = openSync(lock, 'r');
+    try {
+      const bytes = Buffer.alloc(300);
+      text = bytes.subarray(0, readSync(descriptor, bytes)).toString();
+    } finally {
+      closeSync(descriptor);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const held = /^(\d{1,10}) (\S{1,255})\n$/.exec(text);
+  return held ? { text, pid: Number(held[1]), host: held[2] } : { text };
+}
+
+/** Whether process `pid` of this host is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The refusal of a checkpoint another process holds. */
+function inUse(path: string, lock: string, held: { pid?: number; host?: string }): CommandError {
+  if (held.pid === undefined) {
+    return new CommandError(
+      'cannot-write',
+      `the checkpoint ${path} is locked by ${lock}, which is not a lock this version writes: remove it if no proof is using the file`,
+    );
+  }
+  const elsewhere = held.host !== hostname();
+  return new CommandError(
+    'cannot-write',
+    `the checkpoint ${path} is in use by process ${held.pid}${elsewhere ? ` on ${held.host}` : ''}: wait for it to end, or give another file${elsewhere ? ` (if that process is gone, remove ${lock})` : ''}`,
+  );
 }
 
 /**

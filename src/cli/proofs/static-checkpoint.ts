@@ -13,8 +13,8 @@
  * - once `--recheck` has begun, the jobs it has searched again and refuted, by size
  *   (`"rechecked":{"6":"0-99"}`), so that `--recheck-resume` goes on where it stopped.
  *
- * It is framed and signed as signed-file.ts says, with its own purpose, so that no other signed
- * file passes for it:
+ * It is framed, signed, written and locked as signed-file.ts says, with its own purpose, so that
+ * no other signed file passes for it:
  *
  *     codebreaker-static-checkpoint 1 crc32=… bytes=… hmac-sha256=…
  *     {"rules":{…},"lowerBound":6,"jobDepth":3,"jobs":1360,"done":"0-15,17","nodes":123,"best":["0473",…]}
@@ -31,6 +31,7 @@ import {
   type SignedFormat,
   badCheckpoint,
   checkpointWriter,
+  holdCheckpoint,
   openSigned,
   readSignedFile,
   signedText,
@@ -73,8 +74,12 @@ export interface StaticCheckpointFile {
     | undefined;
   /** Writes the file if something is new and a write is due (`force`: now). */
   save(force?: boolean): void;
+  /** Writes it at the end of the search: why it could not, if it could not. */
+  finish(): string | undefined;
   /** Counts a change made to `state` and saves it (`force`: now, else when a write is due). */
   changed(force: boolean): void;
+  /** Lets the file go to other processes: at the end of the search. */
+  release(): void;
 }
 
 /** `done` as ranges of job numbers: "0-15,17,20-31". */
@@ -241,44 +246,53 @@ export function readStaticCheckpoint(
 }
 
 /**
- * Opens `path` for a static search of `game`, signed with `key`: reads it if it exists (refusing
- * a damaged, forged or foreign file), and makes sure it can be written. `jobsOf(size)` counts
- * the jobs of a size, to check the file's against.
+ * Opens `path` for a static search of `game`, signed with `key`: locks it for this process and
+ * reads it if it exists (refusing a file in use by another process, or a damaged, forged or
+ * foreign one), and writes it, to make sure it can be. `jobsOf(size)` counts the jobs of a size,
+ * to check the file's against. A write that fails later is said through `tell`, in one line.
  */
 export async function openStaticCheckpoint(
   path: string,
   game: Game,
   key: SigningKey,
   initial: { lowerBound: number; jobsOf: (size: number) => number; byColourSets?: boolean },
+  tell: (line: string) => void,
 ): Promise<StaticCheckpointFile> {
   const byColourSets = initial.byColourSets === true;
-  const found = await readStaticCheckpoint(path, game, key, initial.jobsOf, byColourSets);
-  const state: StaticState = found ?? {
-    lowerBound: initial.lowerBound,
-    done: new Set(),
-    jobs: 0,
-    nodes: 0,
-    best: undefined,
-    rechecked: new Map(),
-    changes: 0,
-  };
-  const save = await checkpointWriter(
-    path,
-    () => staticCheckpointText(game, state, key, byColourSets),
-    () => state.changes,
-  );
-  save(true);
-  return {
-    path,
-    state,
-    changed(force) {
-      state.changes++;
-      save(force);
-    },
-    read:
-      found && (found.lowerBound > initial.lowerBound || found.done.size > 0)
-        ? { lowerBound: found.lowerBound, done: new Set(found.done), jobs: found.done.size }
-        : undefined,
-    save,
-  };
+  const release = holdCheckpoint(path);
+  try {
+    const found = await readStaticCheckpoint(path, game, key, initial.jobsOf, byColourSets);
+    const state: StaticState = found ?? {
+      lowerBound: initial.lowerBound,
+      done: new Set(),
+      jobs: 0,
+      nodes: 0,
+      best: undefined,
+      rechecked: new Map(),
+      changes: 0,
+    };
+    const writer = await checkpointWriter(
+      path,
+      () => staticCheckpointText(game, state, key, byColourSets),
+      () => state.changes,
+      tell,
+    );
+    return {
+      path,
+      state,
+      changed(force) {
+        state.changes++;
+        writer.save(force);
+      },
+      read:
+        found && (found.lowerBound > initial.lowerBound || found.done.size > 0)
+          ? { lowerBound: found.lowerBound, done: new Set(found.done), jobs: found.done.size }
+          : undefined,
+      ...writer,
+      release,
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
