@@ -2,9 +2,9 @@
  * `npm run campaign`: the open values' proofs as campaigns (campaigns/README.md). Each campaign
  * in campaigns/campaigns.json is one `codebreaker optimal` proof, one `codebreaker static`
  * search, or one refutation of a worst case (scripts/depth-refutation.ts), whose checkpoint (a
- * refutation's log) lives in campaigns/; this runs it or resumes it from that checkpoint,
- * with the campaign's public key, and when the run ends (finished, at `--time-limit`, or at
- * Ctrl-C) appends what it did to campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
+ * refutation's log) lives in campaigns/; this runs it or resumes it from that checkpoint, kept
+ * unsigned (`--unsigned`: every answer read back from it is solved again before a result is
+ * printed as proved), and when the run ends (finished, at `--time-limit`, or at Ctrl-C) appends what it did to campaigns/runs.jsonl: when, on what, for how long, how far the jobs got, the bounds, and what
  * the result relied on. Commit the checkpoint and runs.jsonl after each run: the next run, on
  * any machine, resumes from them.
  *
@@ -41,7 +41,6 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import {
   type Campaign,
-  DIR,
   ROOT,
   RUNS,
   type Run,
@@ -90,14 +89,13 @@ function commandOf(campaign: Campaign, extra: readonly string[], anew: boolean):
   ];
 }
 
-/** The flags that give a campaign's command its checkpoint and the key that signs it. */
+/**
+ * The flags that give a campaign's command its checkpoint: unsigned, since the file is shared
+ * through the repository, where no secret key can be, so that the command checks every answer it
+ * reads back from it before it says proved (docs/cli.md, Trust).
+ */
 function checkpointFlags(campaign: Campaign): string[] {
-  return [
-    '--checkpoint',
-    checkpointOf(campaign),
-    '--key-file',
-    relative(ROOT, join(DIR, 'campaign.key')),
-  ];
+  return ['--checkpoint', checkpointOf(campaign), '--unsigned'];
 }
 
 function machine(): string {

@@ -8,8 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKey } from '../src/cli/keys.js';
+import { crc32 } from '../src/checksum.js';
 import { readCheckpoint } from '../src/cli/proofs/checkpoint-file.js';
 import { resolveRules } from '../src/rules.js';
 import { startCli, stopAll, until } from './process.js';
@@ -84,7 +85,6 @@ describe('npm run campaign', () => {
       join(dir, 'campaigns.json'),
       JSON.stringify([classic, queued, raised, anew, still, refutation, ordered, answered]),
     );
-    copyFileSync(join(ROOT, 'campaigns/campaign.key'), join(dir, 'campaign.key'));
   });
 
   it('runs, records, resumes and re-checks a campaign from its folder', async () => {
@@ -115,7 +115,7 @@ describe('npm run campaign', () => {
       consistentOnly: false,
     };
     const file = join(dir, 'classic.checkpoint.json.gz');
-    const held = (await readCheckpoint(file, identity, loadKey(join(dir, 'campaign.key'))))!.size;
+    const held = (await readCheckpoint(file, identity, undefined))!.size;
     const again = await campaign('classic', '--threads', '2', '--recheck');
     const second = JSON.parse(again.stdout);
     const { bounds, exact } = second.relied.checkpoint;
@@ -168,6 +168,30 @@ describe('npm run campaign', () => {
     expect(none.stderr).toBe(
       'campaign: --estimate estimates a static search or a refutation; classic is neither\n',
     );
+  });
+
+  it('refuses a forged checkpoint in one line, status 2, nothing recorded as proved', async () => {
+    // The static campaign proved 5 (above): its checkpoint, written unsigned, as anyone could
+    // write it. Forged to say that every size below 6 is refuted, and with no set.
+    const file = join(dir, 'static-small.checkpoint.json.gz');
+    const text = gunzipSync(readFileSync(file)).toString('utf8');
+    expect(text.split('\n')[0]).toMatch(/ unsigned$/);
+    const body = JSON.parse(text.slice(text.indexOf('\n') + 1));
+    expect(body).toMatchObject({ lowerBound: 5 });
+    const forged = JSON.stringify({ ...body, lowerBound: 6, done: '', jobs: 0, best: null });
+    const bytes = new TextEncoder().encode(forged);
+    const header = `codebreaker-static-checkpoint 1 crc32=${crc32(bytes)} bytes=${bytes.length} unsigned`;
+    writeFileSync(file, gzipSync(`${header}\n${forged}`));
+    const before = records().length;
+    const run = await runScript('campaign.ts', ['static-small', '--threads', '2'], {
+      CODEBREAKER_CAMPAIGNS: dir,
+    });
+    expect([run.status, run.stdout]).toEqual([2, '']);
+    const said = run.stderr.split('\n').filter((line) => line.startsWith('codebreaker: '));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/checkpoint/);
+    expect(records()).toHaveLength(before + 1);
+    expect(records().at(-1)).toMatchObject({ campaign: 'static-small', proved: false, status: 2 });
   });
 
   it('runs a refutation of a depth as a campaign, records it, and resumes from its log', async () => {
@@ -257,7 +281,6 @@ describe('npm run campaign', () => {
       }).toString();
     mkdirSync(join(repo, 'campaigns'), { recursive: true });
     copyFileSync(join(ROOT, '.gitattributes'), join(repo, '.gitattributes'));
-    copyFileSync(join(dir, 'campaign.key'), join(repo, 'campaigns', 'campaign.key'));
     const refutation = JSON.parse(readFileSync(join(dir, 'campaigns.json'), 'utf8')).filter(
       (c: { name: string }) => c.name === 'classic-depth4',
     );
@@ -363,10 +386,9 @@ describe('npm run campaign', () => {
     async () => {
       const redis = await startRedis();
       try {
-        // The workers sign their answers with the campaign's key, as the coordinator checks.
-        const key = join(dir, 'campaign.key');
+        // The workers sign their answers with the key the coordinator holds (here, the user's).
         const workers = [1, 2].map(() =>
-          startCli(['worker', '--queue', redis.url, '--threads', '1', '--key-file', key]),
+          startCli(['worker', '--queue', redis.url, '--threads', '1']),
         );
         await until(() => workers.every((worker) => worker.err.includes('waiting for jobs')));
         const result = JSON.parse((await campaign('classic-queued', '--queue', redis.url)).stdout);

@@ -203,6 +203,43 @@ export function recheckFlag(value: string | boolean | undefined): number {
   return share;
 }
 
+/** What `--unsigned` does, as `optimal` and `static` say it. */
+export const UNSIGNED_HELP =
+  'keep the checkpoint unsigned, to share it where no secret key can be (a campaign, in a repository): every answer read back from it is checked again before the result is proved';
+
+/** The flags that say how much of a checkpoint is taken on trust. */
+interface TrustFlags {
+  readonly checkpoint?: string;
+  readonly recheck?: string | boolean;
+  readonly recheckResume?: boolean;
+  readonly unsigned?: boolean;
+}
+
+/**
+ * The share of the answers read back that a proof solves again: `--recheck`'s, or with
+ * `--unsigned` all of them, an unsigned file being taken on trust in nothing. So `--unsigned`
+ * needs `--checkpoint`, and refuses a smaller share and `--recheck-resume` (which would believe
+ * the file's record of an earlier recheck).
+ */
+export function recheckShare(flags: TrustFlags): number {
+  const share = recheckFlag(flags.recheck);
+  if (!flags.unsigned) return share;
+  const refuse = (why: string): never => {
+    throw new CodebreakerError('bad-option', `--unsigned ${why}`);
+  };
+  if (flags.checkpoint === undefined)
+    refuse('keeps the checkpoint file unsigned: give --checkpoint');
+  if (flags.recheck !== undefined && flags.recheck !== true && share < 1) {
+    refuse('solves again every answer it reads back: it takes no smaller share of --recheck');
+  }
+  if (flags.recheckResume) {
+    refuse(
+      "believes nothing the file says, an earlier recheck's work neither: leave out --recheck-resume",
+    );
+  }
+  return 1;
+}
+
 /**
  * Reads `--threads`, by the one rule every command with the flag follows: by default every core,
  * except for games a command settles in about a second on one thread (`quickUpTo` codes or fewer,

@@ -1,7 +1,7 @@
 /** `codebreaker optimal`: an exact optimal strategy, with its proof. */
 import { totalmem } from 'node:os';
 import type { Command } from 'commander';
-import { CodebreakerError } from '../../errors.js';
+import { CodebreakerError, quoteInput } from '../../errors.js';
 import type { Game } from '../../game.js';
 import { checkSearchable } from '../../search/branch-and-bound.js';
 import { OBJECTIVES, type Objective } from '../../search/cost.js';
@@ -26,10 +26,11 @@ import {
   MIN_CACHE_BYTES,
   type RulesFlags,
   THREAD_OVERHEAD_BYTES,
+  UNSIGNED_HELP,
   addRulesOptions,
   gameFromFlags,
   memoryLimitFlag,
-  recheckFlag,
+  recheckShare,
   secondsFlag,
   threadsFlag,
   threadsHelp,
@@ -54,6 +55,7 @@ interface OptimalFlags extends RulesFlags, RedisFlags {
   keyFile?: string;
   recheck?: string | boolean;
   recheckResume?: boolean;
+  unsigned?: boolean;
   replicas?: string;
   redisWait?: string;
   out?: string;
@@ -141,6 +143,7 @@ export function optimalCommand(program: Command, io: Io): void {
       '--recheck-resume',
       'with --recheck and --checkpoint: go on where an earlier recheck stopped, skipping the answers the checkpoint says it found true',
     )
+    .option('--unsigned', UNSIGNED_HELP)
     .option(
       '--replicas <n>',
       'with --queue: how many different workers solve each job (2: only answers that agree count)',
@@ -156,7 +159,7 @@ export function optimalCommand(program: Command, io: Io): void {
       if (!(OBJECTIVES as readonly string[]).includes(flags.objective)) {
         throw new CodebreakerError(
           'bad-option',
-          `unknown objective '${flags.objective}': choose ${OBJECTIVES.join(', ')}`,
+          `unknown objective ${quoteInput(flags.objective)}: choose ${OBJECTIVES.join(', ')}`,
         );
       }
       const objective = flags.objective as Objective;
@@ -188,7 +191,7 @@ export function optimalCommand(program: Command, io: Io): void {
         game.size <= IN_PROCESS_MAX_CODES &&
         flags.symmetry !== false;
       const cacheBytes = cacheBytesPerThread(game, threads, memoryLimit, !inProcess);
-      const recheck = recheckFlag(flags.recheck);
+      const recheck = recheckShare(flags);
       if (flags.recheckResume && (recheck === 0 || flags.checkpoint === undefined)) {
         throw new CodebreakerError(
           'bad-option',
@@ -235,6 +238,7 @@ export function optimalCommand(program: Command, io: Io): void {
         cacheBytes,
         checkpoint: flags.checkpoint,
         keyFile: flags.keyFile,
+        unsigned: flags.unsigned === true,
         recheck,
         recheckResume: flags.recheckResume === true,
       };

@@ -24,6 +24,8 @@ export interface EstimateFlags {
   readonly seed?: string;
   readonly checkpoint?: string;
   readonly keyFile?: string;
+  /** The checkpoint is unsigned (a campaign's): read without a key (an estimate proves nothing). */
+  readonly unsigned?: boolean;
   readonly json?: boolean;
 }
 
@@ -64,11 +66,12 @@ async function jobsFinished(
   size: number,
   path: string,
   keyFile: string | undefined,
+  unsigned: boolean,
 ): Promise<{ leaveOut: StaticJobsLeftOut; done: number; jobs: number } | undefined> {
   const jobsOf = (at: number): number => staticPrefixes(game, staticJobDepth(at)).length;
   const { readStaticCheckpoint } = await import('../proofs/static-checkpoint.js');
-  const { loadKey } = await import('../keys.js');
-  const state = await readStaticCheckpoint(path, game, loadKey(keyFile), jobsOf);
+  const key = unsigned ? undefined : (await import('../keys.js')).loadKey(keyFile);
+  const state = await readStaticCheckpoint(path, game, key, jobsOf);
   if (!state) {
     throw new CommandError('bad-checkpoint', `${path}: no such checkpoint to read`);
   }
@@ -92,7 +95,7 @@ export async function estimateStatic(game: Game, flags: EstimateFlags, io: Io): 
   const jobs =
     flags.checkpoint === undefined
       ? undefined
-      : await jobsFinished(game, size, flags.checkpoint, flags.keyFile);
+      : await jobsFinished(game, size, flags.checkpoint, flags.keyFile, flags.unsigned === true);
   const started = milliseconds();
   const status = statusLine(io);
   let shown = 0;

@@ -151,8 +151,7 @@ describe('codebreaker static', () => {
     const dir = mkdtempSync(join(tmpdir(), 'codebreaker-colour-sets-'));
     try {
       const file = join(dir, 'hb.json');
-      const key = join(import.meta.dirname, '..', '..', '..', 'campaigns', 'campaign.key');
-      const argv = ['static', '--game', 'hit-and-blow', '--checkpoint', file, '--key-file', key];
+      const argv = ['static', '--game', 'hit-and-blow', '--checkpoint', file];
       const first = await cli(...argv, '--colour-sets', '--json');
       expect(first.status).toBe(0);
       expect(JSON.parse(first.out)).toMatchObject({ size: 5, proved: true });

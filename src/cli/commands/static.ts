@@ -19,9 +19,10 @@ import type { StaticCheckpointFile } from '../proofs/static-checkpoint.js';
 import { solveStaticOnThreads, staticJobs } from '../proofs/static-run.js';
 import {
   type RulesFlags,
+  UNSIGNED_HELP,
   addRulesOptions,
   gameFromFlags,
-  recheckFlag,
+  recheckShare,
   secondsFlag,
   threadsFlag,
   threadsHelp,
@@ -40,6 +41,7 @@ interface StaticFlags extends RulesFlags {
   keyFile?: string;
   recheck?: string | boolean;
   recheckResume?: boolean;
+  unsigned?: boolean;
   start?: string;
   estimate?: string;
   probes?: string;
@@ -241,6 +243,7 @@ export function staticCommand(program: Command, io: Io): void {
       '--recheck-resume',
       'with --recheck: go on where an earlier recheck stopped, not searching again the jobs the checkpoint says it refuted',
     )
+    .option('--unsigned', UNSIGNED_HELP)
     .option(
       '--estimate <size>',
       "do not search: estimate what the exact search of SIZE guesses would cost (the sets it would visit, and its time on one thread) from random paths of it (Knuth's estimate); with --checkpoint at that size, of the jobs it has not finished",
@@ -271,7 +274,7 @@ export function staticCommand(program: Command, io: Io): void {
         const unfit = colourSetsUnfit(game);
         if (unfit) throw new CodebreakerError('bad-option', `--colour-sets: ${unfit}`);
       }
-      const recheck = recheckFlag(flags.recheck);
+      const recheck = recheckShare(flags);
       if (recheck > 0 && flags.checkpoint === undefined) {
         throw new CodebreakerError(
           'bad-option',
@@ -290,7 +293,7 @@ export function staticCommand(program: Command, io: Io): void {
           : await (await import('../proofs/static-checkpoint.js')).openStaticCheckpoint(
               flags.checkpoint,
               game,
-              (await import('../keys.js')).loadKey(flags.keyFile),
+              flags.unsigned ? undefined : (await import('../keys.js')).loadKey(flags.keyFile),
               {
                 lowerBound: staticLowerBound(game),
                 jobsOf: (size) => staticJobs(game, size, flags.colourSets).length,

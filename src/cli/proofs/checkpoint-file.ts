@@ -19,6 +19,11 @@
  * begun to solve again also has `"rechecked":{"255/1123:3":1234567}`: by job, the cost below which
  * solving it again found no strategy (the answers it found true, for the jobs the file keeps, and
  * the pieces found so far of a claim being solved again as jobs).
+ *
+ * With `--unsigned` (a campaign's checkpoint, shared where no secret key can be), the header says
+ * `unsigned` where the signature would be; such a file is read only with `--unsigned`, which takes
+ * nothing in it on trust: every answer read back is solved again before the result is printed as
+ * proved, and its `rechecked` is not read.
  */
 import {
   Checkpoint,
@@ -73,7 +78,7 @@ export interface CheckpointFile {
 export async function openCheckpoint(
   path: string,
   identity: ProofIdentity,
-  key: SigningKey,
+  key: SigningKey | undefined,
   tell: (line: string) => void,
 ): Promise<CheckpointFile> {
   const release = holdCheckpoint(path);
@@ -99,13 +104,13 @@ export async function openCheckpoint(
 export function readCheckpoint(
   path: string,
   identity: ProofIdentity,
-  key: SigningKey,
+  key: SigningKey | undefined,
 ): Promise<Checkpoint | undefined> {
   return readSignedFile(path, (text) => parseCheckpoint(text, identity, key));
 }
 
 /** The file: header line and body (see the module comment). */
-export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string {
+export function checkpointText(checkpoint: Checkpoint, key: SigningKey | undefined): string {
   const kept = new Map(checkpoint.kept());
   const jobs: Record<string, unknown> = {};
   for (const [job, record] of kept) jobs[job] = recordJson(record);
@@ -129,7 +134,7 @@ export function checkpointText(checkpoint: Checkpoint, key: SigningKey): string 
 export async function parseCheckpoint(
   text: string,
   identity: ProofIdentity,
-  key: SigningKey,
+  key: SigningKey | undefined,
 ): Promise<Checkpoint> {
   const doc = openSigned(FORMAT, text, key);
   const { checkpointBodySchema, problemOf } = await import('../queue/records.js');
@@ -144,8 +149,12 @@ export async function parseCheckpoint(
   }
   const checkpoint = new Checkpoint(identity);
   for (const [job, record] of Object.entries(jobs)) checkpoint.put(job, recordOf(record));
-  for (const [job, cost] of Object.entries(rechecked)) {
-    checkpoint.markRechecked(job, cost ?? Number.POSITIVE_INFINITY);
+  // What a recheck found is believed only from a signed file: read unsigned, every answer is
+  // solved again.
+  if (key) {
+    for (const [job, cost] of Object.entries(rechecked)) {
+      checkpoint.markRechecked(job, cost ?? Number.POSITIVE_INFINITY);
+    }
   }
   return checkpoint;
 }

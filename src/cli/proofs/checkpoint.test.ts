@@ -291,6 +291,79 @@ describe('optimal --checkpoint', () => {
   });
 });
 
+describe('optimal --checkpoint FILE --unsigned', () => {
+  it('writes the file unsigned, takes nothing in it on trust, and refuses a forged one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codebreaker-unsigned-'));
+    try {
+      const file = join(dir, 'shared.json');
+      const game = ['--game', 'mastermind'];
+      const fresh = await cli('optimal', ...game, '--checkpoint', file, '--unsigned', '--json');
+      expect(JSON.parse(fresh.out)).toMatchObject({ total: 5625, proved: true });
+      expect(readFileSync(file, 'utf8').split('\n')[0]).toMatch(
+        /^codebreaker-checkpoint 2 crc32=[0-9a-f]{8} bytes=\d+ unsigned$/,
+      );
+      // Without --unsigned, such a file is refused: nothing vouches for it.
+      const signedOnly = await cli('optimal', ...game, '--checkpoint', file);
+      expect([signedOnly.status, signedOnly.out]).toEqual([2, '']);
+      expect(signedOnly.err).toMatch(
+        /^codebreaker: [^\n]*it is not signed [^\n]*give --unsigned[^\n]*\n$/,
+      );
+      // Resumed, every answer read back is solved again before the value is printed as proved.
+      const resumed = await cli('optimal', ...game, '--checkpoint', file, '--unsigned', '--json');
+      const doc = JSON.parse(resumed.out);
+      expect(doc).toMatchObject({ total: 5625, proved: true });
+      const { bounds, exact } = doc.relied.checkpoint;
+      expect(bounds + exact).toBeGreaterThan(0);
+      expect(doc.relied.rechecked).toBe(bounds + exact);
+      // Anyone can write such a file: the classes of the best first guess said to have no
+      // strategy at all, which a proof that believed it would take. Refused, in one line.
+      const rules = resolveRules({ game: 'mastermind' });
+      const identity = {
+        rules,
+        objective: 'expected',
+        maxDepth: null,
+        consistentOnly: false,
+      } as const;
+      const truth = await parseCheckpoint(readFileSync(file, 'utf8'), identity, undefined);
+      const forged = new Checkpoint(identity);
+      const best = `${gameFor(rules).codes.parse('1123')}:`;
+      for (const [job, record] of truth.entries()) {
+        forged.put(
+          job,
+          job.split('/')[1].startsWith(best) ? { cost: Number.POSITIVE_INFINITY } : record,
+        );
+      }
+      writeFileSync(file, checkpointText(forged, undefined));
+      const lied = await cli('optimal', ...game, '--checkpoint', file, '--unsigned', '--json');
+      expect([lied.status, lied.out]).toEqual([2, '']);
+      expect(lied.err).toMatch(
+        /^codebreaker: the result is refused: solved again here, job \S+ (and \d+ more )?costs less than the answer read back claimed[^\n]*\n$/,
+      );
+      // What it takes, and does not.
+      for (const [flags, why] of [
+        [
+          ['--unsigned'],
+          /^codebreaker: --unsigned keeps the checkpoint file unsigned: give --checkpoint\n$/,
+        ],
+        [
+          ['--checkpoint', file, '--unsigned', '--recheck', '0.5'],
+          /takes no smaller share of --recheck\n$/,
+        ],
+        [
+          ['--checkpoint', file, '--unsigned', '--recheck', '--recheck-resume'],
+          /leave out --recheck-resume\n$/,
+        ],
+      ] as const) {
+        const bad = await cli('optimal', ...game, ...flags);
+        expect([bad.status, bad.out]).toEqual([2, '']);
+        expect(bad.err).toMatch(why);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('optimal --recheck', () => {
   it('finds a false lower bound signed with the key, which the proof otherwise believes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'codebreaker-recheck-'));

@@ -83,6 +83,11 @@ export interface ProofRequest {
   readonly checkpoint: string | undefined;
   /** `--key-file`: the signing key's file (else the environment's, or the user's own). */
   readonly keyFile: string | undefined;
+  /**
+   * `--unsigned`: the checkpoint file is kept unsigned, and every answer read back from it is
+   * solved again (`recheck` is then 1).
+   */
+  readonly unsigned: boolean;
   /** `--recheck`: the share of the answers taken from outside to solve again here. */
   readonly recheck: number;
   /** `--recheck-resume`: not those an earlier recheck found true, as the checkpoint says. */
@@ -118,9 +123,11 @@ export async function runProof(
   const { rules, objective, maxDepth, consistentOnly, symmetry, place, cacheBytes } = request;
   const game = gameFor(rules);
   const identity = { rules, objective, maxDepth: maxDepth ?? null, consistentOnly };
-  // Only a proof that reads back what it wrote needs the key (made on first use).
+  // Only a proof that reads back what it wrote needs the key (made on first use): a queue's, and
+  // a checkpoint file's unless it is kept unsigned.
+  const signedFile = request.checkpoint !== undefined && !request.unsigned;
   const key =
-    place.kind !== 'queue' && request.checkpoint === undefined
+    place.kind !== 'queue' && !signedFile
       ? undefined
       : (await import('../keys.js')).loadKey(request.keyFile);
   const queued =
@@ -138,7 +145,7 @@ export async function runProof(
     saved =
       request.checkpoint === undefined
         ? undefined
-        : await openCheckpoint(request.checkpoint, identity, key!, (line) =>
+        : await openCheckpoint(request.checkpoint, identity, signedFile ? key : undefined, (line) =>
             io.err(`codebreaker: ${safeText(line)}\n`),
           );
     // Both: the file's jobs join the queue's, the proof keeps to the queue's checkpoint, and the

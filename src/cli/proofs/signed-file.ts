@@ -41,18 +41,34 @@ export interface SignedFormat {
   readonly older?: Readonly<Record<string, string>>;
 }
 
-/** `body` framed and signed with `key`. */
-export function signedText(format: SignedFormat, body: string, key: SigningKey): string {
+/**
+ * `body` framed and signed with `key`; without a key (`--unsigned`), framed with `unsigned` in
+ * the signature's place.
+ */
+export function signedText(
+  format: SignedFormat,
+  body: string,
+  key: SigningKey | undefined,
+): string {
   const encoded = new TextEncoder().encode(body);
-  const signature = key.signBytes(format.purpose, encoded);
-  return `${format.magic} ${format.version} crc32=${crc32(encoded)} bytes=${encoded.length} hmac-sha256=${signature}\n${body}`;
+  const signature = key ? `hmac-sha256=${key.signBytes(format.purpose, encoded)}` : UNSIGNED;
+  return `${format.magic} ${format.version} crc32=${crc32(encoded)} bytes=${encoded.length} ${signature}\n${body}`;
 }
+
+/** What an unsigned file has in its header where a signed one has its signature. */
+const UNSIGNED = 'unsigned';
 
 /**
  * The body of `text`, parsed, once its header, length, checksum and signature with `key` are
- * checked in turn; throws `CommandError('bad-checkpoint')` naming what is wrong.
+ * checked in turn; throws `CommandError('bad-checkpoint')` naming what is wrong. Without a key
+ * (`--unsigned`: the reader checks every answer in the body again), a signed file or an unsigned
+ * one is read, its signature unchecked; with one, an unsigned file is refused.
  */
-export function openSigned(format: SignedFormat, text: string, key: SigningKey): unknown {
+export function openSigned(
+  format: SignedFormat,
+  text: string,
+  key: SigningKey | undefined,
+): unknown {
   const newline = text.indexOf('\n');
   const header = (newline < 0 ? text : text.slice(0, newline)).split(' ');
   if (header[0] !== format.magic) throw badCheckpoint(`it is not ${format.name}`);
@@ -65,9 +81,15 @@ export function openSigned(format: SignedFormat, text: string, key: SigningKey):
   }
   const crc = /^crc32=([0-9a-f]{8})$/.exec(header[2] ?? '')?.[1];
   const bytes = /^bytes=(\d{1,12})$/.exec(header[3] ?? '')?.[1];
-  const signature = /^hmac-sha256=([0-9a-f]{64})$/.exec(header[4] ?? '')?.[1];
+  const signature =
+    header[4] === UNSIGNED ? UNSIGNED : /^hmac-sha256=([0-9a-f]{64})$/.exec(header[4] ?? '')?.[1];
   if (crc === undefined || bytes === undefined || signature === undefined) {
     throw badCheckpoint('its header is damaged');
+  }
+  if (signature === UNSIGNED && key) {
+    throw badCheckpoint(
+      'it is not signed (a campaign writes its checkpoints so): give --unsigned, which checks every answer it reads back from it before it says proved',
+    );
   }
   const body = newline < 0 ? '' : text.slice(newline + 1);
   const encoded = new TextEncoder().encode(body);
@@ -79,7 +101,7 @@ export function openSigned(format: SignedFormat, text: string, key: SigningKey):
   if (crc32(encoded) !== crc) {
     throw badCheckpoint('its checksum does not match: it was changed or damaged');
   }
-  if (!key.verifyBytes(format.purpose, encoded, signature)) {
+  if (key && !key.verifyBytes(format.purpose, encoded, signature)) {
     throw badCheckpoint(
       `its signature does not match the key from ${key.source}: it was changed by hand, or signed with another key`,
     );

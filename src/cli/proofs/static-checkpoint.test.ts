@@ -16,12 +16,14 @@ import { staticLowerBound } from '../../search/static.js';
 import { loadKey } from '../keys.js';
 import { type StaticState, rangesText, staticCheckpointText } from './static-checkpoint.js';
 
-const KEY = join(import.meta.dirname, '..', '..', '..', 'campaigns', 'campaign.key');
 /** 4 of 5 without repetition: 120 codes; 5 guesses needed, 4 refuted in 11 jobs of 2 guesses. */
 const SMALL = ['--pegs', '4', '--colors', '5', '--no-repeat'];
 const small = gameFor({ pegs: 4, colors: 5, repeat: false, alphabet: '01234' });
 
 const dir = mkdtempSync(join(tmpdir(), 'codebreaker-static-checkpoint-'));
+/** The key these checkpoints are signed with: the tests' own. */
+const KEY = join(dir, 'test.key');
+writeFileSync(KEY, `${'k'.repeat(40)}\n`);
 afterAll(async () => {
   await stopAll();
   rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,8 @@
  *   (`"rechecked":{"6":"0-99"}`), so that `--recheck-resume` goes on where it stopped.
  *
  * It is framed, signed, written and locked as signed-file.ts says, with its own purpose, so that
- * no other signed file passes for it:
+ * no other signed file passes for it (or kept unsigned, with `--unsigned`, and then every refuted
+ * job it holds is searched again before the result is proved, its `rechecked` unread):
  *
  *     codebreaker-static-checkpoint 1 crc32=… bytes=… hmac-sha256=…
  *     {"rules":{…},"lowerBound":6,"jobDepth":3,"jobs":1360,"done":"0-15,17","nodes":123,"best":["0473",…]}
@@ -116,7 +117,7 @@ function parseRanges(text: string, jobs: number): Set<number> {
 export function staticCheckpointText(
   game: Game,
   state: StaticState,
-  key: SigningKey,
+  key: SigningKey | undefined,
   byColourSets = false,
 ): string {
   const body = {
@@ -143,7 +144,7 @@ export function staticCheckpointText(
 export async function parseStaticCheckpoint(
   game: Game,
   text: string,
-  key: SigningKey,
+  key: SigningKey | undefined,
   jobsOf: (size: number) => number,
   byColourSets = false,
 ): Promise<StaticState> {
@@ -212,7 +213,9 @@ export async function parseStaticCheckpoint(
     }
   }
   const rechecked = new Map<number, Set<number>>();
-  for (const [size, ranges] of Object.entries(body.rechecked ?? {})) {
+  // What a recheck found is believed only from a signed file: read unsigned, every job is
+  // searched again.
+  for (const [size, ranges] of Object.entries((key && body.rechecked) || {})) {
     if (Number(size) > body.lowerBound) {
       throw badCheckpoint(`it says jobs of ${size} guesses were searched again, above its sizes`);
     }
@@ -236,7 +239,7 @@ export async function parseStaticCheckpoint(
 export function readStaticCheckpoint(
   path: string,
   game: Game,
-  key: SigningKey,
+  key: SigningKey | undefined,
   jobsOf: (size: number) => number,
   byColourSets = false,
 ): Promise<StaticState | undefined> {
@@ -254,7 +257,7 @@ export function readStaticCheckpoint(
 export async function openStaticCheckpoint(
   path: string,
   game: Game,
-  key: SigningKey,
+  key: SigningKey | undefined,
   initial: { lowerBound: number; jobsOf: (size: number) => number; byColourSets?: boolean },
   tell: (line: string) => void,
 ): Promise<StaticCheckpointFile> {
