@@ -3,7 +3,7 @@
  *
  *   npx tsx scripts/depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat]
  *       --depth D --log FILE [--threads T] [--shard I/N] [--time-limit S] [--recheck]
- *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S]
+ *       [--piece-secrets N] [--order ways-on|refuted] [--class-seconds S | --class-nodes N]
  *       [--retime N [--sample M [--seed S]]]
  *
  * A strategy within D guesses opens with some code; every code is the image of one first guess
@@ -24,10 +24,11 @@
  * stopped. A class of N secrets or more (`--piece-secrets`, default 1,000), with 3 guesses or more
  * left, is searched third guess by third guess, in the search's order and with its pruning, each
  * third guess's classes smallest first (with `--class-seconds S`, in rounds of time that grow
- * from S: scripts/refutation-search.ts), each settled a line of the pieces file
- * beside the log (`NAME.pieces.jsonl`: whether that third guess keeps to the guesses left): a
- * stopped run loses at most the third guess it was on (a small class, the second guess). A run
- * drops, as it starts, the pieces of second guesses the log has settled.
+ * from S, or with `--class-nodes N` of nodes that grow from N: scripts/refutation-search.ts),
+ * each settled a line of the pieces file beside the log (`NAME.pieces.jsonl`: whether that third
+ * guess keeps to the guesses left): a stopped run loses at most the third guess it was on (a
+ * small class, the second guess). A run drops, as it starts, the pieces of second guesses the log
+ * has settled.
  * `--shard I/N` takes every N-th second guess from the I-th (0-based), for N processes at once
  * (on as many machines), and of every class searched in pieces, whoever's second guess it is,
  * the third guesses at places I modulo N of the search's order: one second guess of 5 of 10
@@ -86,6 +87,7 @@ const {
   shards,
   pieceSecrets,
   classSeconds,
+  classNodes,
   seconds,
   retime,
   sample,
@@ -188,6 +190,7 @@ const refuter = new ClassRefuter({
   depth,
   pieceSecrets,
   classSeconds,
+  classNodes,
   pieces,
   stop: () => stopAsked() || Date.now() > deadline,
   elapsed,

@@ -23,6 +23,7 @@ const options = {
   'piece-secrets': { type: 'string', default: '1000' },
   order: { type: 'string', default: 'ways-on' },
   'class-seconds': { type: 'string' },
+  'class-nodes': { type: 'string' },
   json: { type: 'boolean', default: false },
   retime: { type: 'string' },
   sample: { type: 'string' },
@@ -30,7 +31,7 @@ const options = {
 } as const;
 
 const USAGE =
-  'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T] [--shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0)] [--retime N (1 or more; one thread, no shard, no --recheck) [--sample M [--seed S]]]';
+  'usage: depth-refutation.ts [--game NAME] [--pegs P --colors C --repeat|--no-repeat] --depth D (3 or more) --log FILE [--threads T] [--shard I/N] [--time-limit S] [--recheck] [--piece-secrets N (3 or more)] [--order ways-on|refuted] [--class-seconds S (above 0) | --class-nodes N (1 or more)] [--retime N (1 or more; one thread, no shard, no --recheck) [--sample M [--seed S]]]';
 
 /** A refutation's run, as its flags ask for it. */
 export interface RefutationFlags {
@@ -47,6 +48,8 @@ export interface RefutationFlags {
   readonly pieceSecrets: number;
   /** With rounds of time for a third guess's classes, the first round's seconds. */
   readonly classSeconds: number | undefined;
+  /** With rounds of nodes instead (the same on every machine), the first round's nodes. */
+  readonly classNodes: number | undefined;
   /** The time limit, in seconds (∞ without one). */
   readonly seconds: number;
   /** `--retime N`: how many pieces of each second guess under way to solve again. */
@@ -75,6 +78,8 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
   const pieceSecrets = Number(values['piece-secrets']);
   const classSeconds =
     values['class-seconds'] === undefined ? undefined : Number(values['class-seconds']);
+  const classNodes =
+    values['class-nodes'] === undefined ? undefined : Number(values['class-nodes']);
   const seconds =
     values['time-limit'] === undefined ? Number.POSITIVE_INFINITY : Number(values['time-limit']);
   const retime = values.retime === undefined ? undefined : Number(values.retime);
@@ -93,6 +98,8 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
     !(Number.isInteger(pieceSecrets) && pieceSecrets >= 3) ||
     !(seconds > 0) ||
     !(classSeconds === undefined || (classSeconds > 0 && Number.isFinite(classSeconds))) ||
+    !(classNodes === undefined || (Number.isSafeInteger(classNodes) && classNodes >= 1)) ||
+    (classSeconds !== undefined && classNodes !== undefined) ||
     !(order === 'ways-on' || order === 'refuted') ||
     !(retime === undefined || (Number.isInteger(retime) && retime >= 1)) ||
     (retime !== undefined && (threads > 1 || shards > 1 || values.recheck)) ||
@@ -125,6 +132,7 @@ export function refutationFlags(argv: readonly string[]): RefutationFlags {
     shards,
     pieceSecrets,
     classSeconds,
+    classNodes,
     seconds,
     retime,
     sample,

@@ -26,6 +26,8 @@ export interface RefuterOptions {
   readonly pieceSecrets: number;
   /** With rounds of time for a third guess's classes, the first round's seconds (`thirdKeeps`). */
   readonly classSeconds: number | undefined;
+  /** With rounds of nodes instead, the first round's nodes. */
+  readonly classNodes: number | undefined;
   /** The pieces file: those settled are read back, and each new one appended. */
   readonly pieces: RefutationPieces;
   /** Whether the search must stop now (a Ctrl-C, the time limit): it then throws `SearchStopped`. */
@@ -64,11 +66,15 @@ export class ClassRefuter {
   /** The second guess being searched, when its search began, and its nodes then (for progress). */
   readonly #current = { key: '', since: 0, nodes: 0, told: 0 };
   /**
-   * The time a search of one class of a third guess may take in the round under way
-   * (`#thirdKeeps`): the search stops once `ends` (a `Date.now()` time) has passed, and says so
-   * in `spent`.
+   * What a search of one class of a third guess may take in the round under way
+   * (`#thirdKeeps`): the search stops once `ends` (a `Date.now()` time) has passed or its nodes
+   * are past `nodes`, and says so in `spent`.
    */
-  readonly #budget = { ends: Number.POSITIVE_INFINITY, spent: false };
+  readonly #budget = {
+    ends: Number.POSITIVE_INFINITY,
+    nodes: Number.POSITIVE_INFINITY,
+    spent: false,
+  };
 
   /** The pieces this search has settled: their nodes and seconds in all. */
   readonly #pieceWork = { nodes: 0, seconds: 0 };
@@ -120,7 +126,7 @@ export class ClassRefuter {
           );
         }
         if (stop()) return true;
-        if (now <= budget.ends) return false;
+        if (now <= budget.ends && nodes <= budget.nodes) return false;
         budget.spent = true;
         return true;
       },
@@ -129,17 +135,19 @@ export class ClassRefuter {
 
   /**
    * Whether `members` (after `history`) has no strategy within `guesses`, searched for at most
-   * `seconds`: true, false, or undefined if that time ran out first. A search stopped so can be
-   * asked again (its cache keeps only what it solved to the end).
+   * `round` (seconds, or with `classNodes` nodes): true, false, or undefined if the round ran out
+   * first. A search stopped so can be asked again (its cache keeps only what it solved to the
+   * end).
    */
   #unsolvableWithin(
     members: Int32Array,
     history: number[],
     guesses: number,
-    seconds: number,
+    round: number,
   ): boolean | undefined {
     const budget = this.#budget;
-    budget.ends = Date.now() + seconds * 1000;
+    if (this.#options.classNodes === undefined) budget.ends = Date.now() + round * 1000;
+    else budget.nodes = this.nodes + round;
     budget.spent = false;
     try {
       return this.#unsolvable(members, history, guesses);
@@ -148,6 +156,7 @@ export class ClassRefuter {
       throw error;
     } finally {
       budget.ends = Number.POSITIVE_INFINITY;
+      budget.nodes = Number.POSITIVE_INFINITY;
     }
   }
 
@@ -266,9 +275,10 @@ export class ClassRefuter {
    * no strategy within 4, in 36 nodes, for one of them; docs/performance.md).
    *
    * With `--class-seconds S`, in rounds: each class not yet settled gets S seconds in the first,
-   * four times as much in each next, and the last one left all it needs. A class slow to settle
-   * either way then holds up a class that refutes the guess at once for a while, not for good
-   * (01345's third guess 23567 at its class 0H2B: 1,480 s one class after another, 12 s in
+   * four times as much in each next, and the last one left all it needs (with `--class-nodes N`,
+   * N nodes in the first: rounds that end at the same place on every machine). A class slow to
+   * settle either way then holds up a class that refutes the guess at once for a while, not for
+   * good (01345's third guess 23567 at its class 0H2B: 1,480 s one class after another, 12 s in
    * rounds from 1 s); but where the first slow class is the one that refutes, the others' rounds
    * are spent in vain (12567's third guess 38706: 95 s against 263). So rounds are not the
    * default (docs/performance.md). Either way each answer is the exact search's, to the end: a
@@ -279,12 +289,13 @@ export class ClassRefuter {
       .sort((a, b) => a.part.length - b.part.length)
       .map(({ part: members }) => members);
     // Without rounds, one round in which each class has all it needs.
-    const first = this.#options.classSeconds ?? Number.POSITIVE_INFINITY;
-    for (let seconds = first; open.length > 0; seconds *= 4) {
+    const { classSeconds, classNodes } = this.#options;
+    const first = classNodes ?? classSeconds ?? Number.POSITIVE_INFINITY;
+    for (let round = first; open.length > 0; round *= 4) {
       if (open.length === 1) return !this.#unsolvable(open[0], history, guesses);
       const unsettled: Int32Array[] = [];
       for (const members of open) {
-        const refutes = this.#unsolvableWithin(members, history, guesses, seconds);
+        const refutes = this.#unsolvableWithin(members, history, guesses, round);
         if (refutes === true) return false;
         if (refutes === undefined) unsettled.push(members);
       }

@@ -3,6 +3,9 @@
  * and Bulls and Cows's 7. One guess fewer is refuted at every opening; the least itself is not
  * (some second guess leaves only classes solved in time). A log read back is resumed without
  * searching again, and `--recheck` solves its refutations again, so that a forged line fails.
+ * Large classes searched in pieces, shared between shards, are searched on smaller games of the
+ * same shape (Mastermind of 3 pegs, whose least worst case is 5 too; of 3 pegs and 7 colours,
+ * 6), where every class can also be solved whole to check what the pieces settled.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +21,7 @@ import {
 } from '../scripts/refutation-log.js';
 import { allCandidates, classOf, partition } from '../src/candidates.js';
 import { parseFeedback } from '../src/feedback.js';
-import { gameFor } from '../src/game.js';
+import { type Game, gameFor } from '../src/game.js';
 import { resolveRules } from '../src/rules.js';
 import { OptimalSearch } from '../src/search/branch-and-bound.js';
 import { runScript, scriptArgs } from './scripts.js';
@@ -62,14 +65,25 @@ async function interrupted(
   return { status: await ended, out };
 }
 
-/** Classic Mastermind, whose refutations these tests run. */
+/** Classic Mastermind, whose refutations of whole classes these tests run. */
 const game = gameFor(resolveRules({ game: 'mastermind' }));
 
 /**
- * The largest class (but all hits) the second guess `guess` leaves of classic Mastermind's class
- * `answer` of `opening`: its answer and its secrets.
+ * Mastermind of 3 pegs (216 codes), whose least worst case is 5 too (docs/optimal-table.md): the
+ * tests of pieces and shards run on it, which has refutations and ways on at depth 5 as the
+ * classic game has, in a small part of its work.
  */
-function largestClass(line: Pick<RefutationLine, 'opening' | 'answer' | 'guess'>): {
+const MASTERMIND3 = ['--game', 'mastermind', '--pegs', '3'];
+const mastermind3 = gameFor(resolveRules({ game: 'mastermind', pegs: 3 }));
+
+/**
+ * The largest class (but all hits) the second guess `guess` leaves of `game`'s class `answer` of
+ * `opening`: its answer and its secrets.
+ */
+function largestClass(
+  game: Game,
+  line: Pick<RefutationLine, 'opening' | 'answer' | 'guess'>,
+): {
   answer: number;
   part: Int32Array;
 } {
@@ -80,6 +94,29 @@ function largestClass(line: Pick<RefutationLine, 'opening' | 'answer' | 'guess'>
     .filter((a) => a !== game.solved)
     .sort((a, b) => classOf(parts, b).length - classOf(parts, a).length)[0];
   return { answer, part: classOf(parts, answer) };
+}
+
+/**
+ * Whether `line` says what the exact search finds, each class its second guess leaves of `game`
+ * solved whole within the guesses left: the class a refutation names, of the size it says, has no
+ * strategy within them, and a way on leaves no class that has none.
+ */
+function holds(game: Game, line: RefutationLine): boolean {
+  const search = new OptimalSearch(game, { firstFound: true, lookahead: false, earlyCount: true });
+  const answerOf = (text: string): number => game.answerIndex(parseFeedback(text, game.rules));
+  const opening = game.codes.parse(line.opening);
+  const second = game.codes.parse(line.guess);
+  const members = classOf(partition(game, opening, allCandidates(game)), answerOf(line.answer));
+  const parts = partition(game, second, members);
+  const solvable = (answer: number): boolean => {
+    const part = classOf(parts, answer);
+    return part.length <= 2 || search.solve(part, [opening, second], line.depth - 2).guess >= 0;
+  };
+  if (line.refutedBy === null) {
+    return [...Array(game.answers).keys()].every((a) => a === game.solved || solvable(a));
+  }
+  const by = answerOf(line.refutedBy);
+  return classOf(parts, by).length === line.size && !solvable(by);
 }
 
 /** What a line settles: its second guess, and the class that refutes it (or none) and its size. */
@@ -161,7 +198,7 @@ describe('scripts/depth-refutation.ts', () => {
       for (const opening of new Set(lines.map((line) => line.opening))) {
         const largest = lines
           .filter((line) => line.opening === opening)
-          .map((line) => largestClass(line).part.length);
+          .map((line) => largestClass(game, line).part.length);
         expect(largest).toEqual([...largest].sort((a, b) => b - a));
         expect(new Set(largest).size).toBeGreaterThan(1);
       }
@@ -199,7 +236,7 @@ describe('scripts/depth-refutation.ts', () => {
       expect(ways(again.stdout)).toBe(open.length);
       expect(ways(stdout)).toBe(open.length);
       // A line that says this second guess is refuted by its largest class, which it is not.
-      const largest = largestClass({ opening, answer, guess });
+      const largest = largestClass(game, { opening, answer, guess });
       const forged = {
         opening,
         answer,
@@ -224,8 +261,8 @@ describe('scripts/depth-refutation.ts', () => {
     'searches large classes third guess by third guess, each a piece a later run reads back, and --recheck catches a forged piece',
     { timeout: 60_000 },
     async () => {
-      const log = join(dir, 'mastermind-5-pieces.jsonl');
-      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      const log = join(dir, 'mastermind3-5-pieces.jsonl');
+      const args = [...MASTERMIND3, '--depth', '5', '--log', log, '--piece-secrets', '3'];
       const first = await refute(...args, '--threads', '2');
       expect(first.status).toBe(0);
       const settled = linesOf(log);
@@ -252,6 +289,11 @@ describe('scripts/depth-refutation.ts', () => {
       for (const line of ways) {
         expect(pieces.some((p) => keyOf(p) === keyOf(line) && p.keeps)).toBe(true);
       }
+      // What the pieces settled is what the exact search says of the whole classes, and a
+      // refutation said to be a way on is caught.
+      expect(settled.filter((line) => !holds(mastermind3, line))).toEqual([]);
+      const refutation = settled.find((line) => line.refutedBy !== null)!;
+      expect(holds(mastermind3, { ...refutation, refutedBy: null, size: null })).toBe(false);
 
       // Without the log, a run settles the same lines from the pieces alone.
       rmSync(log);
@@ -267,11 +309,11 @@ describe('scripts/depth-refutation.ts', () => {
       // Pieces that say no third guess keeps a way on's largest class to 3: the run takes them
       // at their word, and --recheck, solving the line again whole, finds it does not hold.
       const way = ways[0];
-      const opening = game.codes.parse(way.opening);
-      const guess = game.codes.parse(way.guess);
-      const { answer: largest, part } = largestClass(way);
-      const within = game.answerText(largest);
-      const search = new OptimalSearch(game, {
+      const opening = mastermind3.codes.parse(way.opening);
+      const guess = mastermind3.codes.parse(way.guess);
+      const { answer: largest, part } = largestClass(mastermind3, way);
+      const within = mastermind3.answerText(largest);
+      const search = new OptimalSearch(mastermind3, {
         firstFound: true,
         lookahead: false,
         earlyCount: true,
@@ -284,7 +326,7 @@ describe('scripts/depth-refutation.ts', () => {
           guess: way.guess,
           within,
           depth: 5,
-          third: game.codes.make(third),
+          third: mastermind3.codes.make(third),
           keeps: false,
           nodes: 0,
           seconds: 0,
@@ -335,10 +377,9 @@ describe('scripts/depth-refutation.ts', () => {
     'shares a large class between shards, third guess by third guess, and a run without them settles what they left',
     { timeout: 60_000 },
     async () => {
-      const log = join(dir, 'mastermind-5-shared.jsonl');
+      const log = join(dir, 'mastermind3-5-shared.jsonl');
       const argsFor = (file: string): string[] => [
-        '--game',
-        'mastermind',
+        ...MASTERMIND3,
         '--depth',
         '5',
         '--log',
@@ -347,23 +388,24 @@ describe('scripts/depth-refutation.ts', () => {
         '3',
       ];
       const args = argsFor(log);
-      const search = new OptimalSearch(game, {
+      const search = new OptimalSearch(mastermind3, {
         firstFound: true,
         lookahead: false,
         earlyCount: true,
       });
       /** The place of a piece's third guess in the search's order at its class. */
       const place = (piece: RefutationPiece): number => {
-        const opening = game.codes.parse(piece.opening);
-        const second = game.codes.parse(piece.guess);
-        const answerOf = (text: string) => game.answerIndex(parseFeedback(text, game.rules));
+        const opening = mastermind3.codes.parse(piece.opening);
+        const second = mastermind3.codes.parse(piece.guess);
+        const answerOf = (text: string) =>
+          mastermind3.answerIndex(parseFeedback(text, mastermind3.rules));
         const members = classOf(
-          partition(game, opening, allCandidates(game)),
+          partition(mastermind3, opening, allCandidates(mastermind3)),
           answerOf(piece.answer),
         );
-        const part = classOf(partition(game, second, members), answerOf(piece.within));
+        const part = classOf(partition(mastermind3, second, members), answerOf(piece.within));
         const thirds = [...search.rankGuesses(part, [opening, second], 3).guesses];
-        return thirds.indexOf(game.codes.parse(piece.third));
+        return thirds.indexOf(mastermind3.codes.parse(piece.third));
       };
       // The first shard alone (a process of its own, as on another machine, its two threads
       // sharing its share): only the third guesses at even places of each class's order, and
@@ -389,7 +431,7 @@ describe('scripts/depth-refutation.ts', () => {
       expect(pieces.some((piece) => place(piece) % 2 === 1)).toBe(true);
       const last = await refute(...args, '--json');
       expect(last.status).toBe(0);
-      const direct = join(dir, 'mastermind-5-direct.jsonl');
+      const direct = join(dir, 'mastermind3-5-direct.jsonl');
       expect((await refute(...argsFor(direct))).status).toBe(0);
       expect(linesOf(log).map(settles).sort()).toEqual(linesOf(direct).map(settles).sort());
       // The first shard alone settled only part; the two together, all: the last run searched
@@ -401,37 +443,52 @@ describe('scripts/depth-refutation.ts', () => {
   );
 
   it(
-    'with --class-seconds (the classes of a third guess in rounds of time), settles the same pieces and lines',
+    'with --class-nodes or --class-seconds (the classes of a third guess in rounds), settles the same pieces and lines',
     { timeout: 60_000 },
     async () => {
+      // Mastermind of 3 pegs and 7 colours, whose least worst case is 6 (docs/optimal-table.md):
+      // within 6 a third guess's classes have 3 guesses left, a search of nodes a round can stop
+      // (with 2 left the search settles a class without a node).
+      const mastermind3x7 = [
+        ...MASTERMIND3,
+        '--colors',
+        '7',
+        '--depth',
+        '6',
+        '--piece-secrets',
+        '3',
+      ];
       const runs = [];
-      for (const rounds of [[], ['--class-seconds', '0.001']]) {
-        const log = join(dir, `mastermind-5-rounds-${rounds.length}.jsonl`);
-        const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
-        expect((await refute(...args, ...rounds)).status).toBe(0);
-        const pieces = readRefutationPieces(piecesFileOf(log)).map((p) =>
-          JSON.stringify([p.opening, p.answer, p.guess, p.within, p.third, p.keeps]),
-        );
-        runs.push({ lines: linesOf(log).map(settles), pieces });
+      for (const rounds of [[], ['--class-nodes', '1'], ['--class-seconds', '0.001']]) {
+        const log = join(dir, `mastermind-3x7-6-rounds-${rounds.join('')}.jsonl`);
+        expect((await refute(...mastermind3x7, '--log', log, ...rounds)).status).toBe(0);
+        const written = readRefutationPieces(piecesFileOf(log));
+        runs.push({
+          lines: linesOf(log).map(settles),
+          pieces: written.map((p) =>
+            JSON.stringify([p.opening, p.answer, p.guess, p.within, p.third, p.keeps]),
+          ),
+          nodes: written.reduce((sum, p) => sum + p.nodes, 0),
+        });
       }
-      const [whole, rounds] = runs;
-      expect(rounds.lines).toEqual(whole.lines);
-      expect(rounds.pieces).toEqual(whole.pieces);
+      const [whole, inNodes, inSeconds] = runs;
       expect(whole.pieces.some((piece) => piece.endsWith('false]'))).toBe(true);
-      expect(
-        (
-          await refute(
-            '--game',
-            'mastermind',
-            '--depth',
-            '5',
-            '--log',
-            join(dir, 'x.jsonl'),
-            '--class-seconds',
-            '0',
-          )
-        ).status,
-      ).toBe(2);
+      for (const rounds of [inNodes, inSeconds]) {
+        expect(rounds.lines).toEqual(whole.lines);
+        expect(rounds.pieces).toEqual(whole.pieces);
+      }
+      // Rounds of one node ran out (on any machine): classes stopped and searched again later,
+      // at a cost in nodes.
+      expect(inNodes.nodes).toBeGreaterThan(whole.nodes);
+      const log = join(dir, 'x.jsonl');
+      for (const rounds of [
+        ['--class-seconds', '0'],
+        ['--class-nodes', '0'],
+        ['--class-nodes', '1.5'],
+        ['--class-nodes', '1', '--class-seconds', '1'],
+      ]) {
+        expect((await refute(...mastermind3x7, '--log', log, ...rounds)).status).toBe(2);
+      }
     },
   );
 
@@ -498,8 +555,8 @@ describe('scripts/depth-refutation.ts', () => {
     'solves again with --retime the first pieces of each second guess under way, writes nothing, and fails on one that does not hold',
     { timeout: 60_000 },
     async () => {
-      const log = join(dir, 'mastermind-5-retime.jsonl');
-      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      const log = join(dir, 'mastermind3-5-retime.jsonl');
+      const args = [...MASTERMIND3, '--depth', '5', '--log', log, '--piece-secrets', '3'];
       expect((await refute(...args)).status).toBe(0);
       const settled = linesOf(log);
       const pieces = readRefutationPieces(piecesFileOf(log));
@@ -576,23 +633,27 @@ describe('scripts/depth-refutation.ts', () => {
 
       // The way on, its class's third guesses all said (falsely) not to keep: one that keeps is
       // found among them, and the run fails.
-      const { answer: largest, part } = largestClass(way);
-      const search = new OptimalSearch(game, {
+      const { answer: largest, part } = largestClass(mastermind3, way);
+      const search = new OptimalSearch(mastermind3, {
         firstFound: true,
         lookahead: false,
         earlyCount: true,
       });
-      const opening = game.codes.parse(way.opening);
-      const thirds = search.rankGuesses(part, [opening, game.codes.parse(way.guess)], 3).guesses;
+      const opening = mastermind3.codes.parse(way.opening);
+      const thirds = search.rankGuesses(
+        part,
+        [opening, mastermind3.codes.parse(way.guess)],
+        3,
+      ).guesses;
       const forged = thirds.map(
         (third): RefutationPiece => ({
           opening: way.opening,
           answer: way.answer,
           guess: way.guess,
-          within: game.answerText(largest),
+          within: mastermind3.answerText(largest),
           of: thirds.length,
           depth: 5,
-          third: game.codes.make(third),
+          third: mastermind3.codes.make(third),
           keeps: false,
           nodes: 0,
           seconds: 0,
@@ -602,11 +663,11 @@ describe('scripts/depth-refutation.ts', () => {
       writeFileSync(piecesFileOf(log), forged.map((p) => `${JSON.stringify(p)}\n`).join(''));
       // Drawn at random among those not settled (all but one here), the third guesses that keep
       // are named: a way on, which this class does not refute.
-      const second = game.codes.parse(way.guess);
+      const second = mastermind3.codes.parse(way.guess);
       const keeps = (third: number): boolean =>
-        [...Array(game.answers).keys()]
-          .filter((a) => a !== game.solved)
-          .map((a) => classOf(partition(game, third, part), a))
+        [...Array(mastermind3.answers).keys()]
+          .filter((a) => a !== mastermind3.solved)
+          .map((a) => classOf(partition(mastermind3, third, part), a))
           .every((c) => c.length <= 2 || search.solve(c, [opening, second, third], 2).guess >= 0);
       const settledOne = thirds.findIndex((third) => !keeps(third));
       writeFileSync(piecesFileOf(log), `${JSON.stringify(forged[settledOne])}\n`);
@@ -620,7 +681,9 @@ describe('scripts/depth-refutation.ts', () => {
       );
       expect(ways.status).toBe(0);
       const [wayOn] = JSON.parse(ways.stdout).retimed;
-      const keeping = thirds.filter((third) => keeps(third)).map((third) => game.codes.make(third));
+      const keeping = thirds
+        .filter((third) => keeps(third))
+        .map((third) => mastermind3.codes.make(third));
       expect(keeping.length).toBeGreaterThan(0);
       expect(wayOn.sampled).toBe(thirds.length - 1);
       expect([...wayOn.sampledKeep].sort()).toEqual([...keeping].sort());
@@ -630,7 +693,7 @@ describe('scripts/depth-refutation.ts', () => {
       const caught = await refute(...args, '--retime', String(forged.length));
       expect(caught.status).toBe(1);
       expect(caught.stderr).toContain(
-        `${keyOf(way)}, its class ${game.answerText(largest)}, third guess`,
+        `${keyOf(way)}, its class ${mastermind3.answerText(largest)}, third guess`,
       );
       expect(caught.stderr).toContain(': DOES NOT HOLD');
       // A piece that names no code: one line, status 2.
@@ -647,18 +710,21 @@ describe('scripts/depth-refutation.ts', () => {
     'samples with --sample the largest class of each second guess not begun, and writes nothing',
     { timeout: 60_000 },
     async () => {
-      const log = join(dir, 'mastermind-5-not-begun.jsonl');
-      const args = ['--game', 'mastermind', '--depth', '5', '--log', log, '--piece-secrets', '3'];
+      const log = join(dir, 'mastermind3-5-not-begun.jsonl');
+      const args = [...MASTERMIND3, '--depth', '5', '--log', log, '--piece-secrets', '3'];
       expect((await refute(...args)).status).toBe(0);
       const settled = linesOf(log);
-      const search = new OptimalSearch(game, {
+      const search = new OptimalSearch(mastermind3, {
         firstFound: true,
         lookahead: false,
         earlyCount: true,
       });
       const thirdsOf = (line: RefutationLine): { part: Int32Array; thirds: number[] } => {
-        const { part } = largestClass(line);
-        const history = [game.codes.parse(line.opening), game.codes.parse(line.guess)];
+        const { part } = largestClass(mastermind3, line);
+        const history = [
+          mastermind3.codes.parse(line.opening),
+          mastermind3.codes.parse(line.guess),
+        ];
         return { part, thirds: [...search.rankGuesses(part, history, 3).guesses] };
       };
       // A way on and a refuted second guess, each with third guesses to draw, taken out of the
@@ -686,21 +752,21 @@ describe('scripts/depth-refutation.ts', () => {
       // named: for the way on, exactly those whose classes are all solved within 2.
       const expected = [way, refuted].map((line) => {
         const { part, thirds } = thirdsOf(line);
-        const opening = game.codes.parse(line.opening);
-        const second = game.codes.parse(line.guess);
+        const opening = mastermind3.codes.parse(line.opening);
+        const second = mastermind3.codes.parse(line.guess);
         const keeping = thirds
           .filter((third) =>
-            [...Array(game.answers).keys()]
-              .filter((a) => a !== game.solved)
-              .map((a) => classOf(partition(game, third, part), a))
+            [...Array(mastermind3.answers).keys()]
+              .filter((a) => a !== mastermind3.solved)
+              .map((a) => classOf(partition(mastermind3, third, part), a))
               .every(
                 (c) => c.length <= 2 || search.solve(c, [opening, second, third], 2).guess >= 0,
               ),
           )
-          .map((third) => game.codes.make(third));
+          .map((third) => mastermind3.codes.make(third));
         return {
           guess: line.guess,
-          within: game.answerText(largestClass(line).answer),
+          within: mastermind3.answerText(largestClass(mastermind3, line).answer),
           size: part.length,
           left: thirds.length,
           sampled: thirds.length,
