@@ -21,6 +21,7 @@ import { resolveRules } from '../../rules.js';
 import { costTotal } from '../../search/cost.js';
 import { loadKey } from '../keys.js';
 import { newWorkerIdentity } from './identity.js';
+import { agreement } from './queue-runner.js';
 import {
   PROOFS_KEY,
   WORKER_PREFIX,
@@ -369,7 +370,7 @@ describe('a queue as people run it in production', () => {
     },
   );
   it(
-    'two questions whose old crc32 names collide share nothing: each proves its own value',
+    'two questions whose old crc32 names collide share nothing: the second proves its own value',
     { timeout: 180_000 },
     async () => {
       const redis = await server();
@@ -392,10 +393,14 @@ describe('a queue as people run it in production', () => {
       expect(first).not.toBe(second);
       expect(first).toMatch(/^codebreaker-[0-9a-f]{64}$/);
       start(['worker', '--queue', redis.url, '--threads', '1']);
-      const local7 = figures((await cli('optimal', ...sevens, '--json')).out);
-      const queued7 = start(['optimal', ...sevens, '--queue', redis.url, '--json']);
-      expect(await queued7.ended).toBe(0);
-      expect(figures(queued7.out)).toEqual(local7);
+      // The first proof leaves finished jobs in Redis, which the second's jobs are named like.
+      const queued7 = start(['optimal', ...sevens, '--queue', redis.url]);
+      const admin = new Redis(redis.port, '127.0.0.1');
+      await until(async () => (await admin.hlen(doneKey(first))) > 0);
+      queued7.child.kill('SIGKILL');
+      await queued7.ended;
+      expect(await admin.exists(doneKey(second))).toBe(0);
+      admin.disconnect();
       const queued6 = start(['optimal', ...sixes, '--queue', redis.url, '--json']);
       expect(await queued6.ended).toBe(0);
       const doc = JSON.parse(queued6.out);
@@ -460,18 +465,18 @@ describe('a queue as people run it in production', () => {
     async () => {
       const redis = await server();
       const warm = start(['worker', '--queue', redis.url, '--threads', '1']);
-      const earlier = start(['optimal', ...MASTERMIND, '--queue', redis.url, '--json']);
+      const earlier = start(['optimal', ...NUMERON, '--queue', redis.url, '--json']);
       expect(await earlier.ended).toBe(0);
       expect(warm.err).toMatch(/^solved /m);
       // The earlier proof's records go, so that every job is solved again; its worker stays warm.
       const admin = new Redis(redis.port, '127.0.0.1');
-      await admin.del(doneKey(queueOf('mastermind')));
+      await admin.del(doneKey(queueOf('numeron')));
       admin.disconnect();
       const fresh = start(['worker', '--queue', redis.url, '--threads', '1']);
       await until(() => fresh.err.includes('waiting for jobs'));
       const proof = start([
         'optimal',
-        ...MASTERMIND,
+        ...NUMERON,
         '--queue',
         redis.url,
         '--replicas',
@@ -479,10 +484,32 @@ describe('a queue as people run it in production', () => {
         '--json',
       ]);
       expect(await proof.ended).toBe(0);
-      const doc = JSON.parse(proof.out);
-      expect([doc.total, doc.max, doc.proved, doc.resumed]).toEqual([5625, 6, true, 0]);
+      expect(figures(proof.out)).toEqual(local.numeron);
+      expect(JSON.parse(proof.out).resumed).toBe(0);
       expect(proof.err).not.toMatch(/disagree/);
       expect(fresh.err).toMatch(/^solved /m);
     },
   );
+  it('--replicas 2 agrees on what the proof relies on, not on bytes', () => {
+    const job = wholeGameJob(gameFor(resolveRules({ game: 'hit-and-blow' })));
+    const limited = { ...job, limit: 1000 };
+    const answer = (cost: number, first?: number) => ({
+      cost,
+      nodes: 1,
+      lookaheads: 0,
+      ...(first === undefined ? {} : { first, tree: [first] }),
+    });
+    // The same cost below the limit, another first guess: agreed, the first answer taken.
+    expect(agreement(limited, answer(900, 3), answer(900, 7))).toEqual(answer(900, 3));
+    // Two costs below the limit: one of them is wrong.
+    expect(agreement(limited, answer(900, 3), answer(901, 3))).toBeUndefined();
+    // Two bounds at or above the limit, one warmer than the other: agreed, the lower taken.
+    expect(agreement(limited, answer(1200), answer(1000))).toEqual(answer(1000));
+    // A strategy below the limit against a bound above it: disagreed.
+    expect(agreement(limited, answer(900, 3), answer(1000))).toBeUndefined();
+    // Settling for the first strategy found (the depth objective): any two found agree.
+    const first = { ...limited, settings: { ...limited.settings, firstFound: true } };
+    expect(agreement(first, answer(900, 3), answer(950, 5))).toEqual(answer(900, 3));
+    expect(agreement(first, answer(900, 3), answer(1000))).toBeUndefined();
+  });
 });
