@@ -150,8 +150,10 @@ describe('codebreaker static', () => {
   it('with --colour-sets and a checkpoint, its jobs are families; the other search refuses the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'codebreaker-colour-sets-'));
     try {
-      const file = join(dir, 'hb.json');
-      const argv = ['static', '--game', 'hit-and-blow', '--checkpoint', file];
+      // 3 of 7 without repetition: 5 guesses, settled by colour sets in a second.
+      const file = join(dir, 'three-of-seven.json');
+      const game = ['--pegs', '3', '--colors', '7', '--no-repeat'];
+      const argv = ['static', ...game, '--checkpoint', file];
       const first = await cli(...argv, '--colour-sets', '--json');
       expect(first.status).toBe(0);
       expect(JSON.parse(first.out)).toMatchObject({ size: 5, proved: true });
