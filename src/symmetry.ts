@@ -123,7 +123,11 @@ function colourSwapsAt(game: Game, sets: readonly (readonly number[][])[]): Symm
 }
 
 /** Generators of the symmetry group of a game state (see the module comment). */
-function stateSymmetries(game: Game, history: readonly Turn[], candidates: Int32Array): Symmetry[] {
+export function stateSymmetries(
+  game: Game,
+  history: readonly Turn[],
+  candidates: Int32Array,
+): Symmetry[] {
   let generators: Symmetry[];
   if (renamesPerPosition(game)) {
     const { unused, dead } = freeColoursAt(game, history, candidates);

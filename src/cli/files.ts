@@ -18,13 +18,13 @@ import {
 import { safeText } from './io.js';
 
 /** A file a command will write when its work is done, opened before the work starts. */
-interface OutputFile {
+export interface OutputFile {
   readonly path: string;
   /**
    * Writes `text` as the whole file. A failure still loses nothing: the text goes to a file in
    * the system's temporary folder, and the one `CodebreakerError` names both.
    */
-  write(text: string): Promise<void>;
+  write(text: string | Uint8Array): Promise<void>;
   /** Closes it unwritten; a file it made is removed. */
   discard(): Promise<void>;
 }

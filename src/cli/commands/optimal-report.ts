@@ -10,9 +10,10 @@ import { describeRules, rulesJson } from '../../rules.js';
 import { type Objective, costOfHistogram, costTotal } from '../../search/cost.js';
 import type { Reliance } from '../../search/proof-types.js';
 import { type Tree, analyzeTree } from '../../tree.js';
+import type { CertificateWritten } from '../certificate-file.js';
 import { CommandFailure } from '../failure.js';
 import { analysisJson, analysisText } from '../format.js';
-import type { Io } from '../io.js';
+import { type Io, safeText } from '../io.js';
 import { peakMemory } from '../peak-memory.js';
 import { objectiveJson, objectiveText } from '../proofs/proof-progress.js';
 import type { ProofOutcome } from '../proofs/proof-run.js';
@@ -80,6 +81,8 @@ export interface RunFacts {
   readonly raise?: number;
   readonly threads: number;
   readonly seconds: number;
+  /** `--certificate`: the certificate written. */
+  readonly certificate?: CertificateWritten;
 }
 
 /** Prints the result as text or JSON; a proof that no strategy keeps to the depth cap fails. */
@@ -88,7 +91,7 @@ export function printResult(
   game: Game,
   flags: ReportFlags,
   result: ProofOutcome,
-  { objective, maxDepth, below, raise, threads, seconds }: RunFacts,
+  { objective, maxDepth, below, raise, threads, seconds, certificate }: RunFacts,
 ): void {
   const doc: Record<string, unknown> = {
     rules: rulesJson(game.rules),
@@ -115,7 +118,11 @@ export function printResult(
     seconds: Number(seconds.toFixed(3)),
     cpuSeconds,
     peakMemory: peak,
+    ...(certificate ? { certificate } : {}),
   };
+  const certified = certificate
+    ? `\ncertified ${safeText(certificate.file)} (${groupThousands(certificate.bytes)} bytes, sha256 ${certificate.sha256}): codebreaker check verifies it`
+    : '';
   const kept = flags.checkpoint === undefined ? flags.queue && 'Redis' : 'the checkpoint';
   const trust = reliedText(result.relied);
   const effort = `${groupThousands(result.nodes)} nodes, ${groupThousands(result.lookaheads)} lookaheads, ${seconds.toFixed(2)} s, peak memory ${Math.round(peak / 2 ** 20)} MiB${kept ? `, ${result.resumed} jobs from ${kept}` : ''}`;
@@ -125,7 +132,7 @@ export function printResult(
     io.out(
       flags.json
         ? `${JSON.stringify({ ...doc, possible: false, proved: true, ...work })}\n`
-        : `${message}: proved by exhaustive search (${effort})\n`,
+        : `${message}: proved by exhaustive search (${effort})${certified}\n`,
     );
     throw new CommandFailure(message);
   }
@@ -184,6 +191,7 @@ export function printResult(
   } else {
     lines.push('no strategy found yet');
   }
+  if (certified) lines.push(certified.slice(1));
   io.out(`${lines.join('\n')}\n`);
 }
 

@@ -11,6 +11,7 @@ import { milliseconds } from '../clock.js';
 import { unwrittenCheckpoint } from '../failure.js';
 import { openOutput } from '../files.js';
 import { type Io, safeText } from '../io.js';
+import { openProofCertificate } from '../proofs/proof-certificate.js';
 import { type ProofDisplay, type WorkersSeen, proofDisplay } from '../proofs/proof-progress.js';
 import {
   type ProofHooks,
@@ -59,6 +60,7 @@ interface OptimalFlags extends RulesFlags, RedisFlags {
   replicas?: string;
   redisWait?: string;
   out?: string;
+  certificate?: string;
   json?: boolean;
 }
 
@@ -153,6 +155,10 @@ export function optimalCommand(program: Command, io: Io): void {
       `with --queue: how long to keep trying a Redis that stopped answering before the proof stops (default ${DEFAULT_REDIS_WAIT})`,
     )
     .option('--out <file>', 'write the strategy tree (the format verify reads) to FILE')
+    .option(
+      '--certificate <file>',
+      'with --objective depth and --max-depth: write a certificate of what was proved to FILE (gzip if it ends in .gz), which `codebreaker check` verifies without the search',
+    )
     .option('--json', 'print one JSON document')
     .action(async (flags: OptimalFlags) => {
       const game = gameFromFlags(flags);
@@ -214,6 +220,10 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       // Opened now, so that a path that cannot be written fails before the search, not after.
       const out = flags.out === undefined ? undefined : await openOutput(flags.out, '--out');
+      const certificate =
+        flags.certificate === undefined
+          ? undefined
+          : await openProofCertificate(flags.certificate, objective, maxDepth);
       const redis = {
         redisPasswordFile: flags.redisPasswordFile,
         tlsCa: flags.tlsCa,
@@ -281,6 +291,7 @@ export function optimalCommand(program: Command, io: Io): void {
         }
       } catch (error) {
         await out?.discard();
+        await certificate?.discard();
         throw error;
       } finally {
         display?.stop();
@@ -288,6 +299,7 @@ export function optimalCommand(program: Command, io: Io): void {
       }
       const seconds = (milliseconds() - started) / 1000;
       refuseRefuted(result.relied);
+      const certified = await certificate?.write(game, result, io);
       // A result is printed whether or not its checkpoint could be written last; then it is said.
       const unwritten =
         result.checkpointUnwritten === undefined
@@ -301,6 +313,7 @@ export function optimalCommand(program: Command, io: Io): void {
           raise,
           threads,
           seconds,
+          certificate: certified,
         });
       } catch (error) {
         await out?.discard();
