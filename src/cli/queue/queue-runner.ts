@@ -308,7 +308,8 @@ async function openProof(
     }
     if (saving.size === 0) return;
     try {
-      await within(ANSWER_MS, redis.hset(doneKey(name), fields));
+      // A write of many records (all of them, after Redis lost them) is given longer.
+      await within(ANSWER_MS + saving.size, redis.hset(doneKey(name), fields));
       for (const [job, record] of saving) written.set(job, record);
     } catch (error) {
       // Written next time; a Redis that refuses stops the proof.
@@ -340,7 +341,7 @@ async function openProof(
       tell(`Redis at ${url} answers again after ${seconds} s; the proof goes on`);
       lostSince = undefined;
     }
-    if (present === 0) await within(ANSWER_MS, restore());
+    if (present === 0) await within(ANSWER_MS + checkpoint.size + awaited.size, restore());
     await within(ANSWER_MS, count());
     if (++looks % JOB_LOOKS === 0) {
       await within(ANSWER_MS, Promise.all([...awaited.keys()].map((id) => look(id))));
