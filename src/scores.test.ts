@@ -23,10 +23,10 @@ function tables(options: RulesOptions): { game: Game; table: Uint8Array; plain: 
 
 describe('the score table in WebAssembly', () => {
   // Hits and blows with and without repetition, hits only, rows not a multiple of 16 codes,
-  // 11 pegs (hits up to 11), 16 colours (the most it lays out).
+  // 11 pegs (hits up to 11), 16 colours (the most it lays out). Bulls and Cows, 25 million
+  // pairs, is compared whole with the TypeScript builder's table below.
   it.each<RulesOptions>([
     { game: 'mastermind' },
-    { game: 'moo' },
     { pegs: 4, colors: 5, repeat: true, feedback: 'black' },
     { pegs: 5, colors: 7, repeat: false, feedback: 'black' },
     { pegs: 3, colors: 5, repeat: true },

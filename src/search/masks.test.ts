@@ -33,6 +33,13 @@ describe('the WebAssembly ranking kernels', () => {
     { pegs: 3, colors: 5, repeat: true },
   ];
 
+  /**
+   * How many of `trials` random nodes to try on `game`: a quarter on Bulls and Cows, whose
+   * plain comparisons cost several times those of the others, each trial of the same kinds.
+   */
+  const trialsOf = (game: Game, trials: number): number =>
+    game.size > 2000 ? Math.ceil(trials / 4) : trials;
+
   it.each(games)('rank every node as the TypeScript kernels do: %o', (options) => {
     const game = new Game(resolveRules(options));
     const table = game.useTable()!;
@@ -43,7 +50,7 @@ describe('the WebAssembly ranking kernels', () => {
       const bounds = BoundsByWidth.forGame(game, game.answers - 1, crush).plain();
       const simd = new RankingKernels(game, bounds, table, true);
       const plain = new RankingKernels(game, bounds, table, false);
-      expectSameRankings(game, bounds, [simd], plain, 80, random);
+      expectSameRankings(game, bounds, [simd], plain, trialsOf(game, 80), random);
     }
   });
 
@@ -54,7 +61,7 @@ describe('the WebAssembly ranking kernels', () => {
       const random = seededRandom(game.size + 5);
       const bounds = BoundsByWidth.forGame(game, game.answers - 1, false).plain();
       const ranker = new RankingKernels(game, bounds, game.useTable()!, false);
-      for (let trial = 0; trial < 40; trial++) {
+      for (let trial = 0; trial < trialsOf(game, 40); trial++) {
         const ranking = newRanking(game.size);
         if (trial % 2 === 0) {
           // As a node ranks them: keys from the size bounds, many alike.
@@ -103,7 +110,7 @@ describe('the WebAssembly ranking kernels', () => {
       const width = 1 << answerShift(game.answers);
       const countersOf = (counts: Uint16Array, guesses: Int32Array) =>
         [...guesses].map((guess) => [...counts.subarray(guess * width, (guess + 1) * width)]);
-      for (let trial = 0; trial < 20; trial++) {
+      for (let trial = 0; trial < trialsOf(game, 20); trial++) {
         const candidates = randomSet(game, 1 + Math.floor(random() * game.size), random);
         // Some guesses given twice: each is still counted once.
         const guesses = Int32Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
@@ -131,7 +138,7 @@ describe('the WebAssembly ranking kernels', () => {
       const found = { some: 0, none: 0 };
       const order = new Int32Array(game.size);
       const atLeast = new Int32Array(ANSWER_COUNTS);
-      for (let trial = 0; trial < 60; trial++) {
+      for (let trial = 0; trial < trialsOf(game, 60); trial++) {
         // The order of a parent set, then a part of it and a prefix of that order.
         const parent = randomSet(game, 1 + Math.floor(random() * Math.min(40, game.size)), random);
         const set = Int32Array.from([...parent].filter(() => random() < 0.4).slice(0, 12));
@@ -160,7 +167,7 @@ describe('the WebAssembly ranking kernels', () => {
       const answers = answersFrom(game, options);
       const random = seededRandom(game.size + 5);
       const codes = Array.from({ length: game.size }, (_, code) => code);
-      for (let trial = 0; trial < 6; trial++) {
+      for (let trial = 0; trial < trialsOf(game, 6); trial++) {
         const set = randomSet(game, 1 + Math.floor(random() * Math.min(60, game.size)), random);
         const count = codes.map((code) => answers(code, set));
         const byCount = [...codes].sort((a, b) => count[b] - count[a] || a - b);
@@ -188,7 +195,7 @@ describe('the WebAssembly ranking kernels', () => {
       const start = new Int32Array(game.answers + 1);
       const out = new Int32Array(game.size);
       const sizes = new Set<number>();
-      for (let trial = 0; trial < 60; trial++) {
+      for (let trial = 0; trial < trialsOf(game, 60); trial++) {
         const candidates = randomSet(
           game,
           1 + Math.floor(random() * Math.min(80, game.size)),
@@ -227,7 +234,7 @@ describe('the WebAssembly ranking kernels', () => {
         const bounds = BoundsByWidth.forGame(game, game.answers - 1, crush).plain();
         const early = new RankingKernels(game, bounds, table, true, true);
         const plainEarly = new RankingKernels(game, bounds, table, false, true);
-        expectSameRankings(game, bounds, [early], plainEarly, 80, random);
+        expectSameRankings(game, bounds, [early], plainEarly, trialsOf(game, 80), random);
         // Against a full count, given the width it measures as the cap: the same guesses, keys
         // and least bound left out, at every depth.
         const full = new RankingKernels(game, bounds, table, false);
@@ -237,7 +244,7 @@ describe('the WebAssembly ranking kernels', () => {
           depth: number,
           cap?: number,
         ) => rankingOf(game, ranker, candidates, undefined, depth, Number.POSITIVE_INFINITY, cap);
-        for (let trial = 0; trial < 80; trial++) {
+        for (let trial = 0; trial < trialsOf(game, 80); trial++) {
           const n = 2 + Math.floor(random() * (Math.min(game.size, 400) - 1));
           const candidates = randomSet(game, n, random);
           const depth = 2 + (trial % 4);
@@ -275,7 +282,7 @@ describe('the WebAssembly ranking kernels', () => {
     const plain = new RankingKernels(game, bounds, shared.table, false);
     // Random nodes, ranked by each kernel in turn, two in the shared memory and one with a copy:
     // each ranks as the TypeScript kernels do.
-    expectSameRankings(game, bounds, kernels, plain, 60, seededRandom(size));
+    expectSameRankings(game, bounds, kernels, plain, trialsOf(game, 60), seededRandom(size));
     // Threads' kernels run at once: their buffers (here two of them) lie apart, and off the table.
     const fresh = sharedKernelTable(size, answers, 2)!;
     const pair = [0, 1].map(() => MaskKernel.create(fresh.table, size, answers, solved)!);

@@ -29,9 +29,9 @@ describe('the cache of solved sets', () => {
   });
 
   it('stays within its budget, forgetting the oldest, and never answers wrongly', () => {
-    const budget = 8 * 2 ** 20;
+    const budget = 2 * 2 ** 20;
     const cache = new SetCache(budget);
-    const sets = 40_000;
+    const sets = 10_000;
     for (let i = 0; i < sets; i++) cache.set(someSet(i, 100 + (i % 50)), 6, i, i % 8192);
     expect(cache.bytes).toBeLessThanOrEqual(budget * 1.05);
     expect(cache.find(someSet(0, 100), 6)).toBe(-1);
@@ -42,20 +42,23 @@ describe('the cache of solved sets', () => {
       kept++;
       expect([cache.cost(entry), cache.guess(entry)]).toEqual([i, i % 8192]);
     }
-    // 40,000 sets of about 125 codes are 5 million codes; each 4 MB generation holds about
-    // 1.4 million, so the young one turned over three times: the oldest sets are forgotten.
+    // 10,000 sets of about 125 codes are 1.25 million codes; each 1 MB generation holds about
+    // 350,000, so the young one turned over three times: the oldest sets are forgotten.
     expect(kept).toBeGreaterThan(sets / 4);
     expect(kept).toBeLessThan(sets);
     expect(cache.find(someSet(sets - 1, 100 + ((sets - 1) % 50)), 6)).toBeGreaterThanOrEqual(0);
   });
 
   it('keeps what is still used: a hit in the old generation survives the next turnover', () => {
-    const cache = new SetCache(4 * 2 ** 20);
+    // 15,000 sets of 120 codes: the young 512 KB generation turns over about ten times.
+    const cache = new SetCache(2 ** 20);
     const used = someSet(12345, 64);
     cache.set(used, 6, 42, 1);
-    for (let i = 0; i < 60_000; i++) {
+    for (let i = 0; i < 15_000; i++) {
       cache.set(someSet(i, 120), 6, i, 0);
-      if (i % 1000 === 0) expect(cache.cost(cache.find(used, 6))).toBe(42);
+      if (i % 250 === 0) expect(cache.cost(cache.find(used, 6))).toBe(42);
     }
+    // It did turn over: the first of the others is forgotten.
+    expect(cache.find(someSet(0, 120), 6)).toBe(-1);
   });
 });

@@ -46,12 +46,16 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
   const naiveOf = Array.from({ length: game.size }, (_, code) =>
     codes.indexOf(game.codes.make(code)),
   );
+  // The brute force's answers, worked out once for both builds (each row meets the same nodes):
+  // by set and guesses left, by set for a splitter, by node for a width.
+  const within = new Map<string, boolean>();
+  const splitters = new Map<string, number | undefined>();
+  const widthOf = new Map<string, number>();
 
   it.each([true, false])(
     'decide within three or four as brute force does, the WebAssembly kernels %s',
     (simd) => {
       const random = seededRandom(7);
-      const memo = new Map<string, boolean>();
       const search = new OptimalSearch(game, {
         firstFound: true,
         lookahead: false,
@@ -83,7 +87,7 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
         // Within three, and where the node has more secrets, within four: its own width is
         // measured before it is ranked.
         const left = members.length > 12 && trial % 2 === 0 ? 4 : 3;
-        const expected = naiveWithin(answer, secrets, left, memo);
+        const expected = naiveWithin(answer, secrets, left, within);
         const got = search.solve(members, history, left).guess >= 0;
         const before = plain.solve(members, history, left).guess >= 0;
         if (left === 4) seen.four++;
@@ -131,7 +135,14 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
             .slice(0, n)
             .sort((a, b) => a - b);
           const secrets = Int32Array.from(picked);
-          const some = [...allCandidates(classic)].find((guess) => apart(guess, secrets));
+          const key = picked.join();
+          if (!splitters.has(key)) {
+            splitters.set(
+              key,
+              [...allCandidates(classic)].find((guess) => apart(guess, secrets)),
+            );
+          }
+          const some = splitters.get(key);
           const got = two.splitter(secrets);
           if (some !== undefined) seen.apart++;
           else seen.not++;
@@ -171,12 +182,17 @@ describe('nodes with two guesses left, decided from their parent (search/two-lef
           );
         }
         if (members.length < 3) continue;
-        let expected = 0;
-        for (const guess of all) {
-          const answers = new Set([...members].map((s) => naiveFullAnswer(all[s], guess)));
-          answers.delete(allHits);
-          expected = Math.max(expected, answers.size);
+        const key = members.join();
+        if (!widthOf.has(key)) {
+          let most = 0;
+          for (const guess of all) {
+            const answers = new Set([...members].map((s) => naiveFullAnswer(all[s], guess)));
+            answers.delete(allHits);
+            most = Math.max(most, answers.size);
+          }
+          widthOf.set(key, most);
         }
+        const expected = widthOf.get(key)!;
         two.enter(members);
         const got = two.width();
         two.leave();
