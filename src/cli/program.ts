@@ -39,6 +39,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   play: async () => (await import('./commands/play.js')).playCommand,
   tree: async () => (await import('./commands/tree.js')).treeCommand,
   verify: async () => (await import('./commands/verify.js')).verifyCommand,
+  check: async () => (await import('./commands/check.js')).checkCommand,
   optimal: async () => (await import('./commands/optimal.js')).optimalCommand,
   static: async () => (await import('./commands/static.js')).staticCommand,
   worker: async () => (await import('./commands/worker.js')).workerCommand,
