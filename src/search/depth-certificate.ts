@@ -101,7 +101,9 @@ function* refute(
     game,
     symmetries.map((one) => imageTable(game, one)),
   );
-  const refuted: Record<string, string> = {};
+  // Pairs, not an object: an object lists keys that read as whole numbers ("1032") first,
+  // and the format wants them in code order.
+  const refuted: string[] = [];
   const children: { turn: Turn; members: Int32Array }[] = [];
   for (const guess of roots) {
     const split = partition(game, guess, members);
@@ -125,10 +127,12 @@ function* refute(
       );
     }
     const turn = { guess, answer: refuting.answer };
-    refuted[game.codes.make(guess)] = answerText(game, refuting.answer);
+    refuted.push(
+      `${JSON.stringify(game.codes.make(guess))}:${JSON.stringify(answerText(game, refuting.answer))}`,
+    );
     children.push({ turn, members: Int32Array.from(classOf(split, refuting.answer)) });
   }
-  yield JSON.stringify({
+  const node = JSON.stringify({
     at: turns.map((turn) => [game.codes.make(turn.guess), answerText(game, turn.answer)]),
     left,
     ...(symmetries.length > 0
@@ -139,8 +143,8 @@ function* refute(
           })),
         }
       : {}),
-    refuted,
   });
+  yield `${node.slice(0, -1)},"refuted":{${refuted.join(',')}}}`;
   for (const child of children) {
     yield* refute(game, child.members, [...turns, child.turn], left - 1, unsolvable);
   }
