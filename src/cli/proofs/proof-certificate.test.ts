@@ -27,7 +27,7 @@ describe('optimal --certificate, checked by codebreaker check', () => {
     [['--game', 'mastermind'], 5],
     [['--pegs', '3', '--colors', '6', '--repeat'], 5],
     [['--pegs', '4', '--colors', '5', '--no-repeat'], 5],
-    [['--pegs', '3', '--colors', '4', '--repeat', '--feedback', 'black'], 6],
+    [['--pegs', '3', '--colors', '3', '--repeat', '--feedback', 'black'], 5],
     [['--game', 'numeron'], 6],
   ] as const)('%j: within %i, and not within one fewer', async (rules, least) => {
     for (const [depth, holds] of [
