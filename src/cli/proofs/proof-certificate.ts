@@ -12,6 +12,7 @@ import { treeToJson } from '../../tree-json.js';
 import { type CertificateWritten, writeCertificate } from '../certificate-file.js';
 import { type OutputFile, openOutput } from '../files.js';
 import { type Io, safeText } from '../io.js';
+import { endingAtSignals } from '../signals.js';
 import type { ProofOutcome } from './proof-run.js';
 
 /** A certificate to write once the proof is over. */
@@ -53,7 +54,9 @@ export async function openProofCertificate(
       const lines = result.impossible
         ? refutationCertificate(game, maxDepth)
         : treeCertificate(game, maxDepth, treeToJson(result.tree!));
-      return writeCertificate(out, lines);
+      // The refutation is made in this thread, in long synchronous stretches, and a stop keeps
+      // nothing of it: Ctrl-C and SIGTERM end the process at once, as Node would.
+      return endingAtSignals(() => writeCertificate(out, lines));
     },
     discard: () => out.discard(),
   };
