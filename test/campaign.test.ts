@@ -59,18 +59,19 @@ describe('npm run campaign', () => {
       command: 'static',
       rules: ['--pegs', '4', '--colors', '5', '--no-repeat'],
     };
-    // Knuth's 5 guesses at worst: 4 refuted at every opening (scripts/depth-refutation.ts).
+    // Mastermind of 3 pegs, 5 guesses at worst (docs/optimal-table.md): 4 refuted at every
+    // opening (scripts/depth-refutation.ts).
     const refutation = {
-      name: 'classic-depth4',
-      question: 'does a strategy keep to 4 guesses at classic Mastermind?',
+      name: 'mastermind3-depth4',
+      question: 'does a strategy keep to 4 guesses at Mastermind of 3 pegs?',
       command: 'refutation',
-      rules: ['--game', 'mastermind'],
+      rules: ['--game', 'mastermind', '--pegs', '3'],
       maxDepth: 4,
     };
     // Flags every run of a campaign gives its command: an order the refutation does not know.
     const ordered = {
       ...refutation,
-      name: 'classic-depth4-sideways',
+      name: 'mastermind3-depth4-sideways',
       flags: ['--order', 'sideways'],
     };
     // Answered another way (Knuth's strategy keeps to 5): the list says so, not how to resume it.
@@ -78,6 +79,7 @@ describe('npm run campaign', () => {
       ...refutation,
       name: 'classic-depth5',
       question: 'does a strategy keep to 5 guesses at classic Mastermind?',
+      rules: ['--game', 'mastermind'],
       maxDepth: 5,
       answered: 'yes, a strategy within 5 guesses exists (Knuth)',
     };
@@ -195,53 +197,55 @@ describe('npm run campaign', () => {
   });
 
   it('runs a refutation of a depth as a campaign, records it, and resumes from its log', async () => {
-    const result = JSON.parse((await campaign('classic-depth4', '--threads', '2')).stdout);
+    const result = JSON.parse((await campaign('mastermind3-depth4', '--threads', '2')).stdout);
     expect(result).toMatchObject({ proved: true, lowerBound: 5, threads: 2 });
     expect(result.jobsDone).toBe(result.jobsKnown);
     expect(result.relied).toEqual({ logLines: 0, rechecked: false, solvedAgain: 0, pieces: 0 });
     expect(records().at(-1)).toMatchObject({
-      campaign: 'classic-depth4',
+      campaign: 'mastermind3-depth4',
       lowerBound: 5,
       proved: true,
     });
-    const log = readFileSync(join(dir, 'classic-depth4.refutation.jsonl'), 'utf8');
+    const log = readFileSync(join(dir, 'mastermind3-depth4.refutation.jsonl'), 'utf8');
     expect(log.trim().split('\n')).toHaveLength(result.jobsKnown);
     // Again: every line read back, none solved again; with --recheck, every one solved again.
-    const again = JSON.parse((await campaign('classic-depth4')).stdout);
+    const again = JSON.parse((await campaign('mastermind3-depth4')).stdout);
     expect(again).toMatchObject({ proved: true, relied: { logLines: result.jobsKnown } });
-    const checked = JSON.parse((await campaign('classic-depth4', '--recheck')).stdout);
+    const checked = JSON.parse((await campaign('mastermind3-depth4', '--recheck')).stdout);
     expect(checked).toMatchObject({
       proved: true,
       relied: { logLines: 0, rechecked: true, solvedAgain: result.jobsKnown },
     });
     // A recheck again solves nothing: every line was solved again, and says so in the log.
-    const twice = JSON.parse((await campaign('classic-depth4', '--recheck')).stdout);
+    const twice = JSON.parse((await campaign('mastermind3-depth4', '--recheck')).stdout);
     expect(twice).toMatchObject({
       proved: true,
       nodes: 0,
       relied: { logLines: result.jobsKnown, rechecked: true, solvedAgain: result.jobsKnown },
     });
     // The flags of a campaign reach its command: the refutation refuses an order it does not know.
-    const sideways = await campaign('classic-depth4-sideways').catch((failure) => failure);
+    const sideways = await campaign('mastermind3-depth4-sideways').catch((failure) => failure);
     expect(sideways.code).toBe(2);
     expect(sideways.stderr).toContain('[--order ways-on|refuted]');
     // It has no least total to raise.
-    const raised = await campaign('classic-depth4', '--raise', '10').catch((failure) => failure);
+    const raised = await campaign('mastermind3-depth4', '--raise', '10').catch(
+      (failure) => failure,
+    );
     expect(raised.code).toBe(2);
     expect(raised.stderr).toContain('has none');
 
     // Where its log stands, in the list of campaigns; with the pieces of a second guess under
-    // way (written here: classic Mastermind within 4 has none), the pace of its third guesses.
+    // way (written here: Mastermind of 3 pegs within 4 has none), the pace of its third guesses.
     const settled = `its log: ${result.jobsKnown} second guesses settled (${result.jobsKnown} refuted)`;
     expect((await campaign()).stdout).toContain(`${settled}\n`);
     // --estimate solves again the pieces of the second guesses under way: here none.
-    expect((await campaign('classic-depth4', '--estimate')).stdout).toContain(
+    expect((await campaign('mastermind3-depth4', '--estimate')).stdout).toContain(
       'about 0.0 CPU h in all for the 0 second guesses under way',
     );
     const piece = (third: string, seconds: number) => ({
-      opening: '1123',
+      opening: '112',
       answer: '0H1B',
-      guess: '9999',
+      guess: '999',
       within: '0H2B',
       third,
       of: 10,
@@ -251,16 +255,16 @@ describe('npm run campaign', () => {
       seconds,
     });
     writeFileSync(
-      join(dir, 'classic-depth4.refutation.pieces.jsonl'),
-      `${JSON.stringify(piece('1234', 1800))}\n${JSON.stringify(piece('1345', 1800))}\n`,
+      join(dir, 'mastermind3-depth4.refutation.pieces.jsonl'),
+      `${JSON.stringify(piece('123', 1800))}\n${JSON.stringify(piece('134', 1800))}\n`,
     );
     expect((await campaign()).stdout).toContain(
-      `${settled}; under way: 9999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace (that pace the one the pieces record, on the builds that settled them: \`--estimate --sample M\` times some of those left on this one)\n`,
+      `${settled}; under way: 999 at its class 0H2B, 2 of 10 third guesses refuted in 1.00 CPU h, about 4.0 CPU h more at that pace (that pace the one the pieces record, on the builds that settled them: \`--estimate --sample M\` times some of those left on this one)\n`,
     );
     // Those pieces name no code of the game: --estimate, which would solve them again, says so.
-    const named = await campaign('classic-depth4', '--estimate').catch((failure) => failure);
+    const named = await campaign('mastermind3-depth4', '--estimate').catch((failure) => failure);
     expect(named.code).toBe(2);
-    expect(named.stderr).toContain('names 9999, not a code of this game');
+    expect(named.stderr).toContain('names 999, not a code of this game');
   });
 
   it('merges through git the logs of a refutation’s shards run on two machines, and concludes from them', async () => {
@@ -282,7 +286,7 @@ describe('npm run campaign', () => {
     mkdirSync(join(repo, 'campaigns'), { recursive: true });
     copyFileSync(join(ROOT, '.gitattributes'), join(repo, '.gitattributes'));
     const refutation = JSON.parse(readFileSync(join(dir, 'campaigns.json'), 'utf8')).filter(
-      (c: { name: string }) => c.name === 'classic-depth4',
+      (c: { name: string }) => c.name === 'mastermind3-depth4',
     );
     writeFileSync(join(repo, 'campaigns', 'campaigns.json'), JSON.stringify(refutation));
     git(dir, 'init', '-q', '-b', 'main', repo);
@@ -292,7 +296,7 @@ describe('npm run campaign', () => {
       ['0/2', '1/2'].map(async (shard, index) => {
         const machine = join(dir, `machine-${index}`);
         git(dir, 'clone', '-q', repo, machine);
-        const run = await runScript('campaign.ts', ['classic-depth4', '--shard', shard], {
+        const run = await runScript('campaign.ts', ['mastermind3-depth4', '--shard', shard], {
           CODEBREAKER_CAMPAIGNS: join(machine, 'campaigns'),
         });
         expect(run.status).toBe(0);
@@ -310,7 +314,7 @@ describe('npm run campaign', () => {
     const all = first.result.jobsKnown + second.result.jobsKnown;
     // The second machine's lines merged into the first's clone: no conflict, both kept.
     git(first.machine, 'pull', '-q', '--no-rebase', second.machine, 'main');
-    const merged = await runScript('campaign.ts', ['classic-depth4'], {
+    const merged = await runScript('campaign.ts', ['mastermind3-depth4'], {
       CODEBREAKER_CAMPAIGNS: join(first.machine, 'campaigns'),
     });
     expect(merged.status).toBe(0);
@@ -376,7 +380,7 @@ describe('npm run campaign', () => {
     const error = await campaign('nonesuch').catch((failure) => failure);
     expect(error.code).toBe(2);
     expect(error.stderr).toBe(
-      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, classic-depth4, classic-depth4-sideways, classic-depth5\n",
+      "campaign: no campaign 'nonesuch'; the campaigns: classic, classic-queued, classic-raised, classic-anew, static-small, mastermind3-depth4, mastermind3-depth4-sideways, classic-depth5\n",
     );
   });
 

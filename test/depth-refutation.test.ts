@@ -1,14 +1,15 @@
 /**
  * scripts/depth-refutation.ts against the least worst cases known: classic Mastermind's 5 (Knuth)
- * and Bulls and Cows's 7. One guess fewer is refuted at every opening; the least itself is not
- * (some second guess leaves only classes solved in time). A log read back is resumed without
- * searching again, and `--recheck` solves its refutations again, so that a forged line fails.
- * Large classes searched in pieces, shared between shards, are searched on smaller games of the
- * same shape (Mastermind of 3 pegs, whose least worst case is 5 too; of 3 pegs and 7 colours,
- * 6), where every class can also be solved whole to check what the pieces settled.
+ * and Bulls and Cows's 7, one guess fewer refuted at every opening. The rest runs on smaller games
+ * of the same shape (Mastermind of 3 pegs, whose least worst case is 5 too; of 3 pegs and 7
+ * colours, 6): the least itself is not refuted (some second guess leaves only classes solved in
+ * time), a log read back is resumed without searching again, and `--recheck` solves its lines
+ * again, so that a forged line fails; large classes searched in pieces, shared between shards,
+ * can there also be solved whole to check what the pieces settled. A run or a recheck stopped by
+ * Ctrl-C half way is on Bulls and Cows, whose lines take long enough to stop between.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,24 @@ const game = gameFor(resolveRules({ game: 'mastermind' }));
  */
 const MASTERMIND3 = ['--game', 'mastermind', '--pegs', '3'];
 const mastermind3 = gameFor(resolveRules({ game: 'mastermind', pegs: 3 }));
+
+/** 3-peg Mastermind within 5, its large classes in pieces of 3 secrets or more. */
+const MASTERMIND3_PIECES = [...MASTERMIND3, '--depth', '5', '--piece-secrets', '3'];
+let inPieces: Promise<void> | undefined;
+
+/**
+ * The log and pieces of a run of `MASTERMIND3_PIECES` on one thread (made once, by the first
+ * test that asks), copied to `log` and its pieces file.
+ */
+async function settledInPieces(log: string): Promise<void> {
+  const made = join(dir, 'mastermind3-5-in-pieces.jsonl');
+  inPieces ??= refute(...MASTERMIND3_PIECES, '--log', made).then((run) => {
+    if (run.status !== 0) throw new Error(run.stderr);
+  });
+  await inPieces;
+  copyFileSync(made, log);
+  copyFileSync(piecesFileOf(made), piecesFileOf(log));
+}
 
 /**
  * The largest class (but all hits) the second guess `guess` leaves of `game`'s class `answer` of
@@ -156,28 +175,36 @@ describe('scripts/depth-refutation.ts', () => {
     'resumes from its log without searching, and --recheck solves each line again',
     { timeout: 60_000 },
     async () => {
-      const before = readFileSync(log4, 'utf8');
-      const again = await refute(...mastermind4);
+      // On 3-peg Mastermind, whose 4 guesses are refuted at every opening too.
+      const log = join(dir, 'mastermind3-4.jsonl');
+      const args = [...MASTERMIND3, '--depth', '4', '--log', log];
+      const first = await refute(...args);
+      expect(first.status).toBe(0);
+      expect(first.stdout).toContain('no strategy keeps to 4 guesses');
+      expect(first.stderr).toContain('refuted by');
+      const before = readFileSync(log, 'utf8');
+      const again = await refute(...args);
       expect(again.status).toBe(0);
       expect(again.stdout).toContain('no strategy keeps to 4 guesses');
       expect(again.stderr).not.toContain('refuted by');
-      expect(readFileSync(log4, 'utf8')).toBe(before);
+      expect(readFileSync(log, 'utf8')).toBe(before);
 
-      const lines = linesOf(log4);
-      const checked = await refute(...mastermind4, '--recheck');
+      const lines = linesOf(log);
+      expect(new Set(lines.map((line) => line.opening))).toEqual(new Set(['111', '112', '123']));
+      const checked = await refute(...args, '--recheck');
       expect(checked.status).toBe(0);
       expect(checked.stderr.match(/: holds/g)).toHaveLength(lines.length);
       // Each line solved again is appended again, marked, so a recheck goes on where it stopped.
-      const after = linesOf(log4);
+      const after = linesOf(log);
       expect(after.slice(0, lines.length)).toEqual(lines);
       const appended = after.slice(lines.length);
       expect(appended.map(settles).sort()).toEqual(lines.map(settles).sort());
       for (const line of appended) expect(line.recheck).toBe(true);
       expect(checked.stdout).toContain(`${lines.length} lines of the log solved again`);
-      const twice = await refute(...mastermind4, '--recheck');
+      const twice = await refute(...args, '--recheck');
       expect(twice.status).toBe(0);
       expect(twice.stderr).not.toContain('holds');
-      expect(linesOf(log4)).toEqual(after);
+      expect(linesOf(log)).toEqual(after);
     },
   );
 
@@ -191,8 +218,8 @@ describe('scripts/depth-refutation.ts', () => {
       expect(status).toBe(0);
       expect(stdout).toContain('no strategy keeps to 4 guesses');
       const lines = linesOf(log);
-      // The lines of the first test's run (the second appended their copies, marked recheck).
-      const before = linesOf(log4).filter((line) => !line.recheck);
+      // The lines of the first test's run.
+      const before = linesOf(log4);
       expect(lines.map(settles).sort()).toEqual(before.map(settles).sort());
       // On one thread, in the order taken: within each opening, largest classes first.
       for (const opening of new Set(lines.map((line) => line.opening))) {
@@ -210,8 +237,9 @@ describe('scripts/depth-refutation.ts', () => {
     'does not refute 5, logs its ways on, and a forged line claiming it fails --recheck',
     { timeout: 60_000 },
     async () => {
-      const log5 = join(dir, 'mastermind-5.jsonl');
-      const mastermind5 = ['--game', 'mastermind', '--depth', '5', '--log', log5];
+      // On 3-peg Mastermind, whose least worst case is 5 too.
+      const log5 = join(dir, 'mastermind3-5.jsonl');
+      const mastermind5 = [...MASTERMIND3, '--depth', '5', '--log', log5];
       const { status, stdout, stderr } = await refute(...mastermind5);
       expect(status).toBe(0);
       expect(stdout).toContain('not settled here');
@@ -236,12 +264,12 @@ describe('scripts/depth-refutation.ts', () => {
       expect(ways(again.stdout)).toBe(open.length);
       expect(ways(stdout)).toBe(open.length);
       // A line that says this second guess is refuted by its largest class, which it is not.
-      const largest = largestClass(game, { opening, answer, guess });
+      const largest = largestClass(mastermind3, { opening, answer, guess });
       const forged = {
         opening,
         answer,
         guess,
-        refutedBy: game.answerText(largest.answer),
+        refutedBy: mastermind3.answerText(largest.answer),
         size: largest.part.length,
         depth: 5,
         nodes: 0,
@@ -511,8 +539,8 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const log = join(dir, 'moo-6-stopped.jsonl');
-      const args = ['--game', 'moo', '--depth', '6', '--log', log, '--threads', '2'];
-      const { status, out } = await interrupted(args, 'refuted by');
+      const args = ['--game', 'moo', '--depth', '6', '--log', log];
+      const { status, out } = await interrupted([...args, '--threads', '2'], 'refuted by');
       expect(status).toBe(0);
       // What it says is what the log holds, every line whole.
       const lines = linesOf(log);
@@ -521,6 +549,7 @@ describe('scripts/depth-refutation.ts', () => {
       expect(out).toContain(done < of ? 'not settled here' : 'no strategy keeps to 6 guesses');
       if (done < of) expect(out).toContain(', stopped)');
 
+      // The next run, on one thread: the work the two left.
       const resumed = await refute(...args);
       expect(resumed.status).toBe(0);
       expect(resumed.stdout).toContain('no strategy keeps to 6 guesses');
@@ -534,9 +563,10 @@ describe('scripts/depth-refutation.ts', () => {
     'says, when a recheck is stopped half way, that it rests on the lines it did not solve again',
     { timeout: 60_000 },
     async () => {
+      // The log of the run that refuted 6 (above), a copy.
       const log = join(dir, 'moo-6-recheck.jsonl');
+      copyFileSync(join(dir, 'moo-6.jsonl'), log);
       const args = ['--game', 'moo', '--depth', '6', '--log', log];
-      expect((await refute(...args)).status).toBe(0);
       const settled = linesOf(log).length;
       const { status, out } = await interrupted([...args, '--recheck', '--json'], ': holds');
       expect(status).toBe(0);
@@ -556,8 +586,8 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const log = join(dir, 'mastermind3-5-retime.jsonl');
-      const args = [...MASTERMIND3, '--depth', '5', '--log', log, '--piece-secrets', '3'];
-      expect((await refute(...args)).status).toBe(0);
+      const args = [...MASTERMIND3_PIECES, '--log', log];
+      await settledInPieces(log);
       const settled = linesOf(log);
       const pieces = readRefutationPieces(piecesFileOf(log));
       const keyOf = (line: RefutationLine | RefutationPiece): string =>
@@ -711,8 +741,8 @@ describe('scripts/depth-refutation.ts', () => {
     { timeout: 60_000 },
     async () => {
       const log = join(dir, 'mastermind3-5-not-begun.jsonl');
-      const args = [...MASTERMIND3, '--depth', '5', '--log', log, '--piece-secrets', '3'];
-      expect((await refute(...args)).status).toBe(0);
+      const args = [...MASTERMIND3_PIECES, '--log', log];
+      await settledInPieces(log);
       const settled = linesOf(log);
       const search = new OptimalSearch(mastermind3, {
         firstFound: true,
