@@ -10,7 +10,7 @@ import { crc32 } from '../../checksum.js';
 import { gameFor } from '../../game.js';
 import { resolveRules } from '../../rules.js';
 import { Checkpoint } from '../../search/checkpoint.js';
-import { loadKey } from '../keys.js';
+import { type SigningKey, loadKey } from '../keys.js';
 import { checkpointText, parseCheckpoint } from './checkpoint-file.js';
 
 /** A proof long enough to stop midway (about two seconds), short enough for every run. */
@@ -291,6 +291,30 @@ describe('optimal --checkpoint', () => {
   });
 });
 
+/** The question of classic Mastermind's least total, as its checkpoints name it. */
+const MASTERMIND = {
+  rules: resolveRules({ game: 'mastermind' }),
+  objective: 'expected',
+  maxDepth: null,
+  consistentOnly: false,
+} as const;
+
+/**
+ * Classic Mastermind's checkpoint at `file`, read with `key` (undefined: unsigned), with a lie a
+ * key holder or anyone could write: the classes of the best first guess, 1123, said to have no
+ * strategy at all. Its text, signed with `key` as the file was (or unsigned).
+ */
+async function lyingCheckpoint(file: string, key: SigningKey | undefined): Promise<string> {
+  const truth = await parseCheckpoint(readFileSync(file, 'utf8'), MASTERMIND, key);
+  const forged = new Checkpoint(MASTERMIND);
+  const best = `${gameFor(MASTERMIND.rules).codes.parse('1123')}:`;
+  for (const [job, record] of truth.entries()) {
+    const lie = job.split('/')[1].startsWith(best);
+    forged.put(job, lie ? { cost: Number.POSITIVE_INFINITY } : record);
+  }
+  return checkpointText(forged, key);
+}
+
 describe('optimal --checkpoint FILE --unsigned', () => {
   it('writes the file unsigned, takes nothing in it on trust, and refuses a forged one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'codebreaker-unsigned-'));
@@ -315,25 +339,9 @@ describe('optimal --checkpoint FILE --unsigned', () => {
       const { bounds, exact } = doc.relied.checkpoint;
       expect(bounds + exact).toBeGreaterThan(0);
       expect(doc.relied.rechecked).toBe(bounds + exact);
-      // Anyone can write such a file: the classes of the best first guess said to have no
-      // strategy at all, which a proof that believed it would take. Refused, in one line.
-      const rules = resolveRules({ game: 'mastermind' });
-      const identity = {
-        rules,
-        objective: 'expected',
-        maxDepth: null,
-        consistentOnly: false,
-      } as const;
-      const truth = await parseCheckpoint(readFileSync(file, 'utf8'), identity, undefined);
-      const forged = new Checkpoint(identity);
-      const best = `${gameFor(rules).codes.parse('1123')}:`;
-      for (const [job, record] of truth.entries()) {
-        forged.put(
-          job,
-          job.split('/')[1].startsWith(best) ? { cost: Number.POSITIVE_INFINITY } : record,
-        );
-      }
-      writeFileSync(file, checkpointText(forged, undefined));
+      // Anyone can write such a file, and a proof that believed it would take its lie: refused,
+      // in one line.
+      writeFileSync(file, await lyingCheckpoint(file, undefined));
       const lied = await cli('optimal', ...game, '--checkpoint', file, '--unsigned', '--json');
       expect([lied.status, lied.out]).toEqual([2, '']);
       expect(lied.err).toMatch(
@@ -372,31 +380,17 @@ describe('optimal --recheck', () => {
       const game = ['--game', 'mastermind'];
       const fresh = await cli('optimal', ...game, '--checkpoint', file, '--json');
       expect(JSON.parse(fresh.out).total).toBe(5625);
-      // A liar that holds the key (a worker of one's own gone wrong): the classes of the best
-      // first guess, 1123, said to have no strategy at all.
+      // A liar that holds the key (a worker of one's own gone wrong).
       const key = loadKey();
-      const rules = resolveRules({ game: 'mastermind' });
-      const identity = {
-        rules,
-        objective: 'expected',
-        maxDepth: null,
-        consistentOnly: false,
-      } as const;
-      const truth = await parseCheckpoint(readFileSync(file, 'utf8'), identity, key);
-      const forged = new Checkpoint(identity);
-      const best = `${gameFor(rules).codes.parse('1123')}:`;
-      for (const [job, record] of truth.entries()) {
-        const lie = job.split('/')[1].startsWith(best);
-        forged.put(job, lie ? { cost: Number.POSITIVE_INFINITY } : record);
-      }
+      const forged = await lyingCheckpoint(file, key);
       const lied = join(dir, 'lied.json');
-      writeFileSync(lied, checkpointText(forged, key));
+      writeFileSync(lied, forged);
       const believed = await cli('optimal', ...game, '--checkpoint', lied, '--json');
       const doc = JSON.parse(believed.out);
       expect(doc.total).toBeGreaterThan(5625);
       expect(doc.relied.checkpoint.bounds).toBeGreaterThan(0);
       expect(doc.relied.rechecked).toBe(0);
-      writeFileSync(lied, checkpointText(forged, key));
+      writeFileSync(lied, forged);
       const checked = await cli('optimal', ...game, '--checkpoint', lied, '--recheck', '--json');
       expect([checked.status, checked.out]).toEqual([2, '']);
       expect(checked.err).toMatch(
@@ -411,7 +405,7 @@ describe('optimal --recheck', () => {
       // The file keeps what the recheck found true: --recheck-resume solves none of it again,
       // only the answers the last run wrote itself (it ran again jobs the file kept as a cost
       // alone), and says so; a bare --recheck solves all of it again.
-      const written = await parseCheckpoint(readFileSync(file, 'utf8'), identity, key);
+      const written = await parseCheckpoint(readFileSync(file, 'utf8'), MASTERMIND, key);
       expect([...written.rechecks()]).toHaveLength(claims);
       const resume = ['optimal', ...game, '--checkpoint', file, '--recheck', '--recheck-resume'];
       const readOf = (relied: Record<string, { bounds: number; exact: number }>): number =>
@@ -430,7 +424,7 @@ describe('optimal --recheck', () => {
       expect(all).toMatchObject({ rechecked: readOf(all) });
       expect(all.recheckedEarlier).toBeUndefined();
       // What the file says was found true is checked for its shape like the rest of it.
-      const marked = new Checkpoint(identity);
+      const marked = new Checkpoint(MASTERMIND);
       for (const [job, record] of written.entries()) marked.put(job, record);
       marked.markRechecked([...written.entries()][0][0], -1);
       writeFileSync(lied, checkpointText(marked, key));
