@@ -14,7 +14,7 @@ import { runCli as cli } from '../../../test/cli.js';
 import { type Running, startCli as start, stopAll, until } from '../../../test/process.js';
 import { type TestRedis, startRedis } from '../../../test/redis.js';
 import { resolveRules } from '../../rules.js';
-import { doneKey, queueName } from './queue.js';
+import { PROOFS_KEY, doneKey, queueName } from './queue.js';
 
 /** A proof of a few seconds whose larger jobs take a second or two each. */
 const GAME = ['--pegs', '4', '--colors', '9', '--no-repeat'];
@@ -114,6 +114,10 @@ describe('a coordinator whose Redis fails', () => {
       worker(redis);
       const argv = ['optimal', ...GAME, '--queue', redis.url, '--redis-wait', '600'];
       const proofs = [start(argv), start([...argv, '--max-depth', '7'])];
+      // Both at work on Redis (each has put its queue in the set of proofs), one with a job merged.
+      const admin = new Redis(redis.port, '127.0.0.1');
+      await until(async () => (await admin.scard(PROOFS_KEY)) === 2);
+      admin.disconnect();
       await merged(redis);
       await redis.stop();
       await until(() => proofs.every((proof) => proof.err.includes('lost Redis at')));
