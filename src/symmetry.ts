@@ -188,7 +188,7 @@ function unite(size: number, images: readonly Int32Array[]): Int32Array {
 }
 
 /** The smallest code of each orbit of the group `images` generate, in code order. */
-function orbitRoots(game: Game, images: readonly Int32Array[]): Int32Array {
+export function orbitRoots(game: Game, images: readonly Int32Array[]): Int32Array {
   const kernel = SymmetryKernel.for(game);
   if (kernel) return kernel.representatives(images);
   const orbit = unite(game.size, images);

@@ -17,7 +17,7 @@ import { classOf, partition } from '../candidates.js';
 import type { Game } from '../game.js';
 import { rulesJson } from '../rules.js';
 import type { Turn } from '../strategy.js';
-import { imageTable, stateSymmetries } from '../symmetry.js';
+import { imageTable, orbitRoots, stateSymmetries } from '../symmetry.js';
 import type { TreeJson } from '../tree-json.js';
 import { OptimalSearch } from './branch-and-bound.js';
 
@@ -156,31 +156,4 @@ function turnsText(game: Game, turns: readonly Turn[]): string {
   return turns
     .map((turn) => `${game.codes.make(turn.guess)} ${answerText(game, turn.answer)}`)
     .join(', ');
-}
-
-/** The smallest code of each orbit of the group the image tables `images` generate. */
-function orbitRoots(game: Game, images: readonly Int32Array[]): number[] {
-  const parent = new Int32Array(game.size);
-  for (let code = 0; code < game.size; code++) parent[code] = code;
-  const find = (code: number): number => {
-    let root = code;
-    while (parent[root] !== root) root = parent[root];
-    while (parent[code] !== root) {
-      const next = parent[code];
-      parent[code] = root;
-      code = next;
-    }
-    return root;
-  };
-  for (const image of images) {
-    for (let code = 0; code < game.size; code++) {
-      const a = find(code);
-      const b = find(image[code]);
-      if (a < b) parent[b] = a;
-      else if (b < a) parent[a] = b;
-    }
-  }
-  const roots: number[] = [];
-  for (let code = 0; code < game.size; code++) if (find(code) === code) roots.push(code);
-  return roots;
 }
