@@ -11,7 +11,7 @@
  *
  * The coordinator registers each worker by the public key its heartbeat shows (identity.ts) and
  * takes an answer as that worker's only if that key signed it; `--replicas 2` compares the
- * answers of two registered workers on what the proof relies on (`agreement`).
+ * answers of two registered workers on what the proof relies on (queue-answers.ts).
  *
  * It never waits on Redis blindly. Once a second it looks: whether its own record is still
  * there (else Redis lost the proof, restarted empty or flushed, and it writes back the finished
@@ -24,31 +24,29 @@ import { hostname } from 'node:os';
 import { CodebreakerError, CommandError } from '../../errors.js';
 import {
   Checkpoint,
-  JOB_KEY,
   type JobRecord,
   type ProofIdentity,
   recordJson,
-  recordOf,
 } from '../../search/checkpoint.js';
 import type { JobAnswer, JobRunner, ProofJob } from '../../search/jobs.js';
 import { milliseconds } from '../clock.js';
 import { safeText } from '../io.js';
 import type { SigningKey } from '../keys.js';
-import { signedByKey } from './identity.js';
+import { type Heard, Workers, agreement, checkAnswer, named, readDone } from './queue-answers.js';
+import { AwaitedJobs, JobFailed } from './queue-jobs.js';
 import {
   PROOFS_KEY,
   type RedisAddress,
-  aliveWorkers,
-  answerSigned,
   connectRedis,
   coordinatorKey,
   doneKey,
   queuedJobId,
-  recordSigned,
+  refusedByRedis,
   signJob,
   signRecord,
+  within,
 } from './queue.js';
-import { answerEnvelopeSchema, answerFromQueue, doneSchema, problemOf } from './records.js';
+import { answerEnvelopeSchema, problemOf } from './records.js';
 
 /** How often the coordinator looks at Redis: its own records there, the workers alive. */
 const LOOK_MS = 1000;
@@ -91,21 +89,6 @@ export interface QueueProof {
   close(): Promise<void>;
 }
 
-/** A worker the coordinator registered: its number here, where it says it runs, its key. */
-interface Registered {
-  readonly number: number;
-  readonly host: string;
-  readonly pid: number;
-  /** Its public key (identity.ts). */
-  readonly key: string;
-}
-
-/** A verified answer and the registered worker whose key signed it. */
-interface Heard {
-  readonly answer: JobAnswer;
-  readonly worker: Registered;
-}
-
 /**
  * Why a job gave no answer to take: it failed on a worker (its public key, if it said), or was
  * refused here.
@@ -114,47 +97,6 @@ interface Refusal {
   readonly failed: boolean;
   readonly why: string;
   readonly worker?: string;
-}
-
-/** A job on the queue whose end the coordinator waits for. */
-interface Awaited {
-  readonly envelope: unknown;
-  /** Put on the queue (else a look does not look for it yet). */
-  put: boolean;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-}
-
-/** A job that failed on a worker, with the reason BullMQ kept. */
-class JobFailed extends Error {}
-
-/** "worker 2 (host:pid)". */
-function named(worker: Registered): string {
-  return `worker ${worker.number} (${safeText(worker.host.slice(0, 60))}:${worker.pid})`;
-}
-
-/** `promise`, or a rejection once it has not settled in `ms`. */
-function within<T>(ms: number, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Redis's refusal of a command (an error reply: out of memory, a read-only replica, a failed
- * save, a missing permission) as the line that stops the proof; undefined for any other error
- * (a connection lost, a command timed out), which waiting may mend.
- */
-function refusedByRedis(error: unknown, url: string): CommandError | undefined {
-  if (!(error instanceof Error) || error.name !== 'ReplyError') return undefined;
-  const reply = safeText(error.message.split('\n')[0].slice(0, 160));
-  const fix = reply.startsWith('OOM') ? ' (free memory there, or raise its maxmemory)' : '';
-  return new CommandError(
-    'unreachable',
-    `Redis at ${url} refused a command: ${reply}${fix}; the proof stops`,
-  );
 }
 
 /** Opens the queue `name` on Redis at `address` for the proof `identity`. */
@@ -211,90 +153,17 @@ async function openProof(
   let closed = false;
   /** What a job still running hears once the queue is closed: nothing, ever. */
   const never = new Promise<never>(() => {});
-  /** Why the proof must stop (Redis refused a command, or has been gone too long), once known. */
-  let fatal: CommandError | undefined;
   let wake: () => void = () => {};
-
-  /** The jobs whose end is awaited, by BullMQ id. */
-  const awaited = new Map<string, Awaited>();
-  const stop = (error: CommandError): void => {
-    fatal ??= error;
-    for (const waiting of awaited.values()) waiting.reject(fatal);
-    awaited.clear();
-    wake();
-  };
-  const put = async (id: string, envelope: unknown): Promise<void> => {
-    await queue.add('solve', envelope, { jobId: id, removeOnComplete: false, removeOnFail: false });
-  };
-  /**
-   * Looks at the job `id` in Redis: ended, its end is heard; gone (Redis lost it), it is put back.
-   * A job put there by a coordinator that stopped is this job: its end is heard at once.
-   */
-  const look = async (id: string): Promise<void> => {
-    const waiting = awaited.get(id);
-    if (!waiting?.put) return;
-    // The state first, then the job: a job read first may end before its state is read.
-    const state = await queue.getJobState(id);
-    if (state === 'unknown') return put(id, waiting.envelope);
-    if (state !== 'completed' && state !== 'failed') return;
-    const job = await queue.getJob(id);
-    if (!job) return;
-    if (awaited.get(id) !== waiting) return;
-    awaited.delete(id);
-    if (state === 'completed') waiting.resolve(job.returnvalue);
-    else waiting.reject(new JobFailed(job.failedReason ?? 'no reason given'));
-  };
-  /** Puts a job on the queue and waits for its end: its worker's answer, or a rejection. */
-  const ended = (id: string, envelope: unknown): Promise<unknown> => {
-    if (fatal) return Promise.reject(fatal);
-    const result = new Promise<unknown>((resolve, reject) => {
-      awaited.set(id, { envelope, put: false, resolve, reject });
-    });
-    void (async () => {
-      try {
-        await put(id, envelope);
-        const waiting = awaited.get(id);
-        if (waiting) waiting.put = true;
-        await look(id);
-      } catch (error) {
-        // Redis gone: the looks put it there once it is back. Redis refusing: the proof stops.
-        const refused = refusedByRedis(error, url);
-        if (refused) stop(refused);
-        const waiting = awaited.get(id);
-        if (waiting) waiting.put = true;
-      }
-    })();
-    return result;
-  };
-  queueEvents.on('completed', ({ jobId }) => void look(jobId).catch(() => {}));
-  queueEvents.on('failed', ({ jobId }) => void look(jobId).catch(() => {}));
+  const jobs = new AwaitedJobs(queue, url, () => wake());
+  queueEvents.on('completed', ({ jobId }) => void jobs.look(jobId).catch(() => {}));
+  queueEvents.on('failed', ({ jobId }) => void jobs.look(jobId).catch(() => {}));
   // Progress of running jobs, by BullMQ job id.
   const listeners = new Map<string, (nodes: number) => void>();
   queueEvents.on('progress', ({ jobId, data }) => {
     if (typeof data === 'number' && Number.isFinite(data)) listeners.get(jobId)?.(data);
   });
 
-  // The workers, registered by their public keys as their heartbeats first show them.
-  const registry = new Map<string, Registered>();
-  let counted = { workers: 0, threads: 0 };
-  /** The public keys of the workers alive, as last counted. */
-  let alive: readonly string[] = [];
-  const dropped = new Set<string>();
-  const count = async (): Promise<void> => {
-    const beats = await aliveWorkers(redis, (worker, why) => {
-      if (dropped.has(worker)) return;
-      dropped.add(worker);
-      tell(`ignored the heartbeat ${safeText(worker.slice(0, 60))} in Redis: ${why}`);
-    });
-    for (const { key: public_, host, pid } of beats) {
-      if (!registry.has(public_)) {
-        registry.set(public_, { number: registry.size + 1, host, pid, key: public_ });
-      }
-    }
-    const threads = beats.reduce((sum, beat) => sum + beat.threads, 0);
-    counted = { workers: beats.length, threads: Math.ceil(threads / replicas) };
-    alive = beats.map((beat) => beat.key);
-  };
+  const workers = new Workers(redis, replicas, tell);
 
   const save = async (): Promise<void> => {
     const fields: Record<string, string> = {};
@@ -314,19 +183,19 @@ async function openProof(
     } catch (error) {
       // Written next time; a Redis that refuses stops the proof.
       const refused = refusedByRedis(error, url);
-      if (refused) stop(refused);
+      if (refused) jobs.stop(refused);
     }
   };
 
   /** Redis came back without this proof's records: they are written again, its jobs put back. */
   const restore = async (): Promise<void> => {
     tell(
-      `Redis at ${url} lost this proof's records (restarted empty, or flushed): writing back its ${checkpoint.size} finished jobs and putting its ${awaited.size} running jobs on the queue again`,
+      `Redis at ${url} lost this proof's records (restarted empty, or flushed): writing back its ${checkpoint.size} finished jobs and putting its ${jobs.size} running jobs on the queue again`,
     );
     written.clear();
     await save();
     await redis.sadd(PROOFS_KEY, name);
-    for (const [id, waiting] of awaited) if (waiting.put) await put(id, waiting.envelope);
+    await jobs.putBack();
     // Last: a look that finds it knows that all the rest is there.
     await redis.hset(coordinatorKey(name), me);
   };
@@ -341,10 +210,10 @@ async function openProof(
       tell(`Redis at ${url} answers again after ${seconds} s; the proof goes on`);
       lostSince = undefined;
     }
-    if (present === 0) await within(ANSWER_MS + checkpoint.size + awaited.size, restore());
-    await within(ANSWER_MS, count());
+    if (present === 0) await within(ANSWER_MS + checkpoint.size + jobs.size, restore());
+    await within(ANSWER_MS, workers.count());
     if (++looks % JOB_LOOKS === 0) {
-      await within(ANSWER_MS, Promise.all([...awaited.keys()].map((id) => look(id))));
+      await within(ANSWER_MS, jobs.lookAll());
     }
   };
   let timer: NodeJS.Timeout | undefined;
@@ -353,7 +222,7 @@ async function openProof(
       await lookAtRedis();
     } catch (error) {
       const refused = refusedByRedis(error, url);
-      if (refused) stop(refused);
+      if (refused) jobs.stop(refused);
       else if (lostSince === undefined) {
         lostSince = milliseconds();
         const why = safeText(
@@ -365,7 +234,7 @@ async function openProof(
           `lost Redis at ${url} (${why}); trying again for up to ${redisWaitMs / 1000} s (--redis-wait)`,
         );
       } else if (milliseconds() - lostSince > redisWaitMs) {
-        stop(
+        jobs.stop(
           new CommandError(
             'unreachable',
             `Redis at ${url} has not answered for ${Math.round(redisWaitMs / 1000)} s (--redis-wait): the proof stops; run the same command again once Redis is back`,
@@ -376,9 +245,9 @@ async function openProof(
       // A proof waiting for workers hears, at every look, whether it is asked to stop.
       wake();
     }
-    if (!closed && !fatal) timer = setTimeout(() => void loop(), LOOK_MS);
+    if (!closed && !jobs.fatal) timer = setTimeout(() => void loop(), LOOK_MS);
   };
-  await count();
+  await workers.count();
   timer = setTimeout(() => void loop(), LOOK_MS);
 
   /**
@@ -395,7 +264,7 @@ async function openProof(
     listeners.set(id, (nodes) => report(nodes));
     let value: unknown;
     try {
-      value = await ended(id, envelope);
+      value = await jobs.ended(id, envelope);
     } catch (error) {
       if (closed) return never;
       if (!(error instanceof JobFailed)) throw error;
@@ -405,16 +274,23 @@ async function openProof(
       const why = error.message;
       const short = why.length > 500 ? `${why.slice(0, 300)}…${why.slice(-150)}` : why;
       const worker = /\(worker ([0-9a-f]{64})\)$/.exec(why)?.[1];
-      const by = worker && registry.get(worker);
+      const by = worker && workers.registered(worker);
       const shown = by ? short.replace(worker, `${by.number}`) : short;
       return { failed: true, why: `failed on a worker: ${safeText(shown)}`, worker };
     } finally {
       listeners.delete(id);
     }
-    const from = answerEnvelopeSchema.safeParse(value);
-    if (from.success && !registry.has(from.data.worker))
-      await within(ANSWER_MS, count()).catch(() => {});
-    const heard = checkAnswer(key, envelope.signature, job, value, registry);
+    const parsed = answerEnvelopeSchema.safeParse(value);
+    let heard: Heard | string;
+    if (!parsed.success) heard = `not an answer (${problemOf(parsed.error)})`;
+    else {
+      // A worker that started since the last count is registered now.
+      if (!workers.registered(parsed.data.worker)) {
+        await within(ANSWER_MS, workers.count()).catch(() => {});
+      }
+      const worker = workers.registered(parsed.data.worker);
+      heard = checkAnswer(key, envelope.signature, job, parsed.data, worker);
+    }
     if (typeof heard !== 'string') return heard;
     // A refused answer goes, so that the job can be put on the queue again.
     await within(ANSWER_MS, queue.remove(id)).catch(() => 0);
@@ -441,7 +317,7 @@ async function openProof(
       // A worker that failed the job before took it again because the others were busy: while
       // one of them is alive the job waits for it, and only a new worker's failure counts.
       const again = worker !== undefined && avoid.includes(worker);
-      const waits = again && alive.some((other) => !avoid.includes(other));
+      const waits = again && workers.alive.some((other) => !avoid.includes(other));
       if (worker && !again && avoid.length < 16) avoid.push(worker);
       if (failed && !waits) failures++;
       if (failures >= MAX_JOB_FAILURES) {
@@ -459,13 +335,14 @@ async function openProof(
     external: true,
     get concurrency() {
       // Once the proof must stop, a job is let start, to hear why at once.
-      return fatal ? Math.max(1, counted.threads) : counted.threads;
+      const { threads } = workers.counted;
+      return jobs.fatal ? Math.max(1, threads) : threads;
     },
     watch(callback) {
       wake = callback;
     },
     async run(job: ProofJob, report: (nodes: number) => boolean): Promise<JobAnswer> {
-      if (fatal) throw fatal;
+      if (jobs.fatal) throw jobs.fatal;
       const id = queuedJobId(job);
       if (replicas === 1) return (await solve(job, id, report)).answer;
       for (let round = 1; ; round++) {
@@ -506,7 +383,7 @@ async function openProof(
     runner,
     checkpoint,
     found,
-    workers: () => counted,
+    workers: () => workers.counted,
     save,
     async finish(proved) {
       try {
@@ -520,66 +397,4 @@ async function openProof(
     },
     close,
   };
-}
-
-/**
- * The answer two workers' answers to `job` agree on, or undefined: what the proof relies on, not
- * their bytes. Two honest searches may start their strategies with different guesses of equal
- * cost, and one warm from an earlier proof may find a higher lower bound: so both found a
- * strategy below the limit of the same cost (with `firstFound`, any cost), and then the first is
- * taken; or both found none below it, and then the lower of their bounds.
- */
-export function agreement(job: ProofJob, a: JobAnswer, b: JobAnswer): JobAnswer | undefined {
-  const limit = job.limit ?? Number.POSITIVE_INFINITY;
-  const solved = a.cost < limit;
-  if (solved !== b.cost < limit) return undefined;
-  if (!solved) return a.cost <= b.cost ? a : b;
-  return job.settings.firstFound || a.cost === b.cost ? a : undefined;
-}
-
-/** A finished-job record from Redis, checked; or why it is refused. */
-function readDone(key: SigningKey, queue: string, job: string, value: string): JobRecord | string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return 'not JSON';
-  }
-  const done = doneSchema.safeParse(parsed);
-  if (!done.success) return `not a record (${problemOf(done.error)})`;
-  if (!JOB_KEY.test(job)) return 'not a job key';
-  if (!recordSigned(key, queue, job, done.data.record, done.data.signature)) {
-    return 'its signature does not match the key';
-  }
-  return recordOf(done.data.record);
-}
-
-/**
- * A worker's answer to `job` (signed `jobSignature`), checked: signed with the shared key, and
- * by the key of a worker in `registry`, whose answer it then is; or why it is refused.
- */
-function checkAnswer(
-  key: SigningKey,
-  jobSignature: string,
-  job: ProofJob,
-  value: unknown,
-  registry: ReadonlyMap<string, Registered>,
-): Heard | string {
-  const envelope = answerEnvelopeSchema.safeParse(value);
-  if (!envelope.success) return `not an answer (${problemOf(envelope.error)})`;
-  const { answer, signature, worker: workerKey, workerSignature } = envelope.data;
-  const worker = registry.get(workerKey);
-  const from = worker ? named(worker) : `an unregistered worker, ${workerKey.slice(0, 12)}…`;
-  if (!answerSigned(key, jobSignature, answer, signature)) {
-    return `its signature does not match the key (from ${from})`;
-  }
-  if (!worker) return `it is from a worker this coordinator has not registered (${from})`;
-  if (!signedByKey(workerKey, { job: jobSignature, answer }, workerSignature)) {
-    return `the key of the worker it names did not sign it (${from})`;
-  }
-  try {
-    return { answer: answerFromQueue(answer, job), worker };
-  } catch (error) {
-    return `${(error as Error).message} (from ${from})`;
-  }
 }

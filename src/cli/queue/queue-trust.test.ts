@@ -21,7 +21,7 @@ import { resolveRules } from '../../rules.js';
 import { costTotal } from '../../search/cost.js';
 import { loadKey } from '../keys.js';
 import { newWorkerIdentity } from './identity.js';
-import { agreement } from './queue-runner.js';
+import { agreement } from './queue-answers.js';
 import {
   PROOFS_KEY,
   WORKER_PREFIX,

@@ -352,3 +352,27 @@ export function jobSigned(
 ): boolean {
   return key.verify('job', { queue, id, job }, signature);
 }
+
+/** `promise`, or a rejection once it has not settled in `ms`. */
+export function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Redis's refusal of a command (an error reply: out of memory, a read-only replica, a failed
+ * save, a missing permission) as the line that stops the proof; undefined for any other error
+ * (a connection lost, a command timed out), which waiting may mend.
+ */
+export function refusedByRedis(error: unknown, url: string): CommandError | undefined {
+  if (!(error instanceof Error) || error.name !== 'ReplyError') return undefined;
+  const reply = safeText(error.message.split('\n')[0].slice(0, 160));
+  const fix = reply.startsWith('OOM') ? ' (free memory there, or raise its maxmemory)' : '';
+  return new CommandError(
+    'unreachable',
+    `Redis at ${url} refused a command: ${reply}${fix}; the proof stops`,
+  );
+}

@@ -96,6 +96,9 @@ export const answerEnvelopeSchema = z.strictObject({
   workerSignature: z.string().regex(KEY_SIGNATURE, 'not a signature'),
 });
 
+/** A job's answer on the queue, as it travels. */
+export type AnswerEnvelope = z.infer<typeof answerEnvelopeSchema>;
+
 /** What a worker says of itself in its key. */
 export const beatSchema = z.strictObject({
   host: z.string().max(255),
