@@ -41,6 +41,9 @@ export interface SignedFormat {
   readonly older?: Readonly<Record<string, string>>;
 }
 
+/** What an unsigned file has in its header where a signed one has its signature. */
+const UNSIGNED = 'unsigned';
+
 /**
  * `body` framed and signed with `key`; without a key (`--unsigned`), framed with `unsigned` in
  * the signature's place.
@@ -54,9 +57,6 @@ export function signedText(
   const signature = key ? `hmac-sha256=${key.signBytes(format.purpose, encoded)}` : UNSIGNED;
   return `${format.magic} ${format.version} crc32=${crc32(encoded)} bytes=${encoded.length} ${signature}\n${body}`;
 }
-
-/** What an unsigned file has in its header where a signed one has its signature. */
-const UNSIGNED = 'unsigned';
 
 /**
  * The body of `text`, parsed, once its header, length, checksum and signature with `key` are
